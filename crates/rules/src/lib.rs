@@ -4,6 +4,7 @@
 //! an engine.
 
 mod board;
+mod explain;
 mod movegen;
 mod position;
 mod setup;
@@ -12,6 +13,7 @@ mod types;
 mod zobrist;
 
 pub use board::Board;
+pub use explain::{IllegalMove, Refusal};
 pub use movegen::MoveList;
 pub use position::{MoveRules, Position, PositionError};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
