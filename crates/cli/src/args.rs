@@ -12,7 +12,11 @@ pub enum ArgError {
     #[error("unexpected argument '{0}'")]
     Unexpected(String),
     #[error("{what} '{value}' is not {expected}")]
-    Invalid { what: String, value: String, expected: String },
+    Invalid {
+        what: String,
+        value: String,
+        expected: String,
+    },
 }
 
 /// How a command's flags are shaped: `value` flags take the next argument, `switch` ones don't.
@@ -49,7 +53,9 @@ impl Args {
                         Some(v) => v,
                         None => {
                             i += 1;
-                            raw.get(i).cloned().ok_or_else(|| ArgError::MissingValue(a.clone()))?
+                            raw.get(i)
+                                .cloned()
+                                .ok_or_else(|| ArgError::MissingValue(a.clone()))?
                         }
                     };
                     args.values.insert(flag.to_string(), v);
@@ -63,7 +69,10 @@ impl Args {
                         list.extend(raw[i].split_whitespace().map(str::to_string));
                     }
                 } else {
-                    return Err(ArgError::UnknownFlag { command: spec.command.into(), flag: a.clone() });
+                    return Err(ArgError::UnknownFlag {
+                        command: spec.command.into(),
+                        flag: a.clone(),
+                    });
                 }
             } else {
                 args.positional.push(a.clone());
@@ -107,7 +116,12 @@ pub fn number<T: std::str::FromStr>(what: &str, value: &str) -> Result<T, ArgErr
 mod tests {
     use super::*;
 
-    const SPEC: Spec = Spec { command: "perft", values: &["fen"], switches: &["divide"], lists: &["moves"] };
+    const SPEC: Spec = Spec {
+        command: "perft",
+        values: &["fen"],
+        switches: &["divide"],
+        lists: &["moves"],
+    };
 
     fn strings(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
@@ -115,8 +129,19 @@ mod tests {
 
     #[test]
     fn reads_values_switches_and_lists() {
-        let a = Args::parse(&SPEC, &strings(&["3", "--fen", "x y", "--divide", "--moves", "h2e2 h9g7", "b0c2"]))
-            .unwrap();
+        let a = Args::parse(
+            &SPEC,
+            &strings(&[
+                "3",
+                "--fen",
+                "x y",
+                "--divide",
+                "--moves",
+                "h2e2 h9g7",
+                "b0c2",
+            ]),
+        )
+        .unwrap();
         assert_eq!(a.positional, vec!["3"]);
         assert_eq!(a.value("fen"), Some("x y"));
         assert!(a.switch("divide"));
@@ -125,8 +150,14 @@ mod tests {
 
     #[test]
     fn rejects_unknown_and_incomplete_flags() {
-        assert!(matches!(Args::parse(&SPEC, &strings(&["--depth"])), Err(ArgError::UnknownFlag { .. })));
-        assert_eq!(Args::parse(&SPEC, &strings(&["--fen"])).unwrap_err(), ArgError::MissingValue("--fen".into()));
+        assert!(matches!(
+            Args::parse(&SPEC, &strings(&["--depth"])),
+            Err(ArgError::UnknownFlag { .. })
+        ));
+        assert_eq!(
+            Args::parse(&SPEC, &strings(&["--fen"])).unwrap_err(),
+            ArgError::MissingValue("--fen".into())
+        );
         assert!(number::<u32>("depth", "x").is_err());
     }
 }

@@ -11,8 +11,8 @@ const USAGE: &str = "\
 jieqi-cli: Xiangqi and Jieqi from the command line
 
 USAGE:
-  jieqi-cli perft <depth> [--fen FEN] [--divide]
-  jieqi-cli moves [--fen FEN] [--notation iccs|wxf|chinese]
+  jieqi-cli perft <depth> [--fen FEN] [--moves M ...] [--divide]
+  jieqi-cli moves [--fen FEN] [--moves M ...] [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
   jieqi-cli help
 ";

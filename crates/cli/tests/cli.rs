@@ -4,7 +4,10 @@
 use std::process::{Command, Output};
 
 fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jieqi-cli")).args(args).output().expect("runs")
+    Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+        .args(args)
+        .output()
+        .expect("runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -26,7 +29,10 @@ fn perft_divide_lists_each_move() {
     assert_eq!(lines.len(), 45);
     assert_eq!(lines[44], "nodes 1920");
     assert!(lines.iter().any(|l| l.starts_with("h2e2: ")));
-    let counts: u64 = lines[..44].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    let counts: u64 = lines[..44]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(counts, 1920);
 }
 
@@ -75,4 +81,13 @@ fn bad_input_is_one_line_and_exit_2() {
         }
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn moves_after_a_line() {
+    let out = stdout(&cli(&["moves", "--moves", "h2e2", "h9g7"]));
+    assert!(out.lines().any(|l| l == "e2e6")); // the central cannon takes the e6 soldier
+    let o = cli(&["moves", "--moves", "h2e2", "h2e2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("move 2"));
 }

@@ -2,8 +2,7 @@
 //! per-side bitboards), the generals' points and an incremental Zobrist hash.
 
 use crate::tables::{
-    ADVISOR_FREE, ELEPHANT_FREE, FILE_LINES, HORSE_ATTACKERS, RANK_LINES,
-    SOLDIER_ATTACKERS,
+    ADVISOR_FREE, ELEPHANT_FREE, FILE_LINES, HORSE_ATTACKERS, RANK_LINES, SOLDIER_ATTACKERS,
 };
 use crate::types::{Piece, Role, Side, Square};
 use crate::zobrist;

@@ -41,7 +41,9 @@ impl Refusal {
             Refusal::MustStayInPalace => "this piece must stay in the palace",
             Refusal::CannotCrossRiver => "the elephant cannot cross the river",
             Refusal::SoldierBackwards => "a soldier never moves backwards",
-            Refusal::SoldierSidewaysBeforeRiver => "a soldier moves sideways only after crossing the river",
+            Refusal::SoldierSidewaysBeforeRiver => {
+                "a soldier moves sideways only after crossing the river"
+            }
             Refusal::CannonNeedsScreen => "a cannon captures only by jumping exactly one piece",
             Refusal::LeavesGeneralInCheck => "your general would be in check",
             Refusal::GeneralsFacing => "the generals would face each other",
@@ -65,7 +67,10 @@ pub struct IllegalMove {
 
 /// Points strictly between two points of one line.
 fn between(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let (df, dr) = ((b.file() as i8 - a.file() as i8).signum(), (b.rank() as i8 - a.rank() as i8).signum());
+    let (df, dr) = (
+        (b.file() as i8 - a.file() as i8).signum(),
+        (b.rank() as i8 - a.rank() as i8).signum(),
+    );
     let steps = (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()));
     (1..steps as i8).filter_map(move |i| a.offset(df * i, dr * i))
 }
@@ -74,7 +79,10 @@ impl Position {
     /// Checks `m` for `side`, which may not be the side to move.
     pub fn check_move_for(&self, side: Side, m: Move) -> Result<(), IllegalMove> {
         if side != self.turn() {
-            return Err(IllegalMove { mv: m, reason: Refusal::NotYourTurn });
+            return Err(IllegalMove {
+                mv: m,
+                reason: Refusal::NotYourTurn,
+            });
         }
         self.check_move(m)
     }
@@ -89,7 +97,9 @@ impl Position {
     }
 
     fn refusal(&self, m: Move) -> Option<Refusal> {
-        let Some(piece) = self.piece_at(m.from) else { return Some(Refusal::NoPiece) };
+        let Some(piece) = self.piece_at(m.from) else {
+            return Some(Refusal::NoPiece);
+        };
         if piece.side() != self.turn() {
             return Some(Refusal::NotYourPiece);
         }
@@ -100,7 +110,9 @@ impl Position {
         if target.is_some_and(|t| t.side() == piece.side()) {
             return Some(Refusal::OwnPieceOnTarget);
         }
-        if let Some(reason) = self.movement_refusal(m, piece.side(), piece.role(), piece.is_hidden()) {
+        if let Some(reason) =
+            self.movement_refusal(m, piece.side(), piece.role(), piece.is_hidden())
+        {
             return Some(reason);
         }
         if self.is_legal(m) {
@@ -108,7 +120,10 @@ impl Position {
         }
         let mut after = self.clone();
         after.play_unchecked(m);
-        let (own, other) = (after.general(piece.side()), after.general(piece.side().other()));
+        let (own, other) = (
+            after.general(piece.side()),
+            after.general(piece.side().other()),
+        );
         if own.file() == other.file() && between(own, other).all(|s| after.piece_at(s).is_none()) {
             Some(Refusal::GeneralsFacing)
         } else {
@@ -156,7 +171,11 @@ impl Position {
                 if !((adf == 1 && adr == 2) || (adf == 2 && adr == 1)) {
                     return Some(Refusal::WrongDirection);
                 }
-                let leg = if adf == 2 { from.offset(df / 2, 0) } else { from.offset(0, dr / 2) };
+                let leg = if adf == 2 {
+                    from.offset(df / 2, 0)
+                } else {
+                    from.offset(0, dr / 2)
+                };
                 if occupied(leg?) {
                     return Some(Refusal::LegBlocked);
                 }
@@ -202,7 +221,9 @@ mod tests {
     }
 
     fn reason(p: &Position, m: &str) -> Option<Refusal> {
-        p.check_move(Move::parse_iccs(m).unwrap()).err().map(|e| e.reason)
+        p.check_move(Move::parse_iccs(m).unwrap())
+            .err()
+            .map(|e| e.reason)
     }
 
     #[test]
@@ -211,7 +232,10 @@ mod tests {
         assert_eq!(reason(&start, "e5e6"), Some(Refusal::NoPiece));
         assert_eq!(reason(&start, "h7e7"), Some(Refusal::NotYourPiece));
         assert_eq!(
-            start.check_move_for(Side::Black, Move::parse_iccs("h7e7").unwrap()).unwrap_err().reason,
+            start
+                .check_move_for(Side::Black, Move::parse_iccs("h7e7").unwrap())
+                .unwrap_err()
+                .reason,
             Refusal::NotYourTurn
         );
         assert_eq!(reason(&start, "a0a3"), Some(Refusal::OwnPieceOnTarget));
@@ -223,7 +247,10 @@ mod tests {
         assert_eq!(reason(&start, "b2b7"), Some(Refusal::CannonNeedsScreen));
         assert_eq!(reason(&start, "h2h8"), Some(Refusal::PieceInTheWay));
         assert_eq!(reason(&start, "a3a2"), Some(Refusal::SoldierBackwards));
-        assert_eq!(reason(&start, "a3b3"), Some(Refusal::SoldierSidewaysBeforeRiver));
+        assert_eq!(
+            reason(&start, "a3b3"),
+            Some(Refusal::SoldierSidewaysBeforeRiver)
+        );
         assert_eq!(reason(&start, "a3a5"), Some(Refusal::WrongDirection));
         assert_eq!(reason(&start, "e0e1"), None);
         assert_eq!(reason(&start, "d0c1"), Some(Refusal::MustStayInPalace));

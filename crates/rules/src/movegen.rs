@@ -23,7 +23,10 @@ impl MoveList {
 
     pub fn new() -> MoveList {
         let zero = Square::from_index_unchecked(0);
-        MoveList { len: 0, moves: [Move::new(zero, zero); Self::CAPACITY] }
+        MoveList {
+            len: 0,
+            moves: [Move::new(zero, zero); Self::CAPACITY],
+        }
     }
 
     #[inline]
@@ -124,17 +127,31 @@ impl Board {
             match code & 7 {
                 1 => self.steps(&GENERAL[from as usize], from, code, us_bit, &mut emit),
                 2 => {
-                    let t = if free && !hidden { &ADVISOR_FREE } else { &ADVISOR };
+                    let t = if free && !hidden {
+                        &ADVISOR_FREE
+                    } else {
+                        &ADVISOR
+                    };
                     self.steps(&t[from as usize], from, code, us_bit, &mut emit)
                 }
                 3 => {
-                    let t = if free && !hidden { &ELEPHANT_FREE } else { &ELEPHANT };
+                    let t = if free && !hidden {
+                        &ELEPHANT_FREE
+                    } else {
+                        &ELEPHANT
+                    };
                     self.blockable_steps(&t[from as usize], from, code, us_bit, &mut emit)
                 }
                 4 => self.blockable_steps(&HORSE[from as usize], from, code, us_bit, &mut emit),
                 5 => self.lines(from, code, us_bit, false, &mut emit),
                 6 => self.lines(from, code, us_bit, true, &mut emit),
-                _ => self.steps(&SOLDIER[us.index()][from as usize], from, code, us_bit, &mut emit),
+                _ => self.steps(
+                    &SOLDIER[us.index()][from as usize],
+                    from,
+                    code,
+                    us_bit,
+                    &mut emit,
+                ),
             }
         }
     }
@@ -169,11 +186,22 @@ impl Board {
     }
 
     #[inline(always)]
-    fn lines(&self, from: u8, code: u8, us_bit: u8, cannon: bool, emit: &mut impl FnMut(u8, u8, u8)) {
+    fn lines(
+        &self,
+        from: u8,
+        code: u8,
+        us_bit: u8,
+        cannon: bool,
+        emit: &mut impl FnMut(u8, u8, u8),
+    ) {
         let (f, r) = (from % 9, from / 9);
         let rv: LineView = RANK_LINES[f as usize][self.rank_occ[r as usize] as usize];
         let fv: LineView = FILE_LINES[r as usize][self.file_occ[f as usize] as usize];
-        let (rcap, fcap) = if cannon { (rv.second, fv.second) } else { (rv.first, fv.first) };
+        let (rcap, fcap) = if cannon {
+            (rv.second, fv.second)
+        } else {
+            (rv.first, fv.first)
+        };
         let mut bits = rv.slide;
         while bits != 0 {
             emit(from, r * 9 + bits.trailing_zeros() as u8, code);
@@ -211,7 +239,11 @@ impl Board {
         let (gf, gr) = (general % 9, general / 9);
         let enemy_role = |s: u8| -> u8 {
             let c = self.squares[s as usize];
-            if c != 0 && c & SIDE_BIT == them_bit { c & 7 } else { 0 }
+            if c != 0 && c & SIDE_BIT == them_bit {
+                c & 7
+            } else {
+                0
+            }
         };
         let mut from_danger = 0u128;
         let mut to_danger = 0u128;

@@ -16,8 +16,12 @@ pub struct MoveRules {
 }
 
 impl MoveRules {
-    pub const XIANGQI: MoveRules = MoveRules { free_advisors_elephants: false };
-    pub const JIEQI: MoveRules = MoveRules { free_advisors_elephants: true };
+    pub const XIANGQI: MoveRules = MoveRules {
+        free_advisors_elephants: false,
+    };
+    pub const JIEQI: MoveRules = MoveRules {
+        free_advisors_elephants: true,
+    };
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +48,11 @@ pub enum PositionError {
     #[error("{side} has more than 16 pieces")]
     TooManyPieces { side: Side },
     #[error("a {role} of {side} cannot stand on {square}")]
-    ImpossiblePoint { side: Side, role: Role, square: Square },
+    ImpossiblePoint {
+        side: Side,
+        role: Role,
+        square: Square,
+    },
     #[error("a hidden piece of {side} stands on {square}, which is not one of its start points")]
     HiddenOffStart { side: Side, square: Square },
     #[error("{0} is in check although it is not their move")]
@@ -79,7 +87,9 @@ impl Position {
         let mut counts = [[0u8; 8]; 2];
         let mut totals = [0u8; 2];
         for sq in Square::all() {
-            let Some(piece) = setup.piece_at(sq) else { continue };
+            let Some(piece) = setup.piece_at(sq) else {
+                continue;
+            };
             let (side, role) = (piece.side(), piece.role());
             if piece.is_hidden() {
                 if start_piece(sq) != Some((side, role)) || role == Role::General {
@@ -99,7 +109,11 @@ impl Position {
                     return Err(PositionError::TooMany { side, role });
                 }
                 if !rules.free_advisors_elephants && !reachable(side, role, sq) {
-                    return Err(PositionError::ImpossiblePoint { side, role, square: sq });
+                    return Err(PositionError::ImpossiblePoint {
+                        side,
+                        role,
+                        square: sq,
+                    });
                 }
             }
             totals[side.index()] += 1;
@@ -178,16 +192,27 @@ impl Position {
     /// position for repetition (rules.md §6).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.board.hash() ^ if self.turn == Side::Black { zobrist::black_to_move_key() } else { 0 }
+        self.board.hash()
+            ^ if self.turn == Side::Black {
+                zobrist::black_to_move_key()
+            } else {
+                0
+            }
     }
 
     /// The general of `side`.
     pub fn general(&self, side: Side) -> Square {
-        self.board.general(side).expect("a position has both generals")
+        self.board
+            .general(side)
+            .expect("a position has both generals")
     }
 
     fn is_general_attacked(&self, side: Side) -> bool {
-        self.board.general_attacked(self.general(side), side.other(), self.rules.free_advisors_elephants)
+        self.board.general_attacked(
+            self.general(side),
+            side.other(),
+            self.rules.free_advisors_elephants,
+        )
     }
 
     /// Whether the side to move is in check (rules.md §4).
@@ -197,33 +222,45 @@ impl Position {
 
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
-        self.board.legal_moves(self.turn, self.rules.free_advisors_elephants)
+        self.board
+            .legal_moves(self.turn, self.rules.free_advisors_elephants)
     }
 
     /// How many legal moves the side to move has.
     pub fn count_legal(&self) -> u64 {
-        self.board.count_legal(self.turn, self.rules.free_advisors_elephants)
+        self.board
+            .count_legal(self.turn, self.rules.free_advisors_elephants)
     }
 
     /// Pseudo-legal moves of `side` (movement rules only, own general ignored), whoever is to
     /// move: what `side` threatens.
     pub fn pseudo_moves(&self, side: Side) -> MoveList {
         let mut list = MoveList::new();
-        self.board.for_each_pseudo(side, self.rules.free_advisors_elephants, |f, t, _| {
-            list.push(Move::new(Square::from_index_unchecked(f), Square::from_index_unchecked(t)))
-        });
+        self.board
+            .for_each_pseudo(side, self.rules.free_advisors_elephants, |f, t, _| {
+                list.push(Move::new(
+                    Square::from_index_unchecked(f),
+                    Square::from_index_unchecked(t),
+                ))
+            });
         list
     }
 
     /// The points from which `by` could capture on `sq` by the movement rules, ignoring
     /// whether that exposes `by`'s own general.
     pub fn attackers(&self, sq: Square, by: Side) -> Vec<Square> {
-        self.pseudo_moves(by).iter().filter(|m| m.to == sq).map(|m| m.from).collect()
+        self.pseudo_moves(by)
+            .iter()
+            .filter(|m| m.to == sq)
+            .map(|m| m.from)
+            .collect()
     }
 
     /// Whether `m` is legal for the side to move.
     pub fn is_legal(&self, m: Move) -> bool {
-        let Some(piece) = self.piece_at(m.from) else { return false };
+        let Some(piece) = self.piece_at(m.from) else {
+            return false;
+        };
         if piece.side() != self.turn {
             return false;
         }
@@ -245,7 +282,11 @@ impl Position {
     /// `arriving` (itself, or its revealed identity in Jieqi). Returns the captured piece.
     pub fn play_unchecked_as(&mut self, m: Move, arriving: Piece) -> Option<Piece> {
         let captured = self.board.shift(m.from, m.to, arriving);
-        self.halfmoves = if captured.is_some() { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if captured.is_some() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
         if self.turn == Side::Black {
             self.fullmoves += 1;
         }
@@ -256,7 +297,9 @@ impl Position {
     /// Plays `m`, which the caller knows to be legal. Returns the captured piece.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
-        let piece = self.piece_at(m.from).expect("a legal move starts on a piece");
+        let piece = self
+            .piece_at(m.from)
+            .expect("a legal move starts on a piece");
         self.play_unchecked_as(m, piece)
     }
 

@@ -6,12 +6,17 @@ use std::fmt;
 use crate::types::{Piece, Role, Side, Square};
 
 /// The standard start position (rules.md §2).
-pub const STANDARD_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+pub const STANDARD_FEN: &str =
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// The piece that stands on `sq` in the standard start position, if any (rules.md §2). In
 /// Jieqi a hidden piece moves as this piece (rules.md §7).
 pub const fn start_piece(sq: Square) -> Option<(Side, Role)> {
-    let (side, rank) = if sq.rank() <= 4 { (Side::Red, sq.rank()) } else { (Side::Black, 9 - sq.rank()) };
+    let (side, rank) = if sq.rank() <= 4 {
+        (Side::Red, sq.rank())
+    } else {
+        (Side::Black, 9 - sq.rank())
+    };
     let f = sq.file();
     let role = match (rank, f) {
         (0, 0 | 8) => Role::Chariot,
@@ -53,8 +58,14 @@ impl Pool {
     }
 
     /// The pool field order used by the open Jieqi engines: R A C P N B.
-    const ORDER: [Role; 6] =
-        [Role::Chariot, Role::Advisor, Role::Cannon, Role::Soldier, Role::Horse, Role::Elephant];
+    const ORDER: [Role; 6] = [
+        Role::Chariot,
+        Role::Advisor,
+        Role::Cannon,
+        Role::Soldier,
+        Role::Horse,
+        Role::Elephant,
+    ];
 
     /// Parses e.g. `R2A2C2P5N2B2r2a2c2p5n2b2`, or `-` for empty.
     pub fn parse(s: &str) -> Result<Pool, ParseFenError> {
@@ -67,7 +78,11 @@ impl Pool {
             let role = Role::from_fen_char(c)
                 .filter(|r| *r != Role::General)
                 .ok_or_else(|| ParseFenError::BadPool(s.to_string()))?;
-            let side = if c.is_ascii_uppercase() { Side::Red } else { Side::Black };
+            let side = if c.is_ascii_uppercase() {
+                Side::Red
+            } else {
+                Side::Black
+            };
             let mut n: u32 = 0;
             let mut digits = 0;
             while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
@@ -100,7 +115,11 @@ impl fmt::Display for Pool {
                 let n = self.count(side, role);
                 if n > 0 {
                     let c = role.fen_char();
-                    let c = if side == Side::Red { c.to_ascii_uppercase() } else { c };
+                    let c = if side == Side::Red {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    };
                     write!(f, "{c}{n}")?;
                 }
             }
@@ -129,13 +148,24 @@ pub enum Handicap {
     None,
     /// `giver` starts without the horse on its left (b-file for Red, h-file for Black, as seen
     /// by that player) or its right.
-    OneHorse { giver: Side, left: bool },
-    BothHorses { giver: Side },
+    OneHorse {
+        giver: Side,
+        left: bool,
+    },
+    BothHorses {
+        giver: Side,
+    },
 }
 
 impl Setup {
     pub fn empty() -> Setup {
-        Setup { board: [None; 90], turn: Side::Red, pool: None, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: [None; 90],
+            turn: Side::Red,
+            pool: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 
     /// The standard start position, less the horses a handicap removes. Red moves first.
@@ -187,7 +217,11 @@ impl Setup {
                     }
                     file += d;
                 } else {
-                    let side = if c.is_ascii_uppercase() { Side::Red } else { Side::Black };
+                    let side = if c.is_ascii_uppercase() {
+                        Side::Red
+                    } else {
+                        Side::Black
+                    };
                     if file >= 9 {
                         return Err(ParseFenError::RankWidth { rank });
                     }
@@ -198,7 +232,10 @@ impl Setup {
                             .ok_or(ParseFenError::HiddenOffStart(sq))?;
                         Piece::hidden(start_side, role)
                     } else {
-                        Piece::new(side, Role::from_fen_char(c).ok_or(ParseFenError::BadChar(c))?)
+                        Piece::new(
+                            side,
+                            Role::from_fen_char(c).ok_or(ParseFenError::BadChar(c))?,
+                        )
                     };
                     setup.board[sq.index()] = Some(piece);
                     file += 1;
@@ -218,7 +255,11 @@ impl Setup {
             Some(other) => return Err(ParseFenError::BadTurn(other.to_string())),
         };
         let rest: Vec<&str> = fields.collect();
-        let numbers = rest.iter().rev().take_while(|t| t.parse::<u32>().is_ok()).count();
+        let numbers = rest
+            .iter()
+            .rev()
+            .take_while(|t| t.parse::<u32>().is_ok())
+            .count();
         if numbers > 2 {
             return Err(ParseFenError::TrailingFields);
         }
@@ -230,10 +271,14 @@ impl Setup {
             _ => return Err(ParseFenError::TrailingFields),
         }
         if let Some(h) = nums.first() {
-            setup.halfmoves = h.parse().map_err(|_| ParseFenError::BadNumber(h.to_string()))?;
+            setup.halfmoves = h
+                .parse()
+                .map_err(|_| ParseFenError::BadNumber(h.to_string()))?;
         }
         if let Some(f) = nums.get(1) {
-            setup.fullmoves = f.parse().map_err(|_| ParseFenError::BadNumber(f.to_string()))?;
+            setup.fullmoves = f
+                .parse()
+                .map_err(|_| ParseFenError::BadNumber(f.to_string()))?;
             setup.fullmoves = setup.fullmoves.max(1);
         }
         Ok(setup)
@@ -295,7 +340,9 @@ pub enum ParseFenError {
     HiddenOffStart(Square),
     #[error("side to move '{0}' is not 'w' (Red) or 'b' (Black)")]
     BadTurn(String),
-    #[error("Jieqi pool '{0}' is not a list such as R2A2C2P5N2B2r2a2c2p5n2b2 within the start counts")]
+    #[error(
+        "Jieqi pool '{0}' is not a list such as R2A2C2P5N2B2r2a2c2p5n2b2 within the start counts"
+    )]
     BadPool(String),
     #[error("'{0}' is not a move number")]
     BadNumber(String),
@@ -316,20 +363,31 @@ mod tests {
 
     #[test]
     fn aliases_h_and_e_rules_2() {
-        let s = Setup::parse_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1")
-            .unwrap();
+        let s = Setup::parse_fen(
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+        )
+        .unwrap();
         assert_eq!(s.to_fen(), STANDARD_FEN);
     }
 
     #[test]
     fn handicaps_remove_horses_rules_2() {
-        let one = Setup::start(Handicap::OneHorse { giver: Side::Red, left: true });
+        let one = Setup::start(Handicap::OneHorse {
+            giver: Side::Red,
+            left: true,
+        });
         assert_eq!(one.piece_at(Square::parse("b0").unwrap()), None);
         assert!(one.piece_at(Square::parse("h0").unwrap()).is_some());
-        let black = Setup::start(Handicap::OneHorse { giver: Side::Black, left: true });
+        let black = Setup::start(Handicap::OneHorse {
+            giver: Side::Black,
+            left: true,
+        });
         assert_eq!(black.piece_at(Square::parse("h9").unwrap()), None);
         let both = Setup::start(Handicap::BothHorses { giver: Side::Red });
-        assert_eq!(both.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1");
+        assert_eq!(
+            both.to_fen(),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1"
+        );
         assert_eq!(both.turn, Side::Red);
     }
 
@@ -338,13 +396,34 @@ mod tests {
         let cases: &[(&str, ParseFenError)] = &[
             ("", ParseFenError::Empty),
             ("9/9/9 w", ParseFenError::RankCount(3)),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", ParseFenError::RankWidth { rank: 0 }),
-            ("rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", ParseFenError::RankWidth { rank: 9 }),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKQBNR w", ParseFenError::BadChar('Q')),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", ParseFenError::BadTurn("x".into())),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9", ParseFenError::TrailingFields),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/4X4/P1P1P1P1P/1C5C1/9/RNBAKABNR w", ParseFenError::HiddenOffStart(Square::parse("e4").unwrap())),
-            ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w R9 0 1", ParseFenError::BadPool("R9".into())),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+                ParseFenError::RankWidth { rank: 0 },
+            ),
+            (
+                "rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                ParseFenError::RankWidth { rank: 9 },
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKQBNR w",
+                ParseFenError::BadChar('Q'),
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+                ParseFenError::BadTurn("x".into()),
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9",
+                ParseFenError::TrailingFields,
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/4X4/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+                ParseFenError::HiddenOffStart(Square::parse("e4").unwrap()),
+            ),
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w R9 0 1",
+                ParseFenError::BadPool("R9".into()),
+            ),
         ];
         for (fen, err) in cases {
             assert_eq!(Setup::parse_fen(fen).as_ref(), Err(err), "{fen}");
@@ -359,6 +438,10 @@ mod tests {
         assert_eq!(pool.count(Side::Red, Role::Soldier), 5);
         assert_eq!(pool.total(Side::Black), 15);
         assert_eq!(s.to_fen(), fen);
-        assert!(s.piece_at(Square::parse("a0").unwrap()).unwrap().is_hidden());
+        assert!(
+            s.piece_at(Square::parse("a0").unwrap())
+                .unwrap()
+                .is_hidden()
+        );
     }
 }

@@ -15,7 +15,11 @@ pub(crate) struct Steps {
 pub(crate) const NO_BLOCK: u8 = 255;
 
 impl Steps {
-    const EMPTY: Steps = Steps { len: 0, to: [0; 8], block: [NO_BLOCK; 8] };
+    const EMPTY: Steps = Steps {
+        len: 0,
+        to: [0; 8],
+        block: [NO_BLOCK; 8],
+    };
 
     const fn push(mut self, to: u8, block: u8) -> Steps {
         self.to[self.len as usize] = to;
@@ -237,7 +241,11 @@ pub(crate) struct LineView {
 }
 
 const fn line_view(pos: i32, occ: u32, len: i32) -> LineView {
-    let mut v = LineView { slide: 0, first: 0, second: 0 };
+    let mut v = LineView {
+        slide: 0,
+        first: 0,
+        second: 0,
+    };
     let mut dir = -1;
     while dir <= 1 {
         let mut i = pos + dir;
@@ -263,7 +271,11 @@ const fn line_view(pos: i32, occ: u32, len: i32) -> LineView {
 }
 
 const fn build_lines<const N: usize, const OCC: usize>() -> [[LineView; OCC]; N] {
-    let mut t = [[LineView { slide: 0, first: 0, second: 0 }; OCC]; N];
+    let mut t = [[LineView {
+        slide: 0,
+        first: 0,
+        second: 0,
+    }; OCC]; N];
     let mut p = 0;
     while p < N {
         let mut o = 0;
@@ -332,7 +344,11 @@ mod tests {
     fn horse_legs_and_attackers_agree() {
         for h in 0..90u8 {
             for (to, leg) in HORSE[h as usize].iter() {
-                assert!(HORSE_ATTACKERS[to as usize].iter().any(|(from, l)| from == h && l == leg));
+                assert!(
+                    HORSE_ATTACKERS[to as usize]
+                        .iter()
+                        .any(|(from, l)| from == h && l == leg)
+                );
             }
         }
         assert_eq!(targets(&HORSE[1]), vec![9 + 3, 18, 20]); // b0: d1, a2, c2

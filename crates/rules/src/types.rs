@@ -199,7 +199,7 @@ impl Piece {
 
     #[inline]
     pub const fn new(side: Side, role: Role) -> Piece {
-        Piece(role as u8 | (side as u8) * Self::SIDE_BIT)
+        Piece(role as u8 | ((side as u8) * Self::SIDE_BIT))
     }
 
     /// A face-down piece on a start point whose standard piece is `moves_as`.
@@ -210,7 +210,11 @@ impl Piece {
 
     #[inline]
     pub const fn side(self) -> Side {
-        if self.0 & Self::SIDE_BIT == 0 { Side::Red } else { Side::Black }
+        if self.0 & Self::SIDE_BIT == 0 {
+            Side::Red
+        } else {
+            Side::Black
+        }
     }
 
     /// The role the piece moves as: its identity if revealed, its start point's role if hidden.
@@ -234,12 +238,20 @@ impl Piece {
 
     #[inline]
     pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code & 7 == 0 || code >= 32 { None } else { Some(Piece(code)) }
+        if code & 7 == 0 || code >= 32 {
+            None
+        } else {
+            Some(Piece(code))
+        }
     }
 
     /// FEN character: upper case for Red; `X`/`x` for a hidden piece.
     pub const fn fen_char(self) -> char {
-        let c = if self.is_hidden() { 'x' } else { self.role().fen_char() };
+        let c = if self.is_hidden() {
+            'x'
+        } else {
+            self.role().fen_char()
+        };
         match self.side() {
             Side::Red => c.to_ascii_uppercase(),
             Side::Black => c,
@@ -249,7 +261,13 @@ impl Piece {
 
 impl fmt::Debug for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} {:?}{}", self.side(), self.role(), if self.is_hidden() { " (hidden)" } else { "" })
+        write!(
+            f,
+            "{:?} {:?}{}",
+            self.side(),
+            self.role(),
+            if self.is_hidden() { " (hidden)" } else { "" }
+        )
     }
 }
 
@@ -266,12 +284,20 @@ impl Square {
 
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < FILES && rank < RANKS { Some(Square(rank * FILES + file)) } else { None }
+        if file < FILES && rank < RANKS {
+            Some(Square(rank * FILES + file))
+        } else {
+            None
+        }
     }
 
     #[inline]
     pub const fn from_index(i: usize) -> Option<Square> {
-        if i < Self::COUNT { Some(Square(i as u8)) } else { None }
+        if i < Self::COUNT {
+            Some(Square(i as u8))
+        } else {
+            None
+        }
     }
 
     /// Caller guarantees `i < 90`.
@@ -440,7 +466,10 @@ mod tests {
         assert!(Square::new(5, 9).unwrap().in_palace(Side::Black));
         assert!(Square::new(0, 4).unwrap().on_side(Side::Red));
         assert!(Square::new(0, 5).unwrap().on_side(Side::Black));
-        assert_eq!(Square::parse("a0").unwrap().flip(), Square::parse("i9").unwrap());
+        assert_eq!(
+            Square::parse("a0").unwrap().flip(),
+            Square::parse("i9").unwrap()
+        );
     }
 
     #[test]

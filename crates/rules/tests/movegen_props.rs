@@ -22,23 +22,35 @@ fn own_half(side: Side, r: i32) -> bool {
 
 /// rules.md §3, written as plainly as possible.
 fn slow_pseudo(g: &Grid, from: Square, to: Square) -> bool {
-    let Some(p) = g[from.index()] else { return false };
+    let Some(p) = g[from.index()] else {
+        return false;
+    };
     let side = p.side();
     if g[to.index()].is_some_and(|t| t.side() == side) || from == to {
         return false;
     }
-    let (f0, r0, f1, r1) = (from.file() as i32, from.rank() as i32, to.file() as i32, to.rank() as i32);
+    let (f0, r0, f1, r1) = (
+        from.file() as i32,
+        from.rank() as i32,
+        to.file() as i32,
+        to.rank() as i32,
+    );
     let (df, dr) = (f1 - f0, r1 - r0);
     let between = || -> usize {
         let (sf, sr) = (df.signum(), dr.signum());
         let n = df.abs().max(dr.abs());
-        (1..n).filter(|i| at(g, f0 + sf * i, r0 + sr * i).is_some()).count()
+        (1..n)
+            .filter(|i| at(g, f0 + sf * i, r0 + sr * i).is_some())
+            .count()
     };
     match p.role() {
         Role::General => df.abs() + dr.abs() == 1 && in_palace(side, f1, r1),
         Role::Advisor => df.abs() == 1 && dr.abs() == 1 && in_palace(side, f1, r1),
         Role::Elephant => {
-            df.abs() == 2 && dr.abs() == 2 && own_half(side, r1) && at(g, f0 + df / 2, r0 + dr / 2).is_none()
+            df.abs() == 2
+                && dr.abs() == 2
+                && own_half(side, r1)
+                && at(g, f0 + df / 2, r0 + dr / 2).is_none()
         }
         Role::Horse => {
             (df.abs() == 1 && dr.abs() == 2 && at(g, f0, r0 + dr / 2).is_none())
@@ -47,7 +59,11 @@ fn slow_pseudo(g: &Grid, from: Square, to: Square) -> bool {
         Role::Chariot => (df == 0 || dr == 0) && between() == 0,
         Role::Cannon => {
             (df == 0 || dr == 0)
-                && if g[to.index()].is_some() { between() == 1 } else { between() == 0 }
+                && if g[to.index()].is_some() {
+                    between() == 1
+                } else {
+                    between() == 0
+                }
         }
         Role::Soldier => {
             let fwd = if side == Side::Red { 1 } else { -1 };
@@ -58,11 +74,16 @@ fn slow_pseudo(g: &Grid, from: Square, to: Square) -> bool {
 
 fn slow_in_check(g: &Grid, side: Side) -> bool {
     let general = |s: Side| {
-        Square::all().find(|sq| g[sq.index()] == Some(Piece::new(s, Role::General))).unwrap()
+        Square::all()
+            .find(|sq| g[sq.index()] == Some(Piece::new(s, Role::General)))
+            .unwrap()
     };
     let (ours, theirs) = (general(side), general(side.other()));
     if ours.file() == theirs.file() {
-        let (lo, hi) = (ours.rank().min(theirs.rank()), ours.rank().max(theirs.rank()));
+        let (lo, hi) = (
+            ours.rank().min(theirs.rank()),
+            ours.rank().max(theirs.rank()),
+        );
         if (lo + 1..hi).all(|r| at(g, ours.file() as i32, r as i32).is_none()) {
             return true;
         }
@@ -102,18 +123,37 @@ const STARTS: &[&str] = &[
 
 fn check_position(pos: &Position) {
     let fast: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
-    assert_eq!(fast.len(), pos.legal_moves().len(), "duplicates in {}", pos.to_fen());
-    assert_eq!(fast, slow_legal(pos), "legal moves differ in {}", pos.to_fen());
+    assert_eq!(
+        fast.len(),
+        pos.legal_moves().len(),
+        "duplicates in {}",
+        pos.to_fen()
+    );
+    assert_eq!(
+        fast,
+        slow_legal(pos),
+        "legal moves differ in {}",
+        pos.to_fen()
+    );
     assert_eq!(pos.count_legal() as usize, fast.len());
     for from in Square::all() {
         for to in Square::all() {
             let m = Move::new(from, to);
-            assert_eq!(pos.check_move(m).is_ok(), fast.contains(&m), "{m} in {}", pos.to_fen());
+            assert_eq!(
+                pos.check_move(m).is_ok(),
+                fast.contains(&m),
+                "{m} in {}",
+                pos.to_fen()
+            );
             assert_eq!(pos.is_legal(m), fast.contains(&m));
         }
     }
     // FEN round trip and incremental hash = recomputed hash.
-    let again = Position::from_setup(&Setup::parse_fen(&pos.to_fen()).unwrap(), MoveRules::XIANGQI).unwrap();
+    let again = Position::from_setup(
+        &Setup::parse_fen(&pos.to_fen()).unwrap(),
+        MoveRules::XIANGQI,
+    )
+    .unwrap();
     assert_eq!(&again, pos);
     assert_eq!(again.hash(), pos.hash());
 }

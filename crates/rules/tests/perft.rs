@@ -16,7 +16,11 @@ fn rows() -> Vec<Row> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            Row { fen: f[0].to_string(), depth: f[1].parse().unwrap(), nodes: f[2].parse().unwrap() }
+            Row {
+                fen: f[0].to_string(),
+                depth: f[1].parse().unwrap(),
+                nodes: f[2].parse().unwrap(),
+            }
         })
         .collect()
 }
@@ -24,9 +28,19 @@ fn rows() -> Vec<Row> {
 fn run(max_depth: u32, min_depth: u32) {
     let rows = rows();
     assert!(rows.len() >= 18, "the table lost rows");
-    for row in rows.iter().filter(|r| r.depth <= max_depth && r.depth >= min_depth) {
-        let pos = Position::from_setup(&Setup::parse_fen(&row.fen).unwrap(), MoveRules::XIANGQI).unwrap();
-        assert_eq!(pos.perft(row.depth), row.nodes, "perft {} of {}", row.depth, row.fen);
+    for row in rows
+        .iter()
+        .filter(|r| r.depth <= max_depth && r.depth >= min_depth)
+    {
+        let pos =
+            Position::from_setup(&Setup::parse_fen(&row.fen).unwrap(), MoveRules::XIANGQI).unwrap();
+        assert_eq!(
+            pos.perft(row.depth),
+            row.nodes,
+            "perft {} of {}",
+            row.depth,
+            row.fen
+        );
     }
 }
 
@@ -46,7 +60,10 @@ fn perft_depth_6() {
 /// The copy in the repository is the project's table (when the shared folder is beside us).
 #[test]
 fn table_is_the_shared_one() {
-    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft.tsv");
+    let shared = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft.tsv"
+    );
     if let Ok(text) = std::fs::read_to_string(shared) {
         assert_eq!(text, include_str!("data/perft.tsv"));
     }

@@ -5,7 +5,12 @@ use std::time::{Duration, Instant};
 
 use crate::args::{Args, Spec, number};
 
-const SPEC: Spec = Spec { command: "bench-perft", values: &["runs"], switches: &[], lists: &[] };
+const SPEC: Spec = Spec {
+    command: "bench-perft",
+    values: &["runs"],
+    switches: &[],
+    lists: &[],
+};
 
 /// (name, FEN, depth, expected leaves) — the counts guard against timing a wrong generator.
 pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
@@ -27,7 +32,8 @@ pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
-    let runs: usize = number("runs", args.value("runs").unwrap_or("5")).map_err(|e| e.to_string())?;
+    let runs: usize =
+        number("runs", args.value("runs").unwrap_or("5")).map_err(|e| e.to_string())?;
     if runs == 0 {
         return Err("runs must be at least 1".into());
     }
@@ -39,7 +45,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             let nodes = pos.perft(depth);
             times.push(t.elapsed());
             if nodes != expected {
-                return Err(format!("{name}: perft {depth} gave {nodes}, expected {expected}"));
+                return Err(format!(
+                    "{name}: perft {depth} gave {nodes}, expected {expected}"
+                ));
             }
         }
         times.sort();

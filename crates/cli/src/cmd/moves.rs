@@ -3,7 +3,12 @@
 
 use crate::args::{Args, Spec};
 
-const SPEC: Spec = Spec { command: "moves", values: &["fen", "notation"], switches: &[], lists: &[] };
+const SPEC: Spec = Spec {
+    command: "moves",
+    values: &["fen", "notation"],
+    switches: &[],
+    lists: &["moves"],
+};
 
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
@@ -12,7 +17,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if notation != "iccs" {
         return Err(format!("notation '{notation}' is not one of iccs"));
     }
-    let pos = super::position(args.value("fen"))?;
+    let pos = super::position_after_moves(&args)?;
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
     for m in moves {

@@ -2,17 +2,25 @@
 
 use crate::args::{Args, Spec, number};
 
-const SPEC: Spec = Spec { command: "perft", values: &["fen"], switches: &["divide"], lists: &[] };
+const SPEC: Spec = Spec {
+    command: "perft",
+    values: &["fen"],
+    switches: &["divide"],
+    lists: &["moves"],
+};
 
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(1).map_err(|e| e.to_string())?;
-    let depth = args.positional.first().ok_or("'perft' needs a depth, e.g. 'perft 4'")?;
+    let depth = args
+        .positional
+        .first()
+        .ok_or("'perft' needs a depth, e.g. 'perft 4'")?;
     let depth: u32 = number("depth", depth).map_err(|e| e.to_string())?;
     if depth > 12 {
         return Err(format!("depth {depth} is too deep (at most 12)"));
     }
-    let pos = super::position(args.value("fen"))?;
+    let pos = super::position_after_moves(&args)?;
     if args.switch("divide") && depth > 0 {
         let mut lines: Vec<(String, u64)> = pos
             .legal_moves()
