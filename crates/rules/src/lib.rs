@@ -4,6 +4,7 @@
 //! an engine.
 
 mod board;
+mod deal;
 mod explain;
 mod movegen;
 mod position;
@@ -13,6 +14,7 @@ mod types;
 mod zobrist;
 
 pub use board::Board;
+pub use deal::{DEAL_KEY_TAG, Deal, DealError, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
 pub use movegen::MoveList;
 pub use position::{MoveRules, Position, PositionError};
