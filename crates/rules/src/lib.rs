@@ -6,7 +6,9 @@
 mod board;
 mod explain;
 mod movegen;
+mod outcome;
 mod position;
+mod repetition;
 mod setup;
 mod tables;
 mod types;
@@ -15,6 +17,12 @@ mod zobrist;
 pub use board::Board;
 pub use explain::{IllegalMove, Refusal};
 pub use movegen::MoveList;
+pub use outcome::{
+    DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
+};
 pub use position::{MoveRules, Position, PositionError};
+pub use repetition::{
+    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
+};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
