@@ -5,6 +5,7 @@
 
 mod board;
 mod explain;
+mod game;
 mod movegen;
 mod outcome;
 mod position;
@@ -16,6 +17,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use explain::{IllegalMove, Refusal};
+pub use game::{Game, GameError};
 pub use movegen::MoveList;
 pub use outcome::{
     DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
