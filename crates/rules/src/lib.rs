@@ -6,8 +6,11 @@
 mod board;
 mod deal;
 mod explain;
+mod game;
 mod movegen;
+mod outcome;
 mod position;
+mod repetition;
 mod setup;
 mod tables;
 mod types;
@@ -16,7 +19,14 @@ mod zobrist;
 pub use board::Board;
 pub use deal::{DEAL_KEY_TAG, Deal, DealError, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
+pub use game::{Game, GameError};
 pub use movegen::MoveList;
+pub use outcome::{
+    DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
+};
 pub use position::{MoveRules, Position, PositionError};
+pub use repetition::{
+    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
+};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
