@@ -65,16 +65,6 @@ pub struct IllegalMove {
     pub reason: Refusal,
 }
 
-/// Points strictly between two points of one line.
-fn between(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let (df, dr) = (
-        (b.file() as i8 - a.file() as i8).signum(),
-        (b.rank() as i8 - a.rank() as i8).signum(),
-    );
-    let steps = (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()));
-    (1..steps as i8).filter_map(move |i| a.offset(df * i, dr * i))
-}
-
 impl Position {
     /// Checks `m` for `side`, which may not be the side to move.
     pub fn check_move_for(&self, side: Side, m: Move) -> Result<(), IllegalMove> {
@@ -124,7 +114,7 @@ impl Position {
             after.general(piece.side()),
             after.general(piece.side().other()),
         );
-        if own.file() == other.file() && between(own, other).all(|s| after.piece_at(s).is_none()) {
+        if own.file() == other.file() && own.between(other).all(|s| after.piece_at(s).is_none()) {
             Some(Refusal::GeneralsFacing)
         } else {
             Some(Refusal::LeavesGeneralInCheck)
@@ -184,7 +174,7 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return Some(Refusal::WrongDirection);
                 }
-                let screens = between(from, to).filter(|&s| occupied(s)).count();
+                let screens = from.between(to).filter(|&s| occupied(s)).count();
                 let captures = occupied(to);
                 if role == Role::Cannon && captures {
                     if screens != 1 {

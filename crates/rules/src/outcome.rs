@@ -190,7 +190,7 @@ impl MateKind {
                     return Some(MateKind::By(piece.role()));
                 }
                 let general = position.general(position.turn());
-                let screen = between(*one, general).find_map(|s| position.piece_at(s));
+                let screen = one.between(general).find_map(|s| position.piece_at(s));
                 Some(match screen {
                     Some(s) if s.side() == piece.side() && !s.is_hidden() => match s.role() {
                         Role::Cannon => MateKind::DoubleCannon,
@@ -203,19 +203,6 @@ impl MateKind {
             _ => Some(MateKind::DoubleCheck),
         }
     }
-}
-
-/// Points strictly between two points of one file or rank (nothing otherwise).
-fn between(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let df = (b.file() as i8 - a.file() as i8).signum();
-    let dr = (b.rank() as i8 - a.rank() as i8).signum();
-    let aligned = df == 0 || dr == 0;
-    let steps = if aligned {
-        a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
-    } else {
-        0
-    };
-    (1..steps as i8).filter_map(move |i| a.offset(df * i, dr * i))
 }
 
 /// The result when the side to move has no legal move: checkmate (with its kind) or

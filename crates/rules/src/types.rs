@@ -368,6 +368,20 @@ impl Square {
             }
     }
 
+    /// Points strictly between this point and `other` on one file or rank (none otherwise).
+    pub fn between(self, other: Square) -> impl Iterator<Item = Square> {
+        let df = (other.file() as i8 - self.file() as i8).signum();
+        let dr = (other.rank() as i8 - self.rank() as i8).signum();
+        let steps = if df == 0 || dr == 0 {
+            self.file()
+                .abs_diff(other.file())
+                .max(self.rank().abs_diff(other.rank()))
+        } else {
+            0
+        };
+        (1..steps as i8).filter_map(move |i| self.offset(df * i, dr * i))
+    }
+
     /// Parses an ICCS square such as `h2` (case-insensitive file letter).
     pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();
