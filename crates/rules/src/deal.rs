@@ -38,7 +38,7 @@ use std::str::FromStr;
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::setup::{Handicap, Pool, START_COUNTS, Setup, start_piece};
+use crate::setup::{Handicap, Pool, START_COUNTS, Setup, start_piece, write_placement};
 use crate::types::{FILES, Piece, RANKS, Role, Side, Square};
 
 /// Bytes 8–31 of every deal key (step 1 of the algorithm in the module docs). Part of the
@@ -343,34 +343,12 @@ impl Deal {
         let setup = self.setup();
         let public = setup.to_fen();
         let rest = public.split_once(' ').map_or("", |(_, rest)| rest);
-        let mut s = String::with_capacity(public.len() + 2 * 2 * HIDDEN_PER_SIDE);
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0u8;
-            for file in 0..FILES {
-                let sq = Square::from_index_unchecked(rank * FILES + file);
-                let Some(piece) = setup.piece_at(sq) else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    s.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                s.push(piece.fen_char());
-                if let Some(id) = self.identity(sq).filter(|_| piece.is_hidden()) {
-                    s.push(side_case(piece.side(), id.fen_char()));
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push_str(rest);
-        s
+        let placement = write_placement(|sq| {
+            let piece = setup.piece_at(sq)?;
+            let identity = self.identity(sq).filter(|_| piece.is_hidden());
+            Some((piece.fen_char(), identity.map(|id| side_case(piece.side(), id.fen_char()))))
+        });
+        format!("{placement} {rest}")
     }
 
     /// Reads a deal back from a full-knowledge FEN of a game's start (format in the [`Deal`]
@@ -472,6 +450,29 @@ fn parse_full_placement(placement: &str) -> Result<[Cell; Square::COUNT], DealEr
         }
     }
     Ok(cells)
+}
+
+/// Splits a full-knowledge FEN of any Jieqi position into its public FEN (identity letters
+/// removed, other fields kept) and the identity of the hidden piece on each point.
+pub(crate) fn split_full_fen(fen: &str) -> Result<(String, [Option<Role>; 90]), DealError> {
+    let (placement, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
+    let cells = parse_full_placement(placement)?;
+    let mut identities = [None; 90];
+    let mut public = write_placement(|sq| match cells[sq.index()] {
+        Cell::Empty => None,
+        Cell::FaceUp(side, role) => Some((side_case(side, role.fen_char()), None)),
+        Cell::Hidden(side, _) => Some((side_case(side, 'x'), None)),
+    });
+    for sq in Square::all() {
+        if let Cell::Hidden(_, id) = cells[sq.index()] {
+            identities[sq.index()] = Some(id);
+        }
+    }
+    if !rest.is_empty() {
+        public.push(' ');
+        public.push_str(rest.trim());
+    }
+    Ok((public, identities))
 }
 
 /// Why a full-knowledge FEN or a list of identities is not a deal.

@@ -1,15 +1,13 @@
-//! A standard Xiangqi game: positions, moves, history and how it ends (rules.md §5, §6).
-//!
-//! The end-of-game logic lives in [`adjudicate`] over a [`History`], so another game type
-//! (Jieqi, with its reveals and [`RepetitionRules::Jieqi`]) records its plies the same way and
-//! gets the same decisions.
+//! The public record of a game under one variant's rules: start, moves (with what each moving
+//! piece arrived as), history and how it ends (rules.md §5, §6). Both variants keep one:
+//! [`crate::Xiangqi`] with [`RepetitionRules::Xiangqi`], [`crate::Jieqi`] with
+//! [`RepetitionRules::Jieqi`] and the reveals its deal decides.
 
 use crate::explain::IllegalMove;
-use crate::movegen::MoveList;
 use crate::outcome::{DrawReason, Outcome, WinReason, adjudicate};
 use crate::position::Position;
 use crate::repetition::{History, Notice, RepetitionRules, Verdict};
-use crate::types::{Move, Side};
+use crate::types::{Move, Piece, Side};
 
 /// Why the game refused a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,13 +20,16 @@ pub enum GameError {
     GameOver(Outcome),
 }
 
-/// A standard Xiangqi game from a start position (rules.md §5, §6 with
-/// [`RepetitionRules::Xiangqi`]).
-#[derive(Clone, Debug)]
-pub struct Game {
+/// A game from a start position, as everyone sees it (hidden Jieqi pieces stay hidden here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Game {
     start: Position,
     position: Position,
     moves: Vec<Move>,
+    /// What the moving piece of each ply arrived as (itself, or its revealed identity).
+    arrivals: Vec<Piece>,
+    /// What each ply captured, as the board showed it (a hidden piece stays hidden here).
+    captures: Vec<Option<Piece>>,
     history: History,
     outcome: Option<Outcome>,
     notices: Vec<Notice>,
@@ -42,14 +43,21 @@ impl Default for Game {
 }
 
 impl Game {
-    /// A game from `start`. If the side to move there has no legal move, the game is already
-    /// decided (rules.md §5).
+    /// A standard Xiangqi game from `start`. If the side to move there has no legal move, the
+    /// game is already decided (rules.md §5).
     pub fn new(start: Position) -> Game {
-        let history = History::new(RepetitionRules::Xiangqi, &start);
+        Game::with_rules(start, RepetitionRules::Xiangqi)
+    }
+
+    /// A game from `start` judged by `rules`.
+    pub fn with_rules(start: Position, rules: RepetitionRules) -> Game {
+        let history = History::new(rules, &start);
         let mut game = Game {
             position: start.clone(),
             start,
             moves: Vec::new(),
+            arrivals: Vec::new(),
+            captures: Vec::new(),
             history,
             outcome: None,
             notices: Vec::new(),
@@ -74,13 +82,28 @@ impl Game {
     /// perpetual check, the move limit); the returned notices are the warnings and hints that
     /// hold now (also kept in [`Game::notices`]).
     pub fn play(&mut self, m: Move) -> Result<Vec<Notice>, GameError> {
+        let arriving = self.position.piece_at(m.from);
+        self.play_as(m, |piece| arriving.unwrap_or(piece)).map(|_| self.notices.clone())
+    }
+
+    /// Checks `m` first; then plays it with the moving piece arriving as `arrive(piece)`.
+    /// Returns the captured piece (as the board showed it).
+    pub fn play_as(
+        &mut self,
+        m: Move,
+        arrive: impl FnOnce(Piece) -> Piece,
+    ) -> Result<Option<Piece>, GameError> {
         self.ensure_running()?;
         self.position.check_move(m)?;
-        self.position.play_unchecked(m);
+        let piece = self.position.piece_at(m.from).expect("a legal move starts on a piece");
+        let arriving = arrive(piece);
+        let captured = self.position.play_unchecked_as(m, arriving);
         self.moves.push(m);
+        self.arrivals.push(arriving);
+        self.captures.push(captured);
         self.history.record(m, &self.position);
         self.apply(adjudicate(&self.position, &self.history));
-        Ok(self.notices.clone())
+        Ok(captured)
     }
 
     /// `side` resigns and loses (rules.md §5). Either side may resign at any time while the
@@ -111,10 +134,12 @@ impl Game {
     /// (and changes nothing) when no move was played.
     pub fn undo(&mut self) -> Option<Move> {
         let undone = self.moves.pop()?;
+        self.arrivals.pop();
+        self.captures.pop();
         let mut position = self.start.clone();
         let mut history = History::new(self.history.rules(), &self.start);
-        for &m in &self.moves {
-            position.play_unchecked(m);
+        for (&m, &arriving) in self.moves.iter().zip(&self.arrivals) {
+            position.play_unchecked_as(m, arriving);
             history.record(m, &position);
         }
         self.position = position;
@@ -137,6 +162,7 @@ impl Game {
         &self.notices
     }
 
+    #[cfg(test)]
     /// The legal moves now: none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.is_over() {
@@ -151,6 +177,7 @@ impl Game {
         &self.position
     }
 
+    #[cfg(test)]
     /// The side to move.
     pub fn turn(&self) -> Side {
         self.position.turn()
@@ -161,11 +188,24 @@ impl Game {
         &self.moves
     }
 
+    /// What each ply captured, as the board showed it.
+    pub fn captures(&self) -> &[Option<Piece>] {
+        &self.captures
+    }
+
+    /// The hash of the start and of the position after each ply.
+    pub fn hashes(&self) -> Vec<u64> {
+        std::iter::once(self.start.hash())
+            .chain(self.history.plies().iter().map(|p| p.hash()))
+            .collect()
+    }
+
     /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    #[cfg(test)]
     /// What each ply did, for repetition (rules.md §6).
     pub fn history(&self) -> &History {
         &self.history

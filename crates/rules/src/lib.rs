@@ -7,6 +7,7 @@ mod board;
 mod deal;
 mod explain;
 mod game;
+mod jieqi;
 mod movegen;
 mod outcome;
 mod position;
@@ -14,12 +15,16 @@ mod repetition;
 mod setup;
 mod tables;
 mod types;
+mod variant;
+mod view;
+mod xiangqi;
 mod zobrist;
 
 pub use board::Board;
 pub use deal::{DEAL_KEY_TAG, Deal, DealError, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
-pub use game::{Game, GameError};
+pub use game::GameError;
+pub use jieqi::{Jieqi, JieqiError};
 pub use movegen::MoveList;
 pub use outcome::{
     DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
@@ -30,3 +35,6 @@ pub use repetition::{
 };
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
+pub use variant::{AnyGame, Variant};
+pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, UnknownVariant, VariantKind};
+pub use xiangqi::Xiangqi;

@@ -295,12 +295,21 @@ impl Position {
     }
 
     /// Plays `m`, which the caller knows to be legal. Returns the captured piece.
+    ///
+    /// A hidden Jieqi piece must be revealed when it moves, and a position does not know
+    /// identities: here it is revealed as the piece of its start point (the role it moved as).
+    /// [`crate::Jieqi`] plays the true identity with [`Position::play_unchecked_as`].
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Option<Piece> {
         let piece = self
             .piece_at(m.from)
             .expect("a legal move starts on a piece");
-        self.play_unchecked_as(m, piece)
+        let arriving = if piece.is_hidden() {
+            Piece::new(piece.side(), piece.role())
+        } else {
+            piece
+        };
+        self.play_unchecked_as(m, arriving)
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep. The last ply is counted

@@ -135,6 +135,8 @@ pub struct Setup {
     pub turn: Side,
     /// Jieqi's pool of unseen identities, when the FEN has one.
     pub pool: Option<Pool>,
+    /// In a viewer-relative Jieqi FEN: the identities that viewer learned by capturing.
+    pub learned: Option<Pool>,
     /// Plies since the last capture.
     pub halfmoves: u32,
     pub fullmoves: u32,
@@ -163,6 +165,7 @@ impl Setup {
             board: [None; 90],
             turn: Side::Red,
             pool: None,
+            learned: None,
             halfmoves: 0,
             fullmoves: 1,
         }
@@ -198,7 +201,8 @@ impl Setup {
     }
 
     /// Parses a FEN: placement (rank 9 first), side to move (`w`/`r` Red, `b` Black), then
-    /// optionally `- -` (standard engines) or a Jieqi pool, then half- and full-move numbers.
+    /// optionally `- -` (standard engines) or a Jieqi pool (and, in a viewer-relative FEN, the
+    /// identities the viewer learned, or `-`), then half- and full-move numbers.
     pub fn parse_fen(fen: &str) -> Result<Setup, ParseFenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(ParseFenError::Empty)?;
@@ -267,7 +271,11 @@ impl Setup {
         match words {
             [] => {}
             ["-"] | ["-", "-"] => {}
-            [pool] | [pool, "-"] => setup.pool = Some(Pool::parse(pool)?),
+            [pool] => setup.pool = Some(Pool::parse(pool)?),
+            [pool, learned] => {
+                setup.pool = Some(Pool::parse(pool)?);
+                setup.learned = Some(Pool::parse(learned)?);
+            }
             _ => return Err(ParseFenError::TrailingFields),
         }
         if let Some(h) = nums.first() {
@@ -286,32 +294,15 @@ impl Setup {
 
     /// Writes the FEN; a pool (if any) stands where standard engines write `- -`.
     pub fn to_fen(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                match self.board[Square::new(file, rank).expect("on board").index()] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        let mut s = write_placement(|sq| self.board[sq.index()].map(|p| (p.fen_char(), None)));
         s.push_str(if self.turn == Side::Red { " w " } else { " b " });
         match &self.pool {
             None => s.push_str("- -"),
             Some(pool) => s.push_str(&pool.to_string()),
+        }
+        if let Some(learned) = &self.learned {
+            s.push(' ');
+            s.push_str(&learned.to_string());
         }
         s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
         s
@@ -323,6 +314,35 @@ impl std::str::FromStr for Setup {
     fn from_str(s: &str) -> Result<Setup, ParseFenError> {
         Setup::parse_fen(s)
     }
+}
+
+/// Writes a FEN placement (rank 9 first, runs of empty points as digits). `cell` gives each
+/// point's letter and, for full-knowledge Jieqi FENs, an identity letter written after it.
+pub(crate) fn write_placement(cell: impl Fn(Square) -> Option<(char, Option<char>)>) -> String {
+    let mut s = String::with_capacity(90);
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for file in 0..9 {
+            match cell(Square::new(file, rank).expect("on board")) {
+                None => empty += 1,
+                Some((letter, identity)) => {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(letter);
+                    s.extend(identity);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
 }
 
 /// Why a FEN could not be read.

@@ -1,0 +1,326 @@
+//! Jieqi (揭棋) as a [`Variant`] (rules.md §7): face-down pieces that move as their start point,
+//! reveal when they move, freed advisors and elephants, and capturer-only knowledge.
+//!
+//! This type is the one place that holds the deal. Everything it gives out to players goes
+//! through [`Jieqi::view`], which is built from what that player has seen.
+
+use std::fmt;
+
+use crate::deal::{Deal, DealError, Seed, split_full_fen};
+use crate::game::{Game, GameError};
+use crate::outcome::Outcome;
+use crate::position::{MoveRules, Position, PositionError};
+use crate::repetition::{Notice, RepetitionRules};
+use crate::setup::{ParseFenError, Pool, START_COUNTS, Setup, write_placement};
+use crate::types::{Move, Piece, Role, Side, Square};
+use crate::variant::Variant;
+use crate::view::{FinalReveal, PlayerView, SeenMove, SeenPiece, VariantKind};
+
+/// A Jieqi game with its deal.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Jieqi {
+    game: Game,
+    seed: Option<Seed>,
+    /// The identity of each face-down piece at the start, by point.
+    start_identities: [Option<Role>; 90],
+    /// The identity of each face-down piece now, by point (face-down pieces never move).
+    identities: [Option<Role>; 90],
+    /// Per ply: the identity a face-down piece showed when it moved.
+    revealed: Vec<Option<Role>>,
+    /// Per ply: the identity of a face-down piece captured on that ply (its capturer's secret).
+    captured_identity: Vec<Option<Role>>,
+}
+
+/// The deal must not reach a log: `Debug` shows only what everyone sees.
+impl fmt::Debug for Jieqi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Jieqi")
+            .field("position", &self.game.position().to_fen())
+            .field("moves", &self.game.moves())
+            .field("outcome", &self.game.outcome())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a Jieqi position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JieqiError {
+    #[error("bad full-knowledge FEN: {0}")]
+    FullFen(#[from] DealError),
+    #[error("bad FEN: {0}")]
+    Fen(#[from] ParseFenError),
+    #[error("illegal position: {0}")]
+    Position(#[from] PositionError),
+    #[error("the hidden piece at {0} has no identity (write X or x followed by its letter)")]
+    MissingIdentity(Square),
+    #[error("{side} would have more {role}s than a side starts with")]
+    TooMany { side: Side, role: Role },
+}
+
+impl Jieqi {
+    /// The game dealt by `seed` (rules.md §8).
+    pub fn from_seed(seed: Seed) -> Jieqi {
+        let mut game = Jieqi::from_deal(&Deal::from_seed(seed));
+        game.seed = Some(seed);
+        game
+    }
+
+    /// A game from a deal (no seed recorded).
+    pub fn from_deal(deal: &Deal) -> Jieqi {
+        let setup = deal.setup();
+        let mut identities = [None; 90];
+        for sq in Square::all() {
+            if setup.piece_at(sq).is_some_and(Piece::is_hidden) {
+                identities[sq.index()] = deal.identity(sq);
+            }
+        }
+        Jieqi::from_parts(&setup, identities).expect("a deal's start is a legal Jieqi position")
+    }
+
+    /// A game from a full-knowledge FEN of any Jieqi position: a hidden piece is `X`/`x`
+    /// followed by its identity letter in the same case (`XN`: a face-down Red horse). The
+    /// pool field, if any, is recomputed from the identities.
+    pub fn from_full_fen(fen: &str) -> Result<Jieqi, JieqiError> {
+        let (public, identities) = split_full_fen(fen)?;
+        let setup = Setup::parse_fen(&public)?;
+        Jieqi::from_parts(&setup, identities)
+    }
+
+    fn from_parts(setup: &Setup, identities: [Option<Role>; 90]) -> Result<Jieqi, JieqiError> {
+        let start = Position::from_setup(setup, MoveRules::JIEQI)?;
+        let mut counts = [[0u8; 8]; 2];
+        for (sq, piece) in start.board().pieces() {
+            let role = if piece.is_hidden() {
+                identities[sq.index()].ok_or(JieqiError::MissingIdentity(sq))?
+            } else {
+                piece.role()
+            };
+            let n = &mut counts[piece.side().index()][role as usize];
+            *n += 1;
+            if *n > START_COUNTS[role as usize] {
+                return Err(JieqiError::TooMany { side: piece.side(), role });
+            }
+        }
+        let mut known = [None; 90];
+        for (sq, piece) in start.board().pieces() {
+            if piece.is_hidden() {
+                known[sq.index()] = identities[sq.index()];
+            }
+        }
+        Ok(Jieqi {
+            game: Game::with_rules(start, RepetitionRules::Jieqi),
+            seed: None,
+            start_identities: known,
+            identities: known,
+            revealed: Vec::new(),
+            captured_identity: Vec::new(),
+        })
+    }
+
+    /// The seed of the deal, if the game came from one. Only the app's own records (saves)
+    /// may use it while the game runs; players see it in the final reveal (rules.md §8).
+    pub fn seed(&self) -> Option<Seed> {
+        self.seed
+    }
+
+    /// The public start position.
+    pub fn start(&self) -> &Position {
+        self.game.start()
+    }
+
+    /// The full-knowledge FEN of the start (for saves and tests, never for players).
+    pub fn start_full_fen(&self) -> String {
+        full_fen(self.game.start(), &self.start_identities, self.public_pool_at_start())
+    }
+
+    /// The full-knowledge FEN of the position now (for saves and tests, never for players).
+    pub fn to_full_fen(&self) -> String {
+        full_fen(self.game.position(), &self.identities, self.public_pool())
+    }
+
+    fn public_pool_at_start(&self) -> Pool {
+        pool_of(self.game.start(), &self.start_identities, std::iter::empty())
+    }
+
+    /// Identities not everyone has seen: face-down pieces on the board and face-down pieces
+    /// captured (known to their capturer only) (rules.md §9).
+    pub fn public_pool(&self) -> Pool {
+        let captured = self.captured_identity.iter().zip(self.game.captures()).filter_map(
+            |(id, piece)| Some((piece.as_ref()?.side(), (*id)?)),
+        );
+        pool_of(self.game.position(), &self.identities, captured)
+    }
+
+    /// The side that played ply `i`.
+    fn mover(&self, ply: usize) -> Side {
+        if ply % 2 == 0 { self.game.start().turn() } else { self.game.start().turn().other() }
+    }
+
+    /// Counts the leaves of the legal move tree with the true identities: a reveal is one
+    /// node, and the revealed piece then moves as what it is.
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft(self.game.position(), &self.identities, depth)
+    }
+}
+
+fn perft(pos: &Position, identities: &[Option<Role>; 90], depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut next = pos.clone();
+                let piece = pos.piece_at(m.from).expect("legal moves start on a piece");
+                let arriving = match identities[m.from.index()] {
+                    Some(role) if piece.is_hidden() => Piece::new(piece.side(), role),
+                    _ => piece,
+                };
+                next.play_unchecked_as(m, arriving);
+                let mut ids = *identities;
+                ids[m.from.index()] = None;
+                ids[m.to.index()] = None;
+                perft(&next, &ids, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+fn pool_of(
+    pos: &Position,
+    identities: &[Option<Role>; 90],
+    captured: impl Iterator<Item = (Side, Role)>,
+) -> Pool {
+    let mut pool = Pool::default();
+    let hidden = pos.board().pieces().filter(|(_, p)| p.is_hidden());
+    let on_board = hidden.filter_map(|(sq, p)| Some((p.side(), identities[sq.index()]?)));
+    for (side, role) in on_board.chain(captured) {
+        pool.set(side, role, pool.count(side, role) + 1);
+    }
+    pool
+}
+
+fn full_fen(pos: &Position, identities: &[Option<Role>; 90], pool: Pool) -> String {
+    let mut setup = pos.to_setup();
+    setup.pool = Some(pool);
+    let public = setup.to_fen();
+    let rest = public.split_once(' ').map_or("", |(_, rest)| rest);
+    let placement = write_placement(|sq| {
+        let piece = pos.piece_at(sq)?;
+        let identity = identities[sq.index()].filter(|_| piece.is_hidden()).map(|role| {
+            let c = role.fen_char();
+            if piece.side() == Side::Red { c.to_ascii_uppercase() } else { c }
+        });
+        Some((piece.fen_char(), identity))
+    });
+    format!("{placement} {rest}")
+}
+
+impl Variant for Jieqi {
+    fn kind(&self) -> VariantKind {
+        VariantKind::Jieqi
+    }
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+    fn moves(&self) -> &[Move] {
+        self.game.moves()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn notices(&self) -> &[Notice] {
+        self.game.notices()
+    }
+
+    fn play(&mut self, m: Move) -> Result<Vec<Notice>, GameError> {
+        let reveal = self.game.position().piece_at(m.from).filter(|p| p.is_hidden()).and_then(
+            |_| self.identities[m.from.index()],
+        );
+        let target_identity = self.identities[m.to.index()];
+        let captured = self.game.play_as(m, |piece| match reveal {
+            Some(role) => Piece::new(piece.side(), role),
+            None => piece,
+        })?;
+        self.identities[m.from.index()] = None;
+        let captured_identity = match captured {
+            Some(piece) if piece.is_hidden() => target_identity,
+            _ => None,
+        };
+        if captured.is_some() {
+            self.identities[m.to.index()] = None;
+        }
+        self.revealed.push(reveal);
+        self.captured_identity.push(captured_identity);
+        Ok(self.game.notices().to_vec())
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        let m = self.game.undo()?;
+        if let Some(role) = self.revealed.pop().flatten() {
+            self.identities[m.from.index()] = Some(role);
+        }
+        if let Some(role) = self.captured_identity.pop().flatten() {
+            self.identities[m.to.index()] = Some(role);
+        }
+        Some(m)
+    }
+
+    fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.game.resign(side)
+    }
+
+    fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.game.agree_draw()
+    }
+
+    fn view(&self, side: Side) -> PlayerView {
+        let over = self.game.is_over();
+        let mut learned = Pool::default();
+        let moves = (0..self.game.moves().len())
+            .map(|i| {
+                let captured = self.game.captures()[i].map(|piece| {
+                    if !piece.is_hidden() {
+                        return SeenPiece::Known { side: piece.side(), role: piece.role() };
+                    }
+                    match self.captured_identity[i] {
+                        Some(role) if self.mover(i) == side => {
+                            learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
+                            SeenPiece::Known { side: piece.side(), role }
+                        }
+                        Some(role) if over => SeenPiece::Known { side: piece.side(), role },
+                        _ => SeenPiece::Unknown { side: piece.side() },
+                    }
+                });
+                SeenMove { mv: self.game.moves()[i], revealed: self.revealed[i], captured }
+            })
+            .collect();
+        let mut pool = self.public_pool();
+        for s in Side::ALL {
+            for role in Role::ALL {
+                pool.set(s, role, pool.count(s, role).saturating_sub(learned.count(s, role)));
+            }
+        }
+        let reveal = over.then(|| FinalReveal {
+            seed: self.seed,
+            hidden: Square::all()
+                .filter_map(|sq| Some((sq, self.identities[sq.index()]?)))
+                .collect(),
+        });
+        PlayerView {
+            viewer: side,
+            variant: VariantKind::Jieqi,
+            start: self.game.start().clone(),
+            position: self.game.position().clone(),
+            moves,
+            hashes: self.game.hashes(),
+            legal_moves: self.legal_moves().to_vec(),
+            pool,
+            learned,
+            notices: self.game.notices().to_vec(),
+            outcome: self.game.outcome(),
+            reveal,
+        }
+    }
+}
