@@ -6,6 +6,7 @@
 mod board;
 mod explain;
 mod movegen;
+mod notation;
 mod position;
 mod setup;
 mod tables;
@@ -15,6 +16,7 @@ mod zobrist;
 pub use board::Board;
 pub use explain::{IllegalMove, Refusal};
 pub use movegen::MoveList;
+pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use position::{MoveRules, Position, PositionError};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
