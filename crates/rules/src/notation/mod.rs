@@ -161,6 +161,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, ParseMoveErr
     Ok(parsed)
 }
 
+/// Coordinates with the reveal letter, for a move whose position is not at hand.
+pub(crate) fn write_coordinates(m: Move, side: Side, revealed: Option<Role>) -> String {
+    iccs::write(m, side, revealed.filter(|&r| r != Role::General))
+}
+
 /// Checks a move read as coordinates.
 fn checked(pos: &Position, text: &str, m: Move) -> Result<Move, ParseMoveError> {
     pos.check_move(m)
@@ -492,7 +497,7 @@ fn reveal_role(inner: &str) -> Option<Role> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveRules, Setup, start_piece};
+    use crate::{MoveRules, Setup};
     use proptest::prelude::*;
 
     pub(crate) fn pos(fen: &str) -> Position {
@@ -503,20 +508,7 @@ mod tests {
         Move::parse_iccs(s).unwrap()
     }
 
-    /// The Jieqi start as both players see it: every piece but the generals face down.
-    pub(crate) fn jieqi_start() -> Position {
-        let mut setup = Setup::empty();
-        for sq in Square::all() {
-            if let Some((side, role)) = start_piece(sq) {
-                setup.board[sq.index()] = Some(if role == Role::General {
-                    Piece::new(side, role)
-                } else {
-                    Piece::hidden(side, role)
-                });
-            }
-        }
-        Position::from_setup(&setup, MoveRules::JIEQI).unwrap()
-    }
+    pub(crate) use crate::record::jieqi_start;
 
     #[test]
     fn files_count_from_each_sides_right_rules_9() {
