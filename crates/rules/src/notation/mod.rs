@@ -166,7 +166,7 @@ pub(crate) fn write_coordinates(m: Move, side: Side, revealed: Option<Role>) -> 
     iccs::write(m, side, revealed.filter(|&r| r != Role::General))
 }
 
-/// Checks a move read as coordinates.
+/// Checks a move against the rules of `pos`.
 fn checked(pos: &Position, text: &str, m: Move) -> Result<Move, ParseMoveError> {
     pos.check_move(m)
         .map(|()| m)
