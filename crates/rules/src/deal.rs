@@ -346,7 +346,10 @@ impl Deal {
         let placement = write_placement(|sq| {
             let piece = setup.piece_at(sq)?;
             let identity = self.identity(sq).filter(|_| piece.is_hidden());
-            Some((piece.fen_char(), identity.map(|id| side_case(piece.side(), id.fen_char()))))
+            Some((
+                piece.fen_char(),
+                identity.map(|id| side_case(piece.side(), id.fen_char())),
+            ))
         });
         format!("{placement} {rest}")
     }

@@ -83,7 +83,8 @@ impl Game {
     /// hold now (also kept in [`Game::notices`]).
     pub fn play(&mut self, m: Move) -> Result<Vec<Notice>, GameError> {
         let arriving = self.position.piece_at(m.from);
-        self.play_as(m, |piece| arriving.unwrap_or(piece)).map(|_| self.notices.clone())
+        self.play_as(m, |piece| arriving.unwrap_or(piece))
+            .map(|_| self.notices.clone())
     }
 
     /// Checks `m` first; then plays it with the moving piece arriving as `arrive(piece)`.
@@ -95,7 +96,10 @@ impl Game {
     ) -> Result<Option<Piece>, GameError> {
         self.ensure_running()?;
         self.position.check_move(m)?;
-        let piece = self.position.piece_at(m.from).expect("a legal move starts on a piece");
+        let piece = self
+            .position
+            .piece_at(m.from)
+            .expect("a legal move starts on a piece");
         let arriving = arrive(piece);
         let captured = self.position.play_unchecked_as(m, arriving);
         self.moves.push(m);
@@ -164,9 +168,9 @@ impl Game {
 
     #[cfg(test)]
     /// The legal moves now: none once the game is over.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> crate::movegen::MoveList {
         if self.is_over() {
-            MoveList::new()
+            crate::movegen::MoveList::new()
         } else {
             self.position.legal_moves()
         }

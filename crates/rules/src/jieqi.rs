@@ -98,7 +98,10 @@ impl Jieqi {
             let n = &mut counts[piece.side().index()][role as usize];
             *n += 1;
             if *n > START_COUNTS[role as usize] {
-                return Err(JieqiError::TooMany { side: piece.side(), role });
+                return Err(JieqiError::TooMany {
+                    side: piece.side(),
+                    role,
+                });
             }
         }
         let mut known = [None; 90];
@@ -130,7 +133,11 @@ impl Jieqi {
 
     /// The full-knowledge FEN of the start (for saves and tests, never for players).
     pub fn start_full_fen(&self) -> String {
-        full_fen(self.game.start(), &self.start_identities, self.public_pool_at_start())
+        full_fen(
+            self.game.start(),
+            &self.start_identities,
+            self.public_pool_at_start(),
+        )
     }
 
     /// The full-knowledge FEN of the position now (for saves and tests, never for players).
@@ -139,21 +146,31 @@ impl Jieqi {
     }
 
     fn public_pool_at_start(&self) -> Pool {
-        pool_of(self.game.start(), &self.start_identities, std::iter::empty())
+        pool_of(
+            self.game.start(),
+            &self.start_identities,
+            std::iter::empty(),
+        )
     }
 
     /// Identities not everyone has seen: face-down pieces on the board and face-down pieces
     /// captured (known to their capturer only) (rules.md §9).
     pub fn public_pool(&self) -> Pool {
-        let captured = self.captured_identity.iter().zip(self.game.captures()).filter_map(
-            |(id, piece)| Some((piece.as_ref()?.side(), (*id)?)),
-        );
+        let captured = self
+            .captured_identity
+            .iter()
+            .zip(self.game.captures())
+            .filter_map(|(id, piece)| Some((piece.as_ref()?.side(), (*id)?)));
         pool_of(self.game.position(), &self.identities, captured)
     }
 
     /// The side that played ply `i`.
     fn mover(&self, ply: usize) -> Side {
-        if ply % 2 == 0 { self.game.start().turn() } else { self.game.start().turn().other() }
+        if ply.is_multiple_of(2) {
+            self.game.start().turn()
+        } else {
+            self.game.start().turn().other()
+        }
     }
 
     /// Counts the leaves of the legal move tree with the true identities: a reveal is one
@@ -208,10 +225,16 @@ fn full_fen(pos: &Position, identities: &[Option<Role>; 90], pool: Pool) -> Stri
     let rest = public.split_once(' ').map_or("", |(_, rest)| rest);
     let placement = write_placement(|sq| {
         let piece = pos.piece_at(sq)?;
-        let identity = identities[sq.index()].filter(|_| piece.is_hidden()).map(|role| {
-            let c = role.fen_char();
-            if piece.side() == Side::Red { c.to_ascii_uppercase() } else { c }
-        });
+        let identity = identities[sq.index()]
+            .filter(|_| piece.is_hidden())
+            .map(|role| {
+                let c = role.fen_char();
+                if piece.side() == Side::Red {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            });
         Some((piece.fen_char(), identity))
     });
     format!("{placement} {rest}")
@@ -235,9 +258,12 @@ impl Variant for Jieqi {
     }
 
     fn play(&mut self, m: Move) -> Result<Vec<Notice>, GameError> {
-        let reveal = self.game.position().piece_at(m.from).filter(|p| p.is_hidden()).and_then(
-            |_| self.identities[m.from.index()],
-        );
+        let reveal = self
+            .game
+            .position()
+            .piece_at(m.from)
+            .filter(|p| p.is_hidden())
+            .and_then(|_| self.identities[m.from.index()]);
         let target_identity = self.identities[m.to.index()];
         let captured = self.game.play_as(m, |piece| match reveal {
             Some(role) => Piece::new(piece.side(), role),
@@ -282,24 +308,41 @@ impl Variant for Jieqi {
             .map(|i| {
                 let captured = self.game.captures()[i].map(|piece| {
                     if !piece.is_hidden() {
-                        return SeenPiece::Known { side: piece.side(), role: piece.role() };
+                        return SeenPiece::Known {
+                            side: piece.side(),
+                            role: piece.role(),
+                        };
                     }
                     match self.captured_identity[i] {
                         Some(role) if self.mover(i) == side => {
                             learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
-                            SeenPiece::Known { side: piece.side(), role }
+                            SeenPiece::Known {
+                                side: piece.side(),
+                                role,
+                            }
                         }
-                        Some(role) if over => SeenPiece::Known { side: piece.side(), role },
+                        Some(role) if over => SeenPiece::Known {
+                            side: piece.side(),
+                            role,
+                        },
                         _ => SeenPiece::Unknown { side: piece.side() },
                     }
                 });
-                SeenMove { mv: self.game.moves()[i], revealed: self.revealed[i], captured }
+                SeenMove {
+                    mv: self.game.moves()[i],
+                    revealed: self.revealed[i],
+                    captured,
+                }
             })
             .collect();
         let mut pool = self.public_pool();
         for s in Side::ALL {
             for role in Role::ALL {
-                pool.set(s, role, pool.count(s, role).saturating_sub(learned.count(s, role)));
+                pool.set(
+                    s,
+                    role,
+                    pool.count(s, role).saturating_sub(learned.count(s, role)),
+                );
             }
         }
         let reveal = over.then(|| FinalReveal {

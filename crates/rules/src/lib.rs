@@ -9,8 +9,10 @@ mod explain;
 mod game;
 mod jieqi;
 mod movegen;
+mod notation;
 mod outcome;
 mod position;
+mod record;
 mod repetition;
 mod setup;
 mod tables;
@@ -26,10 +28,12 @@ pub use explain::{IllegalMove, Refusal};
 pub use game::GameError;
 pub use jieqi::{Jieqi, JieqiError};
 pub use movegen::MoveList;
+pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use outcome::{
     DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
 };
 pub use position::{MoveRules, Position, PositionError};
+pub use record::{Record, RecordError, RecordResult};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };

@@ -43,7 +43,11 @@ pub trait Variant {
 
     /// The legal moves now: none once the game is over.
     fn legal_moves(&self) -> MoveList {
-        if self.is_over() { MoveList::new() } else { self.position().legal_moves() }
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
     }
 
     fn is_legal(&self, m: Move) -> bool {
@@ -63,7 +67,8 @@ pub trait Variant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyGame {
     Xiangqi(Xiangqi),
-    Jieqi(Jieqi),
+    /// Boxed: the deal makes a Jieqi game a few hundred bytes larger.
+    Jieqi(Box<Jieqi>),
 }
 
 macro_rules! dispatch {
@@ -116,6 +121,6 @@ impl From<Xiangqi> for AnyGame {
 
 impl From<Jieqi> for AnyGame {
     fn from(g: Jieqi) -> Self {
-        AnyGame::Jieqi(g)
+        AnyGame::Jieqi(Box::new(g))
     }
 }

@@ -23,7 +23,9 @@ impl Default for Xiangqi {
 
 impl Xiangqi {
     pub fn new(start: Position) -> Xiangqi {
-        Xiangqi { game: Game::with_rules(start, RepetitionRules::Xiangqi) }
+        Xiangqi {
+            game: Game::with_rules(start, RepetitionRules::Xiangqi),
+        }
     }
 
     /// The standard start less the horses of a handicap (rules.md §2).
@@ -35,7 +37,10 @@ impl Xiangqi {
 
     /// A game from a FEN's position.
     pub fn from_setup(setup: &Setup) -> Result<Xiangqi, PositionError> {
-        Ok(Xiangqi::new(Position::from_setup(setup, MoveRules::XIANGQI)?))
+        Ok(Xiangqi::new(Position::from_setup(
+            setup,
+            MoveRules::XIANGQI,
+        )?))
     }
 
     /// The position the game started from.
@@ -82,7 +87,10 @@ impl Variant for Xiangqi {
             .map(|(&mv, captured)| SeenMove {
                 mv,
                 revealed: None,
-                captured: captured.map(|p| SeenPiece::Known { side: p.side(), role: p.role() }),
+                captured: captured.map(|p| SeenPiece::Known {
+                    side: p.side(),
+                    role: p.role(),
+                }),
             })
             .collect();
         PlayerView {
