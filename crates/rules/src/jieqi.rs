@@ -29,6 +29,9 @@ pub struct Jieqi {
     revealed: Vec<Option<Role>>,
     /// Per ply: the identity of a face-down piece captured on that ply (its capturer's secret).
     captured_identity: Vec<Option<Role>>,
+    /// Face-down pieces captured before the start position (from a full FEN's pool): unseen
+    /// by both players as far as this game knows.
+    captured_before: Pool,
 }
 
 /// The deal must not reach a log: `Debug` shows only what everyone sees.
@@ -55,6 +58,8 @@ pub enum JieqiError {
     MissingIdentity(Square),
     #[error("{side} would have more {role}s than a side starts with")]
     TooMany { side: Side, role: Role },
+    #[error("the pool lacks the identity of {0}'s hidden piece; it must count every hidden piece")]
+    PoolTooSmall(Side),
 }
 
 impl Jieqi {
@@ -78,8 +83,9 @@ impl Jieqi {
     }
 
     /// A game from a full-knowledge FEN of any Jieqi position: a hidden piece is `X`/`x`
-    /// followed by its identity letter in the same case (`XN`: a face-down Red horse). The
-    /// pool field, if any, is recomputed from the identities.
+    /// followed by its identity letter in the same case (`XN`: a face-down Red horse). The pool
+    /// field, if any, may count more than the hidden pieces on the board: the rest are pieces
+    /// captured face-down earlier, unseen by both players here.
     pub fn from_full_fen(fen: &str) -> Result<Jieqi, JieqiError> {
         let (public, identities) = split_full_fen(fen)?;
         let setup = Setup::parse_fen(&public)?;
@@ -110,7 +116,26 @@ impl Jieqi {
                 known[sq.index()] = identities[sq.index()];
             }
         }
+        let on_board = pool_of(&start, &known, std::iter::empty());
+        let mut captured_before = Pool::default();
+        if let Some(pool) = setup.pool {
+            for side in Side::ALL {
+                for role in Role::ALL {
+                    let extra = pool
+                        .count(side, role)
+                        .checked_sub(on_board.count(side, role))
+                        .ok_or(JieqiError::PoolTooSmall(side))?;
+                    let n = &mut counts[side.index()][role as usize];
+                    *n += extra;
+                    if *n > START_COUNTS[role as usize] {
+                        return Err(JieqiError::TooMany { side, role });
+                    }
+                    captured_before.set(side, role, extra);
+                }
+            }
+        }
         Ok(Jieqi {
+            captured_before,
             game: Game::with_rules(start, RepetitionRules::Jieqi),
             seed: None,
             start_identities: known,
@@ -161,7 +186,11 @@ impl Jieqi {
             .iter()
             .zip(self.game.captures())
             .filter_map(|(id, piece)| Some((piece.as_ref()?.side(), (*id)?)));
-        pool_of(self.game.position(), &self.identities, captured)
+        pool_of(
+            self.game.position(),
+            &self.identities,
+            captured.chain(self.captured_before.iter()),
+        )
     }
 
     /// The side that played ply `i`.

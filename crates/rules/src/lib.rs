@@ -14,6 +14,8 @@ mod outcome;
 mod position;
 mod record;
 mod repetition;
+#[cfg(feature = "serde")]
+mod save;
 mod setup;
 mod tables;
 mod types;
@@ -37,6 +39,8 @@ pub use record::{Record, RecordError, RecordResult};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };
+#[cfg(feature = "serde")]
+pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::{AnyGame, Variant};

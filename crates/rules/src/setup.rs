@@ -57,6 +57,15 @@ impl Pool {
         self.total(Side::Red) == 0 && self.total(Side::Black) == 0
     }
 
+    /// Every identity in the pool, once per piece.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, Role)> + '_ {
+        Side::ALL.into_iter().flat_map(move |side| {
+            Role::ALL.into_iter().flat_map(move |role| {
+                std::iter::repeat_n((side, role), self.count(side, role) as usize)
+            })
+        })
+    }
+
     /// The pool field order used by the open Jieqi engines: R A C P N B.
     const ORDER: [Role; 6] = [
         Role::Chariot,

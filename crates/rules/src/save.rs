@@ -1,0 +1,256 @@
+//! Saved games: human-readable, versioned JSON holding the variant, how the game started (a
+//! seed or a FEN), its moves, how it ended if by resignation or agreement, and the app's
+//! settings for it. Loading replays every move and re-checks it, so a hand-edited file can
+//! never smuggle in an illegal game. Every kind of damage gives a typed error.
+//!
+//! ```json
+//! {
+//!   "format": "jieqi-save",
+//!   "version": 1,
+//!   "variant": "jieqi",
+//!   "seed": "1A",
+//!   "moves": ["h2e2", "h9g7"],
+//!   "ending": null,
+//!   "settings": { "opponent": "human" }
+//! }
+//! ```
+//!
+//! A save holds the deal (its seed): it is the app's private record, never shown to a player
+//! while the game runs.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::deal::Seed;
+use crate::jieqi::Jieqi;
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::types::{Move, Side};
+use crate::variant::{AnyGame, Variant};
+use crate::view::VariantKind;
+use crate::xiangqi::Xiangqi;
+
+/// The value of the `format` field.
+pub const SAVE_FORMAT: &str = "jieqi-save";
+/// The newest version this build writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// How a game ended, when the moves alone do not say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    Resigned(Side),
+    DrawAgreed,
+}
+
+/// A saved game, as written to disk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    pub format: String,
+    pub version: u32,
+    pub variant: VariantKind,
+    /// The Jieqi deal's seed (Crockford code), when the game came from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// The start position when it is not the standard one (Xiangqi) or not from a seed (a
+    /// full-knowledge Jieqi FEN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// ICCS moves from the start.
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub ending: Option<Ending>,
+    /// The app's settings for this game (opponent, level, …), kept as they were written.
+    #[serde(default)]
+    pub settings: BTreeMap<String, serde_json::Value>,
+}
+
+/// Why a saved game could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("could not read the save file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the save file is empty")]
+    Empty,
+    #[error("the save file ends too early (truncated?)")]
+    Truncated,
+    #[error("the save file is not valid JSON (line {line}, column {column})")]
+    NotJson { line: usize, column: usize },
+    #[error("this file is not a Jieqi saved game")]
+    NotASave,
+    #[error(
+        "the save was written by a newer version (format {found}; this build reads up to {supported})"
+    )]
+    FutureVersion { found: u64, supported: u32 },
+    #[error("the save has a bad field: {0}")]
+    BadField(String),
+    #[error("the save's seed '{0}' is not a seed code")]
+    BadSeed(String),
+    #[error("the save's start position is not valid: {0}")]
+    BadStart(String),
+    #[error("the save says {0} but gives a seed, which only Jieqi has")]
+    SeedWithoutJieqi(VariantKind),
+    #[error("move {ply} '{text}' in the save is not a move like h2e2")]
+    BadMove { ply: usize, text: String },
+    #[error("move {ply} '{text}' in the save is not allowed: {reason}")]
+    IllegalMove {
+        ply: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("the save records an ending after a game that was already over")]
+    BadEnding,
+}
+
+impl SavedGame {
+    /// The record of `game`, with the app's `settings`.
+    pub fn of(game: &AnyGame, settings: BTreeMap<String, serde_json::Value>) -> SavedGame {
+        let (seed, start) = match game {
+            AnyGame::Xiangqi(g) => {
+                let fen = g.start().to_fen();
+                (None, (g.start() != &Position::startpos()).then_some(fen))
+            }
+            AnyGame::Jieqi(g) => match g.seed() {
+                Some(seed) => (Some(seed.to_string()), None),
+                None => (None, Some(g.start_full_fen())),
+            },
+        };
+        let ending = match game.outcome() {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            }) => Some(Ending::Resigned(winner.other())),
+            Some(Outcome::Draw {
+                reason: DrawReason::Agreement,
+            }) => Some(Ending::DrawAgreed),
+            _ => None,
+        };
+        SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            variant: game.kind(),
+            seed,
+            start,
+            moves: game.moves().iter().map(Move::to_string).collect(),
+            ending,
+            settings,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a saved game always serialises")
+    }
+
+    /// Reads a save, checking its form and version (not yet its moves: see [`Self::restore`]).
+    pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
+        if text.trim().is_empty() {
+            return Err(LoadError::Empty);
+        }
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            if e.is_eof() {
+                LoadError::Truncated
+            } else {
+                LoadError::NotJson {
+                    line: e.line(),
+                    column: e.column(),
+                }
+            }
+        })?;
+        let obj = value.as_object().ok_or(LoadError::NotASave)?;
+        if obj.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
+            return Err(LoadError::NotASave);
+        }
+        match obj.get("version").and_then(|v| v.as_u64()) {
+            None => return Err(LoadError::BadField("version must be a whole number".into())),
+            Some(v) if v > u64::from(SAVE_VERSION) => {
+                return Err(LoadError::FutureVersion {
+                    found: v,
+                    supported: SAVE_VERSION,
+                });
+            }
+            Some(_) => {}
+        }
+        serde_json::from_value(value).map_err(|e| LoadError::BadField(e.to_string()))
+    }
+
+    /// Rebuilds the game by replaying and re-checking every move.
+    pub fn restore(&self) -> Result<AnyGame, LoadError> {
+        let mut game: AnyGame = match (self.variant, &self.seed, &self.start) {
+            (VariantKind::Jieqi, Some(code), _) => {
+                let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(code.clone()))?;
+                Jieqi::from_seed(seed).into()
+            }
+            (VariantKind::Jieqi, None, Some(fen)) => Jieqi::from_full_fen(fen)
+                .map_err(|e| LoadError::BadStart(e.to_string()))?
+                .into(),
+            (VariantKind::Jieqi, None, None) => {
+                return Err(LoadError::BadField(
+                    "a Jieqi save needs a seed or a start".into(),
+                ));
+            }
+            (kind, Some(_), _) => return Err(LoadError::SeedWithoutJieqi(kind)),
+            (VariantKind::Xiangqi, None, start) => {
+                let setup = match start {
+                    Some(fen) => {
+                        Setup::parse_fen(fen).map_err(|e| LoadError::BadStart(e.to_string()))?
+                    }
+                    None => Setup::start(Default::default()),
+                };
+                Xiangqi::from_setup(&setup)
+                    .map_err(|e| LoadError::BadStart(e.to_string()))?
+                    .into()
+            }
+        };
+        for (i, text) in self.moves.iter().enumerate() {
+            let ply = i + 1;
+            let m = Move::parse_iccs(text).ok_or_else(|| LoadError::BadMove {
+                ply,
+                text: text.clone(),
+            })?;
+            game.play(m).map_err(|e| LoadError::IllegalMove {
+                ply,
+                text: text.clone(),
+                reason: e.to_string(),
+            })?;
+        }
+        match self.ending {
+            None => {}
+            Some(Ending::Resigned(side)) => {
+                game.resign(side).map_err(|_| LoadError::BadEnding)?;
+            }
+            Some(Ending::DrawAgreed) => {
+                game.agree_draw().map_err(|_| LoadError::BadEnding)?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// Writes the save atomically: a temporary file beside `path`, flushed to disk, then
+    /// renamed over it, so a crash leaves either the old save or the new one, never half.
+    pub fn write_atomic(&self, path: &Path) -> std::io::Result<()> {
+        let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
+        tmp_name.push(".tmp");
+        let tmp = path.with_file_name(tmp_name);
+        {
+            let mut file = std::fs::File::create(&tmp)?;
+            file.write_all(self.to_json().as_bytes())?;
+            file.write_all(b"\n")?;
+            file.sync_all()?;
+        }
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads and restores a save file.
+    pub fn load(path: &Path) -> Result<(SavedGame, AnyGame), LoadError> {
+        let bytes = std::fs::read(path)?;
+        let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
+        let saved = SavedGame::from_json(&text)?;
+        let game = saved.restore()?;
+        Ok((saved, game))
+    }
+}

@@ -1,0 +1,368 @@
+//! Jieqi as players meet it (rules.md §6–§9): hidden pieces, reveals, freed advisors and
+//! elephants, capturer-only knowledge, the final reveal, and views that leak nothing.
+
+use jieqi_rules::{
+    Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, Seed, SeenPiece,
+    Side, Square, Variant, WinReason, write_move,
+};
+use proptest::prelude::*;
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn mv(s: &str) -> Move {
+    Move::parse_iccs(s).unwrap()
+}
+
+fn targets(view: &PlayerView, from: &str) -> Vec<String> {
+    let mut t: Vec<String> = view
+        .legal_moves
+        .iter()
+        .filter(|m| m.from == sq(from))
+        .map(|m| m.to.to_string())
+        .collect();
+    t.sort();
+    t
+}
+
+/// rules.md §7: a hidden piece moves as the piece of its start point, with that piece's limits.
+#[test]
+fn hidden_pieces_move_as_their_start_point_rules_7() {
+    let game = Jieqi::from_seed(Seed(7));
+    let view = game.view(Side::Red);
+    assert_eq!(
+        view.legal_moves.len(),
+        44,
+        "the same 44 first moves as Xiangqi"
+    );
+    assert_eq!(
+        targets(&view, "d0"),
+        ["e1"],
+        "a hidden advisor on d0 can only go to e1"
+    );
+    assert_eq!(
+        targets(&view, "c0"),
+        ["a2", "e2"],
+        "a hidden elephant keeps its eye and side"
+    );
+    assert_eq!(targets(&view, "a0"), ["a1", "a2"]);
+    assert!(
+        targets(&view, "b2").contains(&"b9".to_string()),
+        "a hidden cannon captures over a screen"
+    );
+}
+
+/// rules.md §7: moving reveals the piece to both players; afterwards it moves as what it is.
+#[test]
+fn a_moving_piece_is_revealed_to_both_rules_7() {
+    let seed = Seed(42);
+    let deal = Deal::from_seed(seed);
+    let mut game = Jieqi::from_seed(seed);
+    game.play(mv("a0a1")).unwrap();
+    let identity = deal.identity(sq("a0")).unwrap();
+    assert_eq!(
+        game.position().piece_at(sq("a1")),
+        Some(Piece::new(Side::Red, identity))
+    );
+    for side in Side::ALL {
+        assert_eq!(game.view(side).moves[0].revealed, Some(identity));
+    }
+    // The move list names the reveal (the piece moved as a chariot from its corner).
+    let text = write_move(
+        &game.view(Side::Black).start,
+        mv("a0a1"),
+        Some(identity),
+        Notation::Wxf,
+    );
+    assert_eq!(text, format!("R9+1(={})", identity.wxf_char()));
+}
+
+/// rules.md §7: revealed advisors and elephants are free; a revealed general and soldier keep
+/// their rules.
+#[test]
+fn revealed_advisors_and_elephants_are_free_rules_7() {
+    let elephant = Jieqi::from_full_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1").unwrap();
+    assert_eq!(
+        targets(&elephant.view(Side::Red), "c4"),
+        ["a2", "a6", "e2", "e6"]
+    );
+    let advisor = Jieqi::from_full_fen("3k5/9/9/9/9/4A4/9/9/9/4K4 w - - 0 1").unwrap();
+    assert_eq!(
+        targets(&advisor.view(Side::Red), "e4"),
+        ["d3", "d5", "f3", "f5"]
+    );
+    // A soldier revealed on Red's back rank moves forward only (not across the river yet).
+    let soldier = Jieqi::from_full_fen("3k5/9/9/9/9/9/9/9/9/P3K4 w - - 0 1").unwrap();
+    assert_eq!(targets(&soldier.view(Side::Red), "a0"), ["a1"]);
+    // The same elephant in standard Xiangqi stays home.
+    let xq = jieqi_rules::Xiangqi::from_setup(
+        &jieqi_rules::Setup::parse_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(targets(&xq.view(Side::Red), "c4"), ["a2", "e2"]);
+}
+
+/// rules.md §7: only the capturer learns what a captured hidden piece was; the move list both
+/// see never names it; the other player's pool still counts it.
+#[test]
+fn only_the_capturer_learns_a_captured_identity_rules_7() {
+    let seed = Seed(3);
+    let deal = Deal::from_seed(seed);
+    let mut game = Jieqi::from_seed(seed);
+    game.play(mv("b2b9")).unwrap(); // over the hidden b7 piece onto the hidden b9 piece
+    let taken = deal.identity(sq("b9")).unwrap();
+    let red = game.view(Side::Red);
+    let black = game.view(Side::Black);
+    assert_eq!(
+        red.moves[0].captured,
+        Some(SeenPiece::Known {
+            side: Side::Black,
+            role: taken
+        })
+    );
+    assert_eq!(
+        black.moves[0].captured,
+        Some(SeenPiece::Unknown { side: Side::Black })
+    );
+    assert_eq!(red.learned.count(Side::Black, taken), 1);
+    assert_eq!(black.learned.total(Side::Black), 0);
+    assert_eq!(red.pool.total(Side::Black), 14);
+    assert_eq!(
+        black.pool.total(Side::Black),
+        15,
+        "black still counts its lost piece as unseen"
+    );
+    assert_eq!(
+        red.captured_by(Side::Red),
+        [SeenPiece::Known {
+            side: Side::Black,
+            role: taken
+        }]
+    );
+    // The viewer-relative FEN carries what Red learned, and Black's does not.
+    let letter = taken.fen_char();
+    assert!(
+        red.to_fen().contains(&format!(" {letter}1 ")),
+        "{}",
+        red.to_fen()
+    );
+    assert!(black.to_fen().contains(" - "), "{}", black.to_fen());
+    assert!(
+        !format!("{black:?}").contains("Known"),
+        "black's view names no identity"
+    );
+}
+
+/// rules.md §7, §8: at the end everything is revealed, the seed included.
+#[test]
+fn everything_is_revealed_at_the_end_rules_7_8() {
+    let seed = Seed(3);
+    let mut game = Jieqi::from_seed(seed);
+    game.play(mv("b2b9")).unwrap();
+    assert!(game.view(Side::Black).reveal.is_none());
+    game.resign(Side::Black).unwrap();
+    for side in Side::ALL {
+        let view = game.view(side);
+        let reveal = view.reveal.clone().expect("revealed at the end");
+        assert_eq!(reveal.seed, Some(seed));
+        assert_eq!(reveal.hidden.len(), 28, "14 + 14 pieces still face-down");
+        assert!(matches!(
+            view.moves[0].captured,
+            Some(SeenPiece::Known { .. })
+        ));
+    }
+}
+
+/// rules.md §6: in Jieqi the third occurrence ends the game; perpetual check loses.
+#[test]
+fn jieqi_perpetual_check_loses_rules_6() {
+    let mut game = Jieqi::from_full_fen("4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    for _ in 0..2 {
+        for m in ["i8i9", "e9e8", "i9i8", "e8e9"] {
+            game.play(mv(m)).unwrap();
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::PerpetualCheck
+        })
+    );
+}
+
+/// rules.md §6: 60 moves by each side without a capture end a Jieqi game in a draw.
+#[test]
+fn jieqi_no_capture_limit_rules_6() {
+    let mut game = Jieqi::from_full_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - 119 80").unwrap();
+    game.play(mv("a0a1")).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoCapture
+        })
+    );
+}
+
+/// Undo restores identities: replaying the same move reveals the same piece.
+#[test]
+fn undo_restores_the_deal() {
+    let mut game = Jieqi::from_seed(Seed(5));
+    let before = game.clone();
+    game.play(mv("b2b9")).unwrap();
+    game.undo().unwrap();
+    assert_eq!(game, before);
+}
+
+/// A full-knowledge FEN round-trips, and bad ones give typed errors.
+#[test]
+fn full_fens_round_trip() {
+    let mut game = Jieqi::from_seed(Seed(11));
+    game.play(mv("h2h9")).unwrap();
+    let again = Jieqi::from_full_fen(&game.to_full_fen()).unwrap();
+    assert_eq!(again.to_full_fen(), game.to_full_fen());
+    assert_eq!(again.position(), game.position());
+    assert!(
+        Jieqi::from_full_fen("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - 0 1")
+            .is_err()
+    );
+    assert!(
+        Jieqi::from_full_fen("4k4/9/9/9/9/9/9/9/9/RRRK5 w - 0 1").is_err(),
+        "three chariots"
+    );
+    assert!(Jieqi::from_full_fen("").is_err());
+}
+
+/// Jieqi perft with the deal: each reveal is one node, and the revealed piece then moves as
+/// what it is. Checked against the same count through the game's own play and legal moves.
+#[test]
+fn perft_follows_the_deal() {
+    fn slow(game: &Jieqi, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        game.legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut next = game.clone();
+                next.play(m).unwrap();
+                slow(&next, depth - 1)
+            })
+            .sum()
+    }
+    let game = Jieqi::from_seed(Seed(0));
+    assert_eq!(game.perft(1), 44);
+    for depth in 2..=3 {
+        assert_eq!(game.perft(depth), slow(&game, depth), "depth {depth}");
+    }
+    // The public start alone reveals each piece as its start point's piece: another tree.
+    assert_ne!(game.perft(3), game.position().perft(3));
+}
+
+/// The start points whose identity `viewer` has not seen, decided from the public record (not
+/// from the view under test): pieces still face-down, and face-down pieces the other side took.
+fn unseen_squares(game: &Jieqi, deal: &Deal, viewer: Side) -> Vec<Square> {
+    let public = game.view(viewer.other());
+    let mut unseen: Vec<Square> = game
+        .position()
+        .board()
+        .pieces()
+        .filter(|(_, p)| p.is_hidden())
+        .map(|(s, _)| s)
+        .collect();
+    for (i, m) in game.moves().iter().enumerate() {
+        let before = public.position_at(i).unwrap();
+        let took_hidden = before.piece_at(m.to).is_some_and(|p| p.is_hidden());
+        if took_hidden && before.turn() != viewer {
+            unseen.push(m.to);
+        }
+    }
+    unseen.retain(|s| deal.identity(*s).is_some());
+    unseen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// architecture.md invariant 2, rules.md §7: two games whose deals differ only in
+    /// identities a side has not seen give that side identical views — every field, the
+    /// viewer FEN, the Debug text and the move list in every notation.
+    #[test]
+    fn views_do_not_leak_unseen_identities(
+        seed in any::<u64>(),
+        choices in prop::collection::vec(any::<u16>(), 0..60),
+        viewer_red in any::<bool>(),
+        perm in any::<u64>(),
+    ) {
+        let viewer = if viewer_red { Side::Red } else { Side::Black };
+        let deal = Deal::from_seed(Seed(seed));
+        let mut game = Jieqi::from_deal(&deal);
+        for c in choices {
+            let moves = game.legal_moves();
+            if moves.is_empty() { break; }
+            let m = moves[c as usize % moves.len()];
+            game.play(m).unwrap();
+            if game.is_over() { game.undo(); break; }
+        }
+        // Permute the unseen identities of each side with a simple deterministic shuffle.
+        let unseen = unseen_squares(&game, &deal, viewer);
+        let mut ids = [*deal.identities(Side::Red), *deal.identities(Side::Black)];
+        let mut state = perm | 1;
+        for side in Side::ALL {
+            let points: Vec<usize> = Deal::start_points(side)
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| unseen.contains(s))
+                .map(|(k, _)| k)
+                .collect();
+            for i in (1..points.len()).rev() {
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+                let j = (state % (i as u64 + 1)) as usize;
+                ids[side.index()].swap(points[i], points[j]);
+            }
+        }
+        let other_deal = Deal::from_identities(ids[0], ids[1]).unwrap();
+        let mut other = Jieqi::from_deal(&other_deal);
+        for &m in game.moves() {
+            other.play(m).unwrap();
+        }
+        let (a, b) = (game.view(viewer), other.view(viewer));
+        prop_assert_eq!(&a, &b);
+        prop_assert_eq!(a.to_fen(), b.to_fen());
+        prop_assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        for notation in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
+            let text = |v: &PlayerView| -> Vec<String> {
+                (0..v.moves.len())
+                    .map(|i| {
+                        let pos = v.position_at(i).unwrap();
+                        write_move(&pos, v.moves[i].mv, v.moves[i].revealed, notation)
+                    })
+                    .collect()
+            };
+            prop_assert_eq!(text(&a), text(&b));
+        }
+        prop_assert_eq!(format!("{game:?}"), format!("{other:?}"));
+    }
+
+    /// The deal is the only thing that differs: a different seed gives the same public start.
+    #[test]
+    fn every_deal_has_the_same_public_start(a in any::<u64>(), b in any::<u64>()) {
+        let (x, y) = (Jieqi::from_seed(Seed(a)), Jieqi::from_seed(Seed(b)));
+        prop_assert_eq!(x.view(Side::Red), y.view(Side::Red));
+        prop_assert_eq!(x.view(Side::Black), y.view(Side::Black));
+    }
+}
+
+#[test]
+fn captured_trays_only_hold_roles_the_viewer_knows() {
+    let mut game = Jieqi::from_seed(Seed(3));
+    game.play(mv("b2b9")).unwrap();
+    let tray: Vec<Option<Role>> = game
+        .view(Side::Black)
+        .captured_by(Side::Red)
+        .iter()
+        .map(|p| p.role())
+        .collect();
+    assert_eq!(tray, [None]);
+}
