@@ -1,4 +1,5 @@
-//! `jieqi-cli`: the headless tool for people and scripts — perft, legal moves, benchmarks.
+//! `jieqi-cli`: the headless tool for people and scripts — perft, legal moves, deals, views,
+//! saved games and records, benchmarks.
 //!
 //! Every error is one line on stderr naming the problem, with exit status 2.
 
@@ -11,10 +12,17 @@ const USAGE: &str = "\
 jieqi-cli: Xiangqi and Jieqi from the command line
 
 USAGE:
-  jieqi-cli perft <depth> [--fen FEN] [--moves M ...] [--divide]
-  jieqi-cli moves [--fen FEN] [--moves M ...] [--notation iccs|wxf|chinese]
+  jieqi-cli perft <depth> [POSITION] [--divide]
+  jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
+  jieqi-cli deal --seed S
+  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--moves M ...]
+  jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
   jieqi-cli help
+
+POSITION: [--fen FEN | --seed S] [--variant xiangqi|jieqi] [--moves M ...]
+  FEN: standard, Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
+  S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
 ";
 
 fn main() -> ExitCode {
@@ -27,8 +35,13 @@ fn main() -> ExitCode {
         "perft" => cmd::perft::run(rest),
         "moves" => cmd::moves::run(rest),
         "bench-perft" => cmd::bench::run(rest),
+        "deal" => cmd::deal::run(rest),
+        "view" => cmd::view::run(rest),
+        "replay" => cmd::replay::run(rest),
         "help" | "--help" | "-h" => {
-            print!("{USAGE}");
+            use std::io::Write as _;
+            // A closed pipe is not an error worth reporting for help text.
+            let _ = std::io::stdout().write_all(USAGE.as_bytes());
             Ok(())
         }
         other => Err(format!("unknown command '{other}' (try 'jieqi-cli help')")),

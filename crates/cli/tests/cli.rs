@@ -70,6 +70,25 @@ fn bad_input_is_one_line_and_exit_2() {
         &["moves", "--notation", "klingon"],
         &["moves", "--fen", "ünïcödé"],
         &["bench-perft", "--runs", "0"],
+        &["deal"],
+        &["deal", "--seed", "not a seed!"],
+        &["view", "--seed", "7"],
+        &["view", "--side", "red"],
+        &["view", "--seed", "7", "--side", "purple"],
+        &["view", "--seed", "7", "--side", "red", "--moves", "a0a5"],
+        &[
+            "view",
+            "--seed",
+            "7",
+            "--fen",
+            "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            "--side",
+            "red",
+        ],
+        &["perft", "2", "--seed", "7", "--variant", "xiangqi"],
+        &["perft", "2", "--variant", "chess"],
+        &["replay"],
+        &["replay", "/nonexistent/file.json"],
     ];
     for args in cases {
         let o = cli(args);
@@ -90,4 +109,91 @@ fn moves_after_a_line() {
     let o = cli(&["moves", "--moves", "h2e2", "h2e2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8(o.stderr).unwrap().contains("move 2"));
+}
+
+fn scratch(name: &str, content: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("jieqi-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn deal_prints_the_full_knowledge_fen() {
+    let out = stdout(&cli(&["deal", "--seed", "7"]));
+    assert_eq!(out.lines().count(), 1);
+    assert!(out.ends_with(" w R2A2C2P5N2B2r2a2c2p5n2b2 0 1\n"), "{out}");
+    // Seed codes are case-insensitive and ignore hyphens.
+    assert_eq!(
+        stdout(&cli(&["deal", "--seed", "1a"])),
+        stdout(&cli(&["deal", "--seed", "1-A"]))
+    );
+    assert_ne!(out, stdout(&cli(&["deal", "--seed", "8"])));
+}
+
+#[test]
+fn view_shows_one_side_and_ends_with_its_fen() {
+    let args = ["view", "--seed", "7", "--moves", "b2b9", "--side"];
+    let black = stdout(&cli(&[&args[..], &["black"]].concat()));
+    let red = stdout(&cli(&[&args[..], &["red"]].concat()));
+    let last = |s: &str| s.lines().last().unwrap().to_string();
+    assert!(last(&black).starts_with("x"), "{black}");
+    assert!(black.contains("captured by Red: ?"), "{black}");
+    assert!(!red.contains("captured by Red: ?"), "{red}");
+    // Red learned the identity: its FEN carries it after the pool; Black's has '-'.
+    assert!(last(&black).contains(" - 0 1"), "{black}");
+    assert!(!last(&red).contains(" - 0 1"), "{red}");
+}
+
+#[test]
+fn jieqi_perft_from_seed_equals_perft_from_its_full_fen() {
+    let fen = stdout(&cli(&["deal", "--seed", "7"])).trim().to_string();
+    let a = stdout(&cli(&["perft", "3", "--seed", "7"]));
+    let b = stdout(&cli(&["perft", "3", "--fen", &fen]));
+    assert_eq!(a, b);
+    let divide = stdout(&cli(&["perft", "2", "--seed", "7", "--divide"]));
+    assert_eq!(divide.lines().count(), 45);
+}
+
+#[test]
+fn moves_in_every_notation() {
+    assert!(
+        stdout(&cli(&["moves", "--notation", "wxf"]))
+            .lines()
+            .any(|l| l == "C2=5")
+    );
+    assert!(
+        stdout(&cli(&["moves", "--notation", "chinese"]))
+            .lines()
+            .any(|l| l == "炮二平五")
+    );
+    // WXF input is accepted for --moves too.
+    let after = stdout(&cli(&["moves", "--moves", "C2=5", "--notation", "wxf"]));
+    assert!(after.lines().any(|l| l == "H8+7"), "{after}");
+}
+
+#[test]
+fn replay_checks_saves_and_records() {
+    let save = r#"{"format": "jieqi-save", "version": 1, "variant": "xiangqi",
+        "moves": ["h2e2", "h9g7"], "ending": {"resigned": "black"}, "settings": {}}"#;
+    let out = stdout(&cli(&["replay", &scratch("game.json", save)]));
+    assert_eq!(out, "1. C2=5 H8+7\nRed wins: Black resigned\n");
+    let record = "[Game \"Chinese Chess\"]\n[Result \"*\"]\n\n1. C2=5 H8+7 2. H2+3 *\n";
+    let out = stdout(&cli(&[
+        "replay",
+        &scratch("game.pgn", record),
+        "--notation",
+        "iccs",
+    ]));
+    assert_eq!(out, "1. h2e2 h9g7\n2. h0g2\nresult *\n");
+    for bad in [
+        r#"{"format": "jieqi-save", "version": 9}"#,
+        "{",
+        "1. K5+2 *",
+    ] {
+        let o = cli(&["replay", &scratch("bad.txt", bad)]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1);
+    }
 }

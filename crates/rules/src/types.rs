@@ -5,6 +5,7 @@ use std::fmt;
 /// The two players. Red moves first (rules.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     Red = 0,
     Black = 1,

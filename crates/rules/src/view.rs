@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::deal::Seed;
+use crate::notation::{Notation, write_move};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
@@ -168,6 +169,23 @@ impl PlayerView {
             pos.play_unchecked_as(seen.mv, arriving);
         }
         Some(pos)
+    }
+
+    /// The move list in `notation`, one string per ply. Built from this view alone, so it
+    /// names only what the viewer may know (a reveal, never a captured face-down identity).
+    pub fn move_texts(&self, notation: Notation) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|seen| {
+                let text = write_move(&pos, seen.mv, seen.revealed, notation);
+                if let Some(piece) = pos.piece_at(seen.mv.from) {
+                    let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
+                    pos.play_unchecked_as(seen.mv, arriving);
+                }
+                text
+            })
+            .collect()
     }
 
     /// The viewer-relative FEN (rules.md §9): the public placement, side to move, the pool of

@@ -38,7 +38,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         return Err("runs must be at least 1".into());
     }
     for &(name, fen, depth, expected) in POSITIONS {
-        let pos = super::position(Some(fen))?;
+        let setup = jieqi_rules::Setup::parse_fen(fen).map_err(|e| e.to_string())?;
+        let pos = jieqi_rules::Position::from_setup(&setup, jieqi_rules::MoveRules::XIANGQI)
+            .map_err(|e| e.to_string())?;
         let mut times: Vec<Duration> = Vec::with_capacity(runs);
         for _ in 0..runs {
             let t = Instant::now();
@@ -52,7 +54,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         }
         times.sort();
         let median = times[runs / 2];
-        println!(
+        super::outln!(
             "{name}: perft {depth} = {expected} leaves, median {:.3} s over {runs} runs (min {:.3} s), {:.1} M leaves/s",
             median.as_secs_f64(),
             times[0].as_secs_f64(),

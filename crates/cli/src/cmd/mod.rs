@@ -2,31 +2,165 @@
 //! a one-line error message on failure.
 
 pub mod bench;
+pub mod deal;
 pub mod moves;
 pub mod perft;
+pub mod replay;
+pub mod view;
 
-use jieqi_rules::{Move, MoveRules, Position, Setup};
+use jieqi_rules::{
+    Jieqi, MoveRules, Notation, Position, Seed, Setup, Side, Variant, VariantKind, parse_move,
+};
 
 use crate::args::Args;
 
-/// Reads `--fen` (or the start position) into a playable position.
-pub fn position(fen: Option<&str>) -> Result<Position, String> {
-    let Some(fen) = fen else {
-        return Ok(Position::startpos());
-    };
-    let setup = Setup::parse_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-    Position::from_setup(&setup, MoveRules::XIANGQI).map_err(|e| format!("illegal position: {e}"))
+/// Prints a line to stdout. A closed pipe (`jieqi-cli moves | head`) ends the program quietly
+/// instead of panicking; any other write error becomes the command's error.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            return Err(format!("cannot write the output: {e}"));
+        }
+    }};
+}
+pub(crate) use outln;
+
+/// What a command works on: a position, and — for a full-knowledge Jieqi FEN or a seed — the
+/// Jieqi game that knows the identities, so that reveals follow the deal.
+#[derive(Clone)]
+pub struct Subject {
+    pub position: Position,
+    pub jieqi: Option<Jieqi>,
 }
 
-/// The position after `--fen` (or the start) and the ICCS moves of `--moves`, each checked.
-pub fn position_after_moves(args: &Args) -> Result<Position, String> {
-    let mut pos = position(args.value("fen"))?;
-    for (i, text) in args.list("moves").iter().enumerate() {
-        let m = Move::parse_iccs(text)
-            .ok_or_else(|| format!("move {} '{text}' is not a move like h2e2", i + 1))?;
-        pos.check_move(m)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.play_unchecked(m);
+impl Subject {
+    /// Reads `--fen`, `--seed` and `--variant`. A FEN with `X`/`x` pieces is Jieqi; with an
+    /// identity letter after each `X` it is a full-knowledge FEN whose deal moves follow.
+    pub fn from_args(args: &Args) -> Result<Subject, String> {
+        let variant: Option<VariantKind> = args
+            .value("variant")
+            .map(|v| {
+                v.parse()
+                    .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())
+            })
+            .transpose()?;
+        if let Some(code) = args.value("seed") {
+            if args.value("fen").is_some() {
+                return Err("give either --seed or --fen, not both".into());
+            }
+            if variant == Some(VariantKind::Xiangqi) {
+                return Err(
+                    "a seed deals a Jieqi game; it cannot go with --variant xiangqi".into(),
+                );
+            }
+            return Ok(Subject::jieqi(Jieqi::from_seed(parse_seed(code)?)));
+        }
+        let Some(fen) = args.value("fen") else {
+            return Ok(Subject {
+                position: Position::startpos(),
+                jieqi: None,
+            })
+            .and_then(|s| s.check_variant(variant));
+        };
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        let hidden = placement.contains(['x', 'X']);
+        if let Some(game) = hidden.then(|| Jieqi::from_full_fen(fen).ok()).flatten() {
+            return Ok(Subject::jieqi(game));
+        }
+        let setup = Setup::parse_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+        let rules = if hidden || variant == Some(VariantKind::Jieqi) {
+            MoveRules::JIEQI
+        } else {
+            MoveRules::XIANGQI
+        };
+        if hidden && variant == Some(VariantKind::Xiangqi) {
+            return Err("a FEN with hidden pieces is Jieqi, not Xiangqi".into());
+        }
+        let position =
+            Position::from_setup(&setup, rules).map_err(|e| format!("illegal position: {e}"))?;
+        Ok(Subject {
+            position,
+            jieqi: None,
+        })
     }
-    Ok(pos)
+
+    fn jieqi(game: Jieqi) -> Subject {
+        Subject {
+            position: game.position().clone(),
+            jieqi: Some(game),
+        }
+    }
+
+    fn check_variant(self, variant: Option<VariantKind>) -> Result<Subject, String> {
+        match variant {
+            Some(VariantKind::Jieqi) => Err("for Jieqi give --seed S or a Jieqi --fen".into()),
+            _ => Ok(self),
+        }
+    }
+
+    /// Plays one move given as ICCS or WXF text, checked.
+    pub fn play_text(&mut self, ply: usize, text: &str) -> Result<(), String> {
+        let parsed = parse_move(&self.position, text).map_err(|e| format!("move {ply}: {e}"))?;
+        match &mut self.jieqi {
+            Some(game) => {
+                game.play(parsed.mv)
+                    .map_err(|e| format!("move {ply}: {e}"))?;
+                let shown = game.view(Side::Red).moves.last().and_then(|m| m.revealed);
+                if parsed.revealed.is_some() && parsed.revealed != shown {
+                    return Err(format!(
+                        "move {ply} '{text}' names a reveal the deal does not make"
+                    ));
+                }
+                self.position = game.position().clone();
+            }
+            None => {
+                self.position.play_unchecked(parsed.mv);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays every `--moves` entry.
+    pub fn play_moves(&mut self, args: &Args) -> Result<(), String> {
+        for (i, text) in args.list("moves").iter().enumerate() {
+            self.play_text(i + 1, text)?;
+        }
+        Ok(())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        match &self.jieqi {
+            Some(game) => game.perft(depth),
+            None => self.position.perft(depth),
+        }
+    }
+}
+
+pub fn parse_seed(code: &str) -> Result<Seed, String> {
+    code.parse().map_err(|e| format!("bad seed '{code}': {e}"))
+}
+
+pub fn parse_notation(value: Option<&str>, default: Notation) -> Result<Notation, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(default),
+        Some("iccs") => Ok(Notation::Iccs),
+        Some("wxf") => Ok(Notation::Wxf),
+        Some("chinese") => Ok(Notation::Chinese),
+        Some(other) => Err(format!(
+            "notation '{other}' is not one of iccs, wxf, chinese"
+        )),
+    }
+}
+
+pub fn parse_side(value: &str) -> Result<Side, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "red" | "r" | "w" => Ok(Side::Red),
+        "black" | "b" => Ok(Side::Black),
+        _ => Err(format!("side '{value}' is not red or black")),
+    }
 }

@@ -1,10 +1,13 @@
-//! `perft <depth> [--fen FEN] [--divide]`: counts the leaves of the legal move tree.
+//! `perft <depth> [--fen FEN | --seed S] [--variant V] [--moves M ...] [--divide]`: counts the
+//! leaves of the legal move tree. In Jieqi each reveal is one node; with a deal (a seed or a
+//! full-knowledge FEN) a revealed piece then moves as what it is, and from a public FEN as the
+//! piece of its start point.
 
 use crate::args::{Args, Spec, number};
 
 const SPEC: Spec = Spec {
     command: "perft",
-    values: &["fen"],
+    values: &["fen", "seed", "variant"],
     switches: &["divide"],
     lists: &["moves"],
 };
@@ -20,26 +23,24 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if depth > 12 {
         return Err(format!("depth {depth} is too deep (at most 12)"));
     }
-    let pos = super::position_after_moves(&args)?;
+    let mut subject = super::Subject::from_args(&args)?;
+    subject.play_moves(&args)?;
     if args.switch("divide") && depth > 0 {
-        let mut lines: Vec<(String, u64)> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                (m.to_string(), next.perft(depth - 1))
-            })
-            .collect();
+        let mut lines: Vec<(String, u64)> = Vec::new();
+        for m in subject.position.legal_moves().iter() {
+            let mut next = subject.clone();
+            next.play_text(1, &m.to_string())?;
+            lines.push((m.to_string(), next.perft(depth - 1)));
+        }
         lines.sort();
         let mut total = 0;
         for (m, n) in lines {
-            println!("{m}: {n}");
+            super::outln!("{m}: {n}");
             total += n;
         }
-        println!("nodes {total}");
+        super::outln!("nodes {total}");
     } else {
-        println!("nodes {}", pos.perft(depth));
+        super::outln!("nodes {}", subject.perft(depth));
     }
     Ok(())
 }
