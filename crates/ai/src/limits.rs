@@ -110,8 +110,9 @@ impl TimeBudget {
         }
         let mut budget = TimeBudget::default();
         if let Some(t) = limits.movetime {
+            // The whole time is this move's: keep deepening until it is up (a move that
+            // completes in an unfinished iteration with a better score is still used).
             budget.hard = Some(t);
-            budget.soft = Some(t);
         }
         if let Some(clock) = limits.clock {
             let (time, inc) = clock.remaining(side);
@@ -119,8 +120,9 @@ impl TimeBudget {
             let moves = clock.movestogo.unwrap_or(30).clamp(1, 50);
             let soft = (usable / moves + inc * 3 / 4).min(usable / 2);
             let hard = (soft * 4).min(usable * 2 / 5).max(soft);
-            budget.soft = Some(budget.soft.map_or(soft, |s| s.min(soft)));
-            budget.hard = Some(budget.hard.map_or(hard, |h| h.min(hard)));
+            let hard = budget.hard.map_or(hard, |h| h.min(hard));
+            budget.hard = Some(hard);
+            budget.soft = Some(soft.min(hard));
         }
         budget
     }
@@ -156,6 +158,18 @@ mod tests {
         let clock = Clock::symmetric(Duration::from_millis(50), Duration::ZERO);
         let b = TimeBudget::new(&Limits::clock(clock), Side::Black);
         assert!(b.hard.unwrap() <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn movetime_caps_the_clock() {
+        let clock = Clock::symmetric(Duration::from_secs(600), Duration::ZERO);
+        let mut l = Limits::clock(clock);
+        l.movetime = Some(Duration::from_millis(300));
+        let b = TimeBudget::new(&l, Side::Red);
+        assert_eq!(b.hard, Some(Duration::from_millis(300)));
+        assert!(b.soft.unwrap() <= b.hard.unwrap());
+        let b = TimeBudget::new(&Limits::movetime(Duration::from_millis(300)), Side::Red);
+        assert_eq!((b.soft, b.hard), (None, Some(Duration::from_millis(300))));
     }
 
     #[test]

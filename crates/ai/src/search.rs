@@ -647,7 +647,8 @@ impl<'a> Searcher<'a> {
             } else {
                 None
             };
-            self.tt.store(key, 0, best_move, best, 0, depth, bound);
+            let eval = if in_check { 0 } else { evaluate(pos) };
+            self.tt.store(key, 0, best_move, best, eval, depth, bound);
         }
         best
     }
