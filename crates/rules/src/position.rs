@@ -294,6 +294,15 @@ impl Position {
         captured
     }
 
+    /// Passes the turn without moving: the "null move" of engine search (null-move pruning).
+    /// Not a move in any rule set. The caller must make sure the side to move is not in
+    /// check, or the result would have the side not to move in check.
+    #[inline]
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check());
+        self.turn = self.turn.other();
+    }
+
     /// Plays `m`, which the caller knows to be legal. Returns the captured piece.
     ///
     /// A hidden Jieqi piece must be revealed when it moves, and a position does not know

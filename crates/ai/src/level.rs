@@ -1,0 +1,227 @@
+//! Playing levels: each a row of data — how far it looks (limits) and how it is deliberately
+//! weakened. The weak levels err like people: they look shallow, pick among moves that seem
+//! about as good (noise plus a soft-max with a temperature), and now and then overlook a
+//! capture — one of their own, or one the opponent threatens right after their move — so they
+//! hang pieces, but they do not play moves that are bad for no reason they could see.
+
+use std::time::Duration;
+
+use crate::limits::{Clock, Limits};
+
+/// How a level plays below full strength. All zero: full strength.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Weakening {
+    /// Uniform noise, ± this many centipawns, added to each root move's score.
+    pub noise_cp: i32,
+    /// Soft-max temperature over root scores (0: always the best).
+    pub temperature_cp: i32,
+    /// Never choose a move that scored worse than the best by more than this.
+    pub max_loss_cp: i32,
+    /// Per mille chance to overlook each capture, at the root and in the reply right after.
+    pub overlook_permille: u32,
+}
+
+impl Weakening {
+    pub const NONE: Weakening = Weakening {
+        noise_cp: 0,
+        temperature_cp: 0,
+        max_loss_cp: 0,
+        overlook_permille: 0,
+    };
+
+    pub fn is_weakened(&self) -> bool {
+        self.noise_cp > 0 || self.temperature_cp > 0 || self.overlook_permille > 0
+    }
+}
+
+/// The named levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Beginner,
+    Casual,
+    Club,
+    Advanced,
+    Expert,
+    Master,
+}
+
+/// One row of the level table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    pub level: Level,
+    pub name: &'static str,
+    /// Deepest iteration (None: as deep as time allows).
+    pub depth: Option<u32>,
+    /// Node budget per move (None: unlimited).
+    pub nodes: Option<u64>,
+    /// Time per move when the game has no clock; with a clock, the most it may spend.
+    pub movetime: Duration,
+    pub weakening: Weakening,
+}
+
+const fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+/// The level table, weakest first. Every column moves one way: depth, nodes and time grow,
+/// noise, temperature, tolerated loss and overlooking shrink.
+pub const LEVELS: [LevelSpec; 6] = [
+    LevelSpec {
+        level: Level::Beginner,
+        name: "Beginner",
+        depth: Some(2),
+        nodes: Some(3_000),
+        movetime: ms(300),
+        weakening: Weakening {
+            noise_cp: 90,
+            temperature_cp: 120,
+            max_loss_cp: 350,
+            overlook_permille: 250,
+        },
+    },
+    LevelSpec {
+        level: Level::Casual,
+        name: "Casual",
+        depth: Some(3),
+        nodes: Some(15_000),
+        movetime: ms(500),
+        weakening: Weakening {
+            noise_cp: 60,
+            temperature_cp: 70,
+            max_loss_cp: 220,
+            overlook_permille: 120,
+        },
+    },
+    LevelSpec {
+        level: Level::Club,
+        name: "Club",
+        depth: Some(5),
+        nodes: Some(80_000),
+        movetime: ms(800),
+        weakening: Weakening {
+            noise_cp: 30,
+            temperature_cp: 35,
+            max_loss_cp: 120,
+            overlook_permille: 40,
+        },
+    },
+    LevelSpec {
+        level: Level::Advanced,
+        name: "Advanced",
+        depth: Some(8),
+        nodes: Some(600_000),
+        movetime: ms(1_000),
+        weakening: Weakening {
+            noise_cp: 12,
+            temperature_cp: 12,
+            max_loss_cp: 50,
+            overlook_permille: 8,
+        },
+    },
+    LevelSpec {
+        level: Level::Expert,
+        name: "Expert",
+        depth: None,
+        nodes: Some(3_000_000),
+        movetime: ms(2_000),
+        weakening: Weakening::NONE,
+    },
+    LevelSpec {
+        level: Level::Master,
+        name: "Master",
+        depth: None,
+        nodes: None,
+        movetime: ms(5_000),
+        weakening: Weakening::NONE,
+    },
+];
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Club,
+        Level::Advanced,
+        Level::Expert,
+        Level::Master,
+    ];
+
+    pub fn spec(self) -> &'static LevelSpec {
+        &LEVELS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Reads a level name, case-insensitively.
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+    }
+
+    pub fn weakening(self) -> Weakening {
+        self.spec().weakening
+    }
+
+    /// The limits for one move: the level's depth and nodes, and its time per move — with a
+    /// game clock, the clock's budget capped by that time.
+    pub fn limits(self, clock: Option<Clock>) -> Limits {
+        let spec = self.spec();
+        Limits {
+            depth: spec.depth,
+            nodes: spec.nodes,
+            movetime: Some(spec.movetime),
+            clock,
+            infinite: false,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_rows_match_their_levels() {
+        for (i, l) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(LEVELS[i].level, l);
+            assert_eq!(Level::parse(l.name()), Some(l));
+            assert_eq!(Level::parse(&l.name().to_uppercase()), Some(l));
+        }
+        assert_eq!(Level::parse("grandmaster"), None);
+    }
+
+    #[test]
+    fn levels_are_monotone() {
+        let unlimited = |o: Option<u64>| o.unwrap_or(u64::MAX);
+        for w in LEVELS.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            assert!(
+                unlimited(a.depth.map(u64::from)) <= unlimited(b.depth.map(u64::from)),
+                "{}",
+                b.name
+            );
+            assert!(unlimited(a.nodes) <= unlimited(b.nodes), "{}", b.name);
+            assert!(a.movetime <= b.movetime, "{}", b.name);
+            let (x, y) = (a.weakening, b.weakening);
+            assert!(x.noise_cp >= y.noise_cp, "{}", b.name);
+            assert!(x.temperature_cp >= y.temperature_cp, "{}", b.name);
+            assert!(x.overlook_permille >= y.overlook_permille, "{}", b.name);
+            // A tolerated loss only matters while the level is weakened.
+            if y.is_weakened() {
+                assert!(x.max_loss_cp >= y.max_loss_cp, "{}", b.name);
+            }
+        }
+        assert!(LEVELS[0].weakening.is_weakened());
+        assert_eq!(LEVELS[5].weakening, Weakening::NONE);
+        assert_eq!((LEVELS[5].depth, LEVELS[5].nodes), (None, None));
+    }
+}

@@ -1,0 +1,242 @@
+//! The computer player for Xiangqi: an alpha-beta searcher with a hand-written evaluation, and
+//! playing levels from Beginner to Master.
+//!
+//! Entry points: [`search`] (one search with a fresh table, deterministic for a seed and
+//! depth/node limits), [`search_with_info`] (the same, reporting each completed iteration),
+//! and [`Engine`], which keeps its transposition table from move to move and can play at a
+//! [`Level`]. [`bench`] searches a fixed set of positions for speed measurements.
+//!
+//! The search sees the game only through [`Position`] (legal moves, playing a move, check,
+//! hash). For Jieqi it will search a player's view of the game instead; the hidden pieces are
+//! already valued (at the average of their possible identities) by the evaluation.
+
+mod bench;
+mod eval;
+mod level;
+mod limits;
+mod ordering;
+mod params;
+mod search;
+mod tt;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use jieqi_rules::{Move, Position};
+
+pub use bench::{bench, bench_positions};
+pub use eval::evaluate;
+pub use level::{LEVELS, Level, LevelSpec, Weakening};
+pub use limits::{Clock, Limits, TimeBudget};
+pub use search::{MATE, MAX_DEPTH, MAX_PLY};
+
+use ordering::Heuristics;
+use search::{MATE_BOUND, Searcher};
+use tt::TranspositionTable;
+
+/// A search's verdict, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (an uncrossed soldier is 100).
+    Cp(i32),
+    /// Mate in this many moves (own moves, as UCI counts); negative: being mated.
+    /// `Mate(0)`: the side to move has no legal move and has lost.
+    Mate(i32),
+}
+
+impl Score {
+    pub(crate) fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// As UCI writes it: `cp 35` or `mate -3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal, and present whenever a legal move exists.
+    pub best: Option<Move>,
+    pub score: Score,
+    /// Deepest completed iteration (0 if stopped before the first completed).
+    pub depth: u32,
+    /// Deepest ply reached in that iteration.
+    pub seldepth: u32,
+    /// Positions visited (main search and quiescence).
+    pub nodes: u64,
+    /// Principal variation, starting with `best` (legal move by move).
+    pub pv: Vec<Move>,
+    pub time: Duration,
+}
+
+/// Progress after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the table written in this search (sampled).
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    pub fn nps(&self) -> u64 {
+        let us = self.time.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / us
+    }
+}
+
+impl fmt::Display for Info {
+    /// A UCI `info` line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv",
+            self.depth,
+            self.seldepth,
+            self.score,
+            self.nodes,
+            self.nps(),
+            self.time.as_millis(),
+            self.hashfull
+        )?;
+        for m in &self.pv {
+            write!(f, " {m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Table size of [`search`] and of `Engine::default()`.
+pub const DEFAULT_HASH_MIB: usize = 16;
+
+/// A player that remembers between moves: its transposition table and history heuristic.
+#[derive(Debug)]
+pub struct Engine {
+    tt: TranspositionTable,
+    heur: Box<Heuristics>,
+    weakening: Weakening,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_HASH_MIB)
+    }
+}
+
+impl Engine {
+    /// A full-strength engine with a table of about `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mib),
+            heur: Box::default(),
+            weakening: Weakening::NONE,
+        }
+    }
+
+    /// An engine that plays at `level` (use `level.limits(clock)` for its searches).
+    pub fn for_level(level: Level, hash_mib: usize) -> Engine {
+        let mut e = Engine::new(hash_mib);
+        e.weakening = level.weakening();
+        e
+    }
+
+    pub fn set_weakening(&mut self, w: Weakening) {
+        self.weakening = w;
+    }
+
+    pub fn weakening(&self) -> Weakening {
+        self.weakening
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.heur = Heuristics::default();
+    }
+
+    /// Searches `pos`. `history` holds the hashes ([`Position::hash`]) of the game's earlier
+    /// positions, oldest first, for repetition. `stop` ends the search early (checked every
+    /// 2048 nodes). `seed` drives the weakened levels' choices; at full strength it changes
+    /// nothing. `on_info` hears about every completed iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        seed: u64,
+        on_info: Option<&mut dyn FnMut(&Info)>,
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.heur.age();
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.heur,
+            stop,
+            limits,
+            pos,
+            history,
+            self.weakening,
+            seed,
+        );
+        s.run(pos, limits, on_info)
+    }
+}
+
+/// One full-strength search with a fresh table of [`DEFAULT_HASH_MIB`]: the same seed and
+/// depth or node limits give the same move and node count every time.
+pub fn search(
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+) -> SearchResult {
+    Engine::default().search(pos, history, limits, stop, seed, None)
+}
+
+/// [`search`], reporting each completed iteration to `on_info`.
+pub fn search_with_info(
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    Engine::default().search(pos, history, limits, stop, seed, Some(on_info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_moves() {
+        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(-MATE), Score::Mate(0));
+        assert_eq!(Score::from_internal(57), Score::Cp(57));
+        assert_eq!(Score::Mate(-3).to_string(), "mate -3");
+    }
+}

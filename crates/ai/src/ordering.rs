@@ -1,0 +1,248 @@
+//! Move ordering: the transposition-table move first, then captures by most valuable victim /
+//! least valuable attacker, then the two killer moves of the ply, then quiet moves by the
+//! history heuristic.
+
+use jieqi_rules::{Move, MoveList, Piece, Position};
+
+use crate::eval::order_value;
+use crate::search::MAX_PLY;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER_1: i32 = 1 << 26;
+const KILLER_2: i32 = KILLER_1 - 1;
+/// History scores stay within ±`HISTORY_MAX` (below the killers).
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Killers and history: what the search has learned about quiet moves.
+#[derive(Clone)]
+pub struct Heuristics {
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// By moving piece code and destination.
+    history: [[i32; 90]; Piece::CODES],
+}
+
+impl std::fmt::Debug for Heuristics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Heuristics")
+    }
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; 90]; Piece::CODES],
+        }
+    }
+}
+
+impl Heuristics {
+    #[inline]
+    pub fn is_killer(&self, ply: usize, m: Move) -> bool {
+        self.killers[ply][0] == Some(m) || self.killers[ply][1] == Some(m)
+    }
+
+    /// A quiet move caused a beta cutoff at `ply`.
+    pub fn add_killer(&mut self, ply: usize, m: Move) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+    }
+
+    /// Forget the killers of the ply two deeper (they belong to another subtree).
+    pub fn clear_killers(&mut self, ply: usize) {
+        if ply < MAX_PLY {
+            self.killers[ply] = [None; 2];
+        }
+    }
+
+    #[inline]
+    pub fn history(&self, piece: Piece, m: Move) -> i32 {
+        self.history[piece.code()][m.to.index()]
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a quiet move, with "gravity" that keeps it bounded.
+    pub fn update_history(&mut self, piece: Piece, m: Move, bonus: i32) {
+        let h = &mut self.history[piece.code()][m.to.index()];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Halves all history scores (between searches, so old lessons fade).
+    pub fn age(&mut self) {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+}
+
+/// Orders a move list lazily: each `next_move` hands out the best remaining move (selection
+/// sort, which is cheap since a cutoff usually comes early).
+pub struct MovePicker {
+    moves: [Move; MoveList::CAPACITY],
+    scores: [i32; MoveList::CAPACITY],
+    len: usize,
+    next: usize,
+}
+
+impl std::fmt::Debug for MovePicker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.moves[..self.len]).finish()
+    }
+}
+
+/// MVV-LVA key of a capture.
+#[inline]
+pub fn capture_score(victim: Piece, attacker: Piece) -> i32 {
+    order_value(victim) * 8 - order_value(attacker) / 8
+}
+
+impl MovePicker {
+    #[inline]
+    fn empty() -> MovePicker {
+        let a0 = Move::from_u16(0).expect("a0a0 packs");
+        MovePicker {
+            moves: [a0; MoveList::CAPACITY],
+            scores: [0; MoveList::CAPACITY],
+            len: 0,
+            next: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move, score: i32) {
+        self.moves[self.len] = m;
+        self.scores[self.len] = score;
+        self.len += 1;
+    }
+
+    /// All moves of `moves`, for the main search.
+    pub fn new(
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        heur: &Heuristics,
+        ply: usize,
+    ) -> MovePicker {
+        let mut p = MovePicker::empty();
+        for &m in moves.iter() {
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if let Some(victim) = pos.piece_at(m.to) {
+                CAPTURE + capture_score(victim, piece)
+            } else if heur.killers[ply][0] == Some(m) {
+                KILLER_1
+            } else if heur.killers[ply][1] == Some(m) {
+                KILLER_2
+            } else {
+                heur.history(piece, m)
+            };
+            p.push(m, score);
+        }
+        p
+    }
+
+    /// Captures only (all moves when `all`, i.e. in check), for quiescence: TT move first,
+    /// then MVV-LVA.
+    pub fn captures(
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        all: bool,
+    ) -> MovePicker {
+        let mut p = MovePicker::empty();
+        for &m in moves.iter() {
+            let victim = pos.piece_at(m.to);
+            if victim.is_none() && !all {
+                continue;
+            }
+            let piece = pos.piece_at(m.from).expect("a move starts on a piece");
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if let Some(v) = victim {
+                CAPTURE + capture_score(v, piece)
+            } else {
+                0
+            };
+            p.push(m, score);
+        }
+        p
+    }
+
+    /// The best remaining move.
+    #[inline]
+    pub fn next_move(&mut self) -> Option<Move> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.scores.swap(best, self.next);
+        self.moves.swap(best, self.next);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_rules::{MoveRules, Setup};
+
+    #[test]
+    fn tt_move_then_captures_by_victim_then_killers() {
+        let setup = Setup::parse_fen(
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        )
+        .unwrap();
+        let pos = Position::from_setup(&setup, MoveRules::XIANGQI).unwrap();
+        let moves = pos.legal_moves();
+        let tt = Move::parse_iccs("a3a4").unwrap();
+        assert!(moves.contains(tt));
+        let mut heur = Heuristics::default();
+        let killer = Move::parse_iccs("i3i4").unwrap();
+        heur.add_killer(0, killer);
+        let mut picker = MovePicker::new(&pos, &moves, Some(tt), &heur, 0);
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next_move()).collect();
+        assert_eq!(order.len(), moves.len());
+        assert_eq!(order[0], tt);
+        let captures: Vec<_> = order
+            .iter()
+            .skip(1)
+            .take_while(|m| pos.piece_at(m.to).is_some())
+            .collect();
+        assert!(!captures.is_empty());
+        let values: Vec<i32> = captures
+            .iter()
+            .map(|m| order_value(pos.piece_at(m.to).unwrap()))
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        assert_eq!(order[1 + captures.len()], killer);
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut heur = Heuristics::default();
+        let pos = Position::startpos();
+        let m = Move::parse_iccs("h2e2").unwrap();
+        let p = pos.piece_at(m.from).unwrap();
+        for _ in 0..1000 {
+            heur.update_history(p, m, 5000);
+        }
+        assert!(heur.history(p, m) <= HISTORY_MAX);
+        for _ in 0..1000 {
+            heur.update_history(p, m, -5000);
+        }
+        assert!(heur.history(p, m) >= -HISTORY_MAX);
+    }
+}

@@ -1,0 +1,216 @@
+//! Every tunable number of the engine in one place: piece values, piece-square tables, the
+//! weights of the positional terms, and the margins of the search's pruning rules.
+//!
+//! Values are centipawns (an uncrossed soldier is 100). The material values start from the
+//! classic table of seed `001_…`: chariot 9, cannon 4.5, horse 4, advisor and elephant 2,
+//! soldier 1 (2 once across the river), with an endgame value beside the middlegame one where
+//! the seed says a piece gains or loses strength as the board empties (horses gain, cannons
+//! lose, chariots gain).
+
+use jieqi_rules::Role;
+
+/// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).
+/// The general's value only matters for move ordering (it is never captured).
+pub const MATERIAL_MG: [i32; 8] = [0, 0, 200, 200, 400, 900, 450, 100];
+pub const MATERIAL_EG: [i32; 8] = [0, 0, 180, 180, 440, 1000, 410, 120];
+
+/// A face-down Jieqi piece: the average of the 15 hidden identities' values, roughly.
+pub const HIDDEN_VALUE: i32 = 330;
+
+/// Game phase weight per role; the start position has `PHASE_MAX` in total.
+pub const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 0, 3, 6, 3, 0];
+pub const PHASE_MAX: i32 = 2 * (2 * 3 + 2 * 6 + 2 * 3);
+
+/// Rough values for move ordering (MVV-LVA), per role.
+pub const ORDER_VALUE: [i32; 8] = [0, 5000, 200, 200, 400, 900, 450, 150];
+
+/// Multiplier applied to the "shape" piece-square tables below (which come in small units).
+pub const PST_SCALE: i32 = 3;
+
+/// Piece-square tables, from the owner's point of view, written as the board looks from the
+/// owner's side: the first row is the enemy's back rank, the last row the owner's own back
+/// rank, file a of the owner on the left. Values are in "shape" units (times `PST_SCALE`),
+/// except the soldier's, which are centipawns and include the bonus for crossing the river.
+#[rustfmt::skip]
+pub const PST_CHARIOT: [i8; 90] = [
+     6,  8,  7, 13, 14, 13,  7,  8,  6,
+     6, 12,  9, 16, 33, 16,  9, 12,  6,
+     6,  8,  7, 14, 16, 14,  7,  8,  6,
+     6, 13, 13, 16, 16, 16, 13, 13,  6,
+     8, 11, 11, 14, 15, 14, 11, 11,  8,
+     8, 12, 12, 14, 15, 14, 12, 12,  8,
+     4,  9,  4, 12, 14, 12,  4,  9,  4,
+    -2,  8,  4, 12, 12, 12,  4,  8, -2,
+     0,  8,  6, 12,  0, 12,  6,  8,  0,
+    -6,  6,  4, 12,  0, 12,  4,  6, -6,
+];
+
+#[rustfmt::skip]
+pub const PST_HORSE: [i8; 90] = [
+     0, -4,  0,  6,  0,  6,  0, -4,  0,
+     0,  6, 13,  7,  4,  7, 13,  6,  0,
+     2,  8,  9, 13,  9, 13,  9,  8,  2,
+     3, 18, 10, 17, 10, 17, 10, 18,  3,
+     0, 10,  9, 13, 14, 13,  9, 10,  0,
+     0,  8, 11, 12, 13, 12, 11,  8,  0,
+     2,  4,  8,  5,  8,  5,  8,  4,  2,
+     3,  2,  4,  5, -2,  5,  4,  2,  3,
+    -5,  0,  2,  3,-12,  3,  2,  0, -5,
+    -2, -5,  0, -2,  0, -2,  0, -5, -2,
+];
+
+#[rustfmt::skip]
+pub const PST_CANNON: [i8; 90] = [
+     4,  4,  0, -5, -6, -5,  0,  4,  4,
+     2,  2,  0, -4, -7, -4,  0,  2,  2,
+     1,  1,  0, -5, -4, -5,  0,  1,  1,
+     0,  3,  3,  2,  4,  2,  3,  3,  0,
+     0,  0,  0,  0,  4,  0,  0,  0,  0,
+    -1,  0,  3,  0,  4,  0,  3,  0, -1,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,
+     1,  0,  4,  3,  5,  3,  4,  0,  1,
+     0,  1,  2,  2,  2,  2,  2,  1,  0,
+     0,  0,  1,  3,  3,  3,  1,  0,  0,
+];
+
+#[rustfmt::skip]
+pub const PST_ADVISOR: [i8; 90] = [
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0,-2, 0,-2, 0, 0, 0,
+     0, 0, 0, 0, 3, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+#[rustfmt::skip]
+pub const PST_ELEPHANT: [i8; 90] = [
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0,-2, 0, 0, 0,-2, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+    -3, 0, 0, 0, 4, 0, 0, 0,-3,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+#[rustfmt::skip]
+pub const PST_GENERAL: [i8; 90] = [
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0, 0, 0, 0, 0, 0, 0,
+     0, 0, 0,-9,-9,-9, 0, 0, 0,
+     0, 0, 0,-3,-3,-3, 0, 0, 0,
+     0, 0, 0, 1, 5, 1, 0, 0, 0,
+];
+
+/// Soldier, centipawns on top of the uncrossed material value (so the crossing bonus of the
+/// seed's "2 units after crossing" is in here). Middlegame: close to the enemy palace is best;
+/// a soldier on the enemy's back rank ("old soldier") is worth little.
+#[rustfmt::skip]
+pub const PST_SOLDIER_MG: [i16; 90] = [
+     10,  15,  25,  40,  45,  40,  25,  15,  10,
+     70,  85, 110, 135, 145, 135, 110,  85,  70,
+     70,  85, 105, 120, 125, 120, 105,  85,  70,
+     60,  75,  90, 100, 105, 100,  90,  75,  60,
+     50,  60,  70,  85,  95,  85,  70,  60,  50,
+      0,   0,  -5,   0,  15,   0,  -5,   0,   0,
+      0,   0,  -5,   0,  10,   0,  -5,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+/// Soldier in the endgame: crossing matters more, the palace files most.
+#[rustfmt::skip]
+pub const PST_SOLDIER_EG: [i16; 90] = [
+     20,  30,  50,  70,  80,  70,  50,  30,  20,
+    100, 110, 130, 150, 160, 150, 130, 110, 100,
+    100, 110, 125, 140, 150, 140, 125, 110, 100,
+     90, 100, 110, 120, 125, 120, 110, 100,  90,
+     80,  90, 100, 105, 110, 105, 100,  90,  80,
+      0,   0,   0,   0,  10,   0,   0,   0,   0,
+      0,   0,   0,   0,   5,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+/// The shape table of a role (not the soldier's).
+pub const fn shape_table(role: Role) -> &'static [i8; 90] {
+    match role {
+        Role::Chariot => &PST_CHARIOT,
+        Role::Horse => &PST_HORSE,
+        Role::Cannon => &PST_CANNON,
+        Role::Advisor => &PST_ADVISOR,
+        Role::Elephant => &PST_ELEPHANT,
+        Role::General | Role::Soldier => &PST_GENERAL,
+    }
+}
+
+/// Mobility: per empty point a chariot reaches, per free destination of a horse.
+pub const CHARIOT_MOBILITY: i32 = 3;
+pub const HORSE_MOBILITY: i32 = 5;
+/// A horse that cannot move at all.
+pub const HORSE_TRAPPED: i32 = 20;
+
+/// General safety: each enemy chariot, horse or cannon across the river weighs this much per
+/// missing advisor or elephant of ours (middlegame only).
+pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 12;
+/// An enemy cannon on our general's file with nothing between ("empty-head cannon").
+pub const EMPTY_HEAD_CANNON: i32 = 70;
+/// An enemy cannon on our general's file with exactly one piece between (a central cannon).
+pub const CENTRAL_CANNON: i32 = 15;
+
+/// Side to move bonus.
+pub const TEMPO: i32 = 10;
+
+/// A side without attacking material (no chariot, horse, cannon or soldier) cannot mate: its
+/// advantage is divided by this.
+pub const NO_ATTACKERS_DIVISOR: i32 = 8;
+
+// ---- Search ----
+
+/// Reverse futility pruning: at depth `d` (≤ `RFP_DEPTH`) a node whose static evaluation
+/// exceeds beta by `RFP_MARGIN * d` is cut.
+pub const RFP_DEPTH: i32 = 6;
+pub const RFP_MARGIN: i32 = 90;
+
+/// Futility pruning of quiet moves at depth ≤ `FUTILITY_DEPTH`.
+pub const FUTILITY_DEPTH: i32 = 3;
+pub const FUTILITY_MARGIN: i32 = 120;
+
+/// Late move pruning: at depth ≤ 3, quiet moves after this many (`LMP_BASE + d*d*LMP_FACTOR`).
+pub const LMP_BASE: usize = 4;
+pub const LMP_FACTOR: usize = 3;
+
+/// Null-move pruning: minimum depth, base reduction, extra reduction per `NULL_DEPTH_DIV` plies.
+pub const NULL_MIN_DEPTH: i32 = 3;
+pub const NULL_BASE_REDUCTION: i32 = 3;
+pub const NULL_DEPTH_DIV: i32 = 4;
+
+/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIV`.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIV: f64 = 2.25;
+pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// Quiescence delta pruning margin.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// Aspiration window: first half-width, from this depth on.
+pub const ASPIRATION_WINDOW: i32 = 35;
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// Score of a draw (repetition), from the side to move.
+pub const DRAW_SCORE: i32 = 0;

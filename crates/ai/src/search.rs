@@ -1,0 +1,907 @@
+//! The search: iterative deepening over a principal-variation alpha-beta (negamax) with
+//! aspiration windows, a quiescence search over captures (all evasions when in check),
+//! null-move pruning, reverse futility, futility and late-move pruning, late move reductions,
+//! check extensions, mate-distance pruning and repetition handling.
+//!
+//! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
+//! `MATE - n`. Having no legal move loses, in check or not (rules.md §5: stalemate loses).
+//!
+//! Repetition (rules.md §6): a position that occurred before, in the game or on the search
+//! path, is scored as a draw, except that when the whole cycle lies on the search path and
+//! one side gave check with every one of its moves in the cycle and the other did not, the
+//! checking side loses (perpetual check). This is scored at the first repetition already, as
+//! engines score repetitions: the side that could avoid the cycle will. Cycles that reach into
+//! the game history are judged a draw (the history gives hashes, not whether moves checked).
+//! Perpetual chase is not judged yet.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use jieqi_rules::{Move, Position, Role};
+
+use crate::eval::{evaluate, order_value};
+use crate::limits::{Limits, TimeBudget};
+use crate::ordering::{Heuristics, MovePicker};
+use crate::params::*;
+use crate::tt::{Bound, TranspositionTable};
+use crate::{Info, Score, SearchResult, Weakening};
+
+/// Deepest ply the search reaches (main search, extensions and quiescence together).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration.
+pub const MAX_DEPTH: i32 = 100;
+pub const INFINITY: i32 = 32_000;
+pub const MATE: i32 = 31_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// Nodes between looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 2048;
+
+/// A root move and what the last iterations said about it.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: Move,
+    /// Score in the iteration under way (or `-INFINITY` when not searched yet).
+    score: i32,
+    /// Score of the last completed iteration.
+    prev_score: i32,
+}
+
+/// Everything one search owns.
+pub(crate) struct Searcher<'a> {
+    tt: &'a mut TranspositionTable,
+    heur: &'a mut Heuristics,
+    stop: &'a AtomicBool,
+    start: Instant,
+    budget: TimeBudget,
+    max_nodes: u64,
+    pub(crate) nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Hashes: the game history, then one per ply of the current path.
+    keys: Vec<u64>,
+    /// Whether the side to move was in check, parallel to `keys` (false for the history).
+    checks: Vec<bool>,
+    hist_len: usize,
+    /// Plies since the last capture or null move, per ply of the path (repetition lookback).
+    reversible: [usize; MAX_PLY + 1],
+    /// Static evaluation per ply (for "improving").
+    evals: [i32; MAX_PLY + 1],
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    lmr: [[u8; 64]; 64],
+    root_depth: i32,
+    weak: Weakening,
+    seed: u64,
+}
+
+/// SplitMix64: the engine's only randomness, seeded by the caller.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[inline]
+fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// Whether the side to move has a piece other than the general, advisors, elephants and
+/// soldiers: where it has not, zugzwang is real and null-move pruning is unsound.
+fn has_big_pieces(pos: &Position) -> bool {
+    let board = pos.board();
+    let mut bits = board.occupied_by(pos.turn());
+    let mut big = 0;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some(p) = jieqi_rules::Square::from_index(sq).and_then(|s| board.piece_at(s)) {
+            big += match p.role() {
+                Role::Chariot => 2,
+                Role::Horse | Role::Cannon => 1,
+                _ => 0,
+            };
+        }
+    }
+    big >= 2
+}
+
+impl<'a> Searcher<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        tt: &'a mut TranspositionTable,
+        heur: &'a mut Heuristics,
+        stop: &'a AtomicBool,
+        limits: &Limits,
+        pos: &Position,
+        history: &[u64],
+        weak: Weakening,
+        seed: u64,
+    ) -> Searcher<'a> {
+        let start = Instant::now();
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIV;
+                *r = v.max(0.0) as u8;
+            }
+        }
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        let mut checks = vec![false; history.len()];
+        checks.reserve(MAX_PLY + 2);
+        keys.push(pos.hash());
+        checks.push(pos.is_check());
+        let mut reversible = [0; MAX_PLY + 1];
+        reversible[0] = (pos.halfmoves() as usize).min(history.len());
+        Searcher {
+            tt,
+            heur,
+            stop,
+            start,
+            budget: TimeBudget::new(limits, pos.turn()),
+            max_nodes: limits.nodes.unwrap_or(u64::MAX).max(1),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            hist_len: history.len(),
+            keys,
+            checks,
+            reversible,
+            evals: [0; MAX_PLY + 1],
+            pv: vec![
+                [Move::new(pos.general(pos.turn()), pos.general(pos.turn())); MAX_PLY];
+                MAX_PLY + 1
+            ],
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+            root_depth: 1,
+            weak,
+            seed,
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Counts a node; every `CHECK_INTERVAL` nodes looks at the stop flag and the clock.
+    #[inline]
+    fn visit(&mut self, ply: usize) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(hard) = self.budget.hard
+                && self.elapsed() >= hard
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether the weakened player overlooks the capture `m` here (the same answer every
+    /// time for one position, move and seed).
+    #[inline]
+    fn overlooks(&self, ply: usize, key: u64, m: Move) -> bool {
+        self.weak.overlook_permille > 0
+            && ply <= 1
+            && mix(self.seed ^ key ^ (m.to_u16() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)) % 1000
+                < self.weak.overlook_permille as u64
+    }
+
+    /// The repetition score for the node at `ply` (whose key is already pushed), if it repeats.
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let idx = self.hist_len + ply;
+        let back = self.reversible[ply];
+        if back < 4 {
+            return None;
+        }
+        let key = self.keys[idx];
+        let mut j = idx - 4;
+        loop {
+            if self.keys[j] == key {
+                if j < self.hist_len {
+                    return Some(DRAW_SCORE);
+                }
+                // Positions j+1, j+3, … follow our moves; j+2, …, idx follow theirs.
+                let we_check = (j + 1..idx).step_by(2).all(|k| self.checks[k]);
+                let they_check = (j + 2..=idx).step_by(2).all(|k| self.checks[k]);
+                return Some(match (we_check, they_check) {
+                    (true, false) => mated_in(ply),
+                    (false, true) => -mated_in(ply),
+                    _ => DRAW_SCORE,
+                });
+            }
+            if j < 2 || idx - j + 2 > back {
+                return None;
+            }
+            j -= 2;
+        }
+    }
+
+    #[inline]
+    fn push_child(&mut self, ply: usize, child: &Position, in_check: bool, reversible: usize) {
+        let idx = self.hist_len + ply + 1;
+        self.keys.truncate(idx);
+        self.checks.truncate(idx);
+        self.keys.push(child.hash());
+        self.checks.push(in_check);
+        self.reversible[ply + 1] = reversible;
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = m;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Quiescence: stand pat, then captures (every evasion when in check).
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.visit(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let key = pos.hash();
+        let tt = self.tt.probe(key, ply);
+        if let Some(hit) = tt {
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if cut {
+                return hit.score;
+            }
+        }
+        let stand = if in_check {
+            -INFINITY
+        } else {
+            let e = tt.map_or_else(|| evaluate(pos), |h| h.eval);
+            if e >= beta {
+                return e;
+            }
+            e
+        };
+        let mut best = stand;
+        if stand > alpha {
+            alpha = stand;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return mated_in(ply);
+        }
+        let mut picker = MovePicker::captures(pos, &moves, tt.and_then(|h| h.mv), in_check);
+        let orig_alpha = alpha;
+        let mut best_move = None;
+        while let Some(m) = picker.next_move() {
+            let victim = pos.piece_at(m.to);
+            if !in_check {
+                if let Some(v) = victim
+                    && stand + order_value(v) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                if self.overlooks(ply, key, m) {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && best == -INFINITY {
+            // Every evasion was pruned (cannot happen: nothing is pruned in check).
+            best = mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { 0 } else { stand };
+        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        best
+    }
+
+    /// Principal-variation search below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, in_check);
+        }
+        self.pv_len[ply] = ply;
+        if self.visit(ply) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+
+        if let Some(score) = self.repetition(ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        // Mate-distance pruning: no score here can beat a shorter mate already found.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(-mated_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.hash();
+        let tt = self.tt.probe(key, ply);
+        let tt_move = tt.and_then(|h| h.mv);
+        if let Some(hit) = tt
+            && !pv_node
+            && hit.depth >= depth
+        {
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if cut {
+                return hit.score;
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITY
+        } else {
+            tt.map_or_else(|| evaluate(pos), |h| h.eval)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Null move: if passing still holds beta, a real move will too.
+            if null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_big_pieces(pos) {
+                let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIV;
+                let mut child = pos.clone();
+                child.play_null();
+                self.push_child(ply, &child, false, 0);
+                let score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    false,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return mated_in(ply);
+        }
+        // Internal iterative reduction: without a hash move this node is probably not worth
+        // the full depth.
+        let depth = if tt_move.is_none() && depth >= 4 {
+            depth - 1
+        } else {
+            depth
+        };
+
+        self.heur.clear_killers(ply + 1);
+        let mut picker = MovePicker::new(pos, &moves, tt_move, self.heur, ply);
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0usize;
+        let mut skipped = false;
+
+        while let Some(m) = picker.next_move() {
+            let piece = pos
+                .piece_at(m.from)
+                .expect("a legal move starts on a piece");
+            let victim = pos.piece_at(m.to);
+            let quiet = victim.is_none();
+            if !quiet && !in_check && self.overlooks(ply, key, m) {
+                skipped = true;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            let killer = self.heur.is_killer(ply, m);
+
+            if quiet && !in_check && !gives_check && best > -MATE_BOUND && !pv_node {
+                // Late move pruning.
+                if depth <= 3 && n_quiets >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize {
+                    continue;
+                }
+                // Futility pruning.
+                if depth <= FUTILITY_DEPTH && !killer && eval + FUTILITY_MARGIN * depth <= alpha {
+                    continue;
+                }
+            }
+
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+            let reversible = if quiet { self.reversible[ply] + 1 } else { 0 };
+            self.push_child(ply, &child, gives_check, reversible);
+
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true)
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r -= pv_node as i32 + killer as i32;
+                    r += !improving as i32;
+                    let h = self.heur.history(piece, m);
+                    r -= h / 8000;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        gives_check,
+                        true,
+                    );
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.heur.add_killer(ply, m);
+                            let bonus = depth * depth;
+                            self.heur.update_history(piece, m, bonus);
+                            for q in quiets[..n_quiets].iter().flatten() {
+                                let p = pos.piece_at(q.from).expect("quiet move's piece");
+                                self.heur.update_history(p, *q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+
+        if searched == 0 {
+            // Only a weakened player gets here: it overlooked every move (captures, never in
+            // check; pruning always leaves the first move). It sees no more than the board.
+            debug_assert!(skipped && !in_check);
+            return eval;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_eval = if in_check { 0 } else { eval };
+        self.tt
+            .store(key, ply, best_move, best, store_eval, depth, bound);
+        best
+    }
+
+    /// One iteration at the root: every root move, best first.
+    fn root(
+        &mut self,
+        pos: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[0] = 0;
+        let key = pos.hash();
+        let in_check = self.checks[self.hist_len];
+        let exact_all = self.weak.is_weakened();
+        // Overlooking must leave something to play.
+        let may_overlook = !in_check
+            && moves
+                .iter()
+                .any(|r| pos.piece_at(r.mv.to).is_none() || !self.overlooks(0, key, r.mv));
+        let mut best = -INFINITY;
+        let orig_alpha = alpha;
+        for i in 0..moves.len() {
+            let m = moves[i].mv;
+            let quiet = pos.piece_at(m.to).is_none();
+            if !quiet && may_overlook && self.overlooks(0, key, m) {
+                moves[i].score = -INFINITY;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
+            self.push_child(0, &child, gives_check, reversible);
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if i == 0 || exact_all {
+                let a = if exact_all { -INFINITY } else { alpha };
+                -self.negamax(&child, new_depth, -beta, -a, 1, gives_check, true)
+            } else {
+                let mut s =
+                    -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, gives_check, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, 1, gives_check, true);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            moves[i].score = score;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(0, m);
+                    // Best first for the next iteration (and for a stop in this one).
+                    moves[..=i].rotate_right(1);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.stopped && best > -INFINITY {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best_move = if best > orig_alpha {
+                Some(moves[0].mv)
+            } else {
+                None
+            };
+            let eval = if in_check { 0 } else { evaluate(pos) };
+            self.tt.store(key, 0, best_move, best, eval, depth, bound);
+        }
+        best
+    }
+
+    /// Iterative deepening. `on_info` hears about every completed iteration.
+    pub(crate) fn run(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        mut on_info: Option<&mut dyn FnMut(&Info)>,
+    ) -> SearchResult {
+        let legal = pos.legal_moves();
+        let mut result = SearchResult {
+            best: None,
+            score: Score::Cp(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            time: Duration::ZERO,
+        };
+        if legal.is_empty() {
+            result.score = Score::from_internal(mated_in(0));
+            return result;
+        }
+        // Root moves in the order the picker gives them (hash move, captures, history).
+        let tt_move = self.tt.probe(pos.hash(), 0).and_then(|h| h.mv);
+        let mut picker = MovePicker::new(pos, &legal, tt_move, self.heur, 0);
+        let mut moves: Vec<RootMove> = std::iter::from_fn(|| picker.next_move())
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+            })
+            .collect();
+        result.best = Some(moves[0].mv);
+        result.pv = vec![moves[0].mv];
+
+        let max_depth = limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let mut prev_score: i32 = 0;
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            for m in moves.iter_mut() {
+                m.score = -INFINITY;
+            }
+            let mut window = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
+                && prev_score.abs() < MATE_BOUND
+                && !self.weak.is_weakened()
+            {
+                (prev_score - window, prev_score + window)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let s = self.root(pos, &mut moves, depth, alpha, beta);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - window).max(-INFINITY);
+                } else if s >= beta {
+                    beta = (s + window).min(INFINITY);
+                } else {
+                    break s;
+                }
+                window *= 2;
+                if window > 1000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if self.stopped {
+                // A root move completed in this iteration with a better score than the
+                // previous best is trusted (it stands first already); otherwise keep the
+                // previous iteration's choice, which also stands first.
+                if self.pv_len[0] > 0 && moves[0].score > -INFINITY {
+                    result.best = Some(moves[0].mv);
+                    result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                }
+                break;
+            }
+            prev_score = score;
+            for m in moves.iter_mut() {
+                m.prev_score = m.score;
+            }
+            // Best first (it is already), then by score; stable, so ties keep their order.
+            moves[1..].sort_by_key(|m| std::cmp::Reverse(m.score));
+            result.best = Some(moves[0].mv);
+            result.pv = self.pv[0][..self.pv_len[0].max(1)].to_vec();
+            if result.pv[0] != moves[0].mv {
+                result.pv = vec![moves[0].mv];
+            }
+            result.score = Score::from_internal(score);
+            result.depth = depth as u32;
+            result.seldepth = self.seldepth as u32;
+            result.nodes = self.nodes;
+            result.time = self.elapsed();
+            if let Some(f) = on_info.as_deref_mut() {
+                f(&Info {
+                    depth: result.depth,
+                    seldepth: result.seldepth,
+                    score: result.score,
+                    nodes: self.nodes,
+                    time: result.time,
+                    hashfull: self.tt.hashfull(),
+                    pv: result.pv.clone(),
+                });
+            }
+            if !limits.infinite && !self.budget.may_start_iteration(self.elapsed()) {
+                break;
+            }
+            // A mate found within the depth searched will not change.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth && !limits.infinite {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.elapsed();
+        if self.weak.is_weakened()
+            && let Some(m) = self.choose_weakened(pos, &moves)
+            && result.best != Some(m)
+        {
+            result.best = Some(m);
+            result.pv = vec![m];
+            let s = moves.iter().find(|r| r.mv == m).map_or(0, |r| r.prev_score);
+            result.score = Score::from_internal(s);
+        }
+        result
+    }
+
+    /// The weakened player's choice among root moves: scores of the last completed iteration
+    /// plus noise, then a soft-max with the level's temperature, never a move worse than the
+    /// best by more than the level's `max_loss`.
+    fn choose_weakened(&self, pos: &Position, moves: &[RootMove]) -> Option<Move> {
+        let scored: Vec<(Move, i32)> = moves
+            .iter()
+            .filter(|r| r.prev_score > -INFINITY)
+            .map(|r| (r.mv, r.prev_score.clamp(-3000, 3000)))
+            .collect();
+        if scored.is_empty() {
+            return None;
+        }
+        let mut rng = self.seed ^ pos.hash().rotate_left(17);
+        let mut next = || {
+            rng = mix(rng);
+            rng
+        };
+        let noisy: Vec<(Move, f64)> = scored
+            .iter()
+            .map(|&(m, s)| {
+                let noise = if self.weak.noise_cp > 0 {
+                    let span = 2 * self.weak.noise_cp as u64 + 1;
+                    (next() % span) as i32 - self.weak.noise_cp
+                } else {
+                    0
+                };
+                (m, (s + noise) as f64)
+            })
+            .collect();
+        let best = noisy.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+        let best_true = scored.iter().map(|x| x.1).max().unwrap_or(0);
+        let candidates: Vec<(Move, f64)> = noisy
+            .iter()
+            .zip(&scored)
+            .filter(|(_, (_, s))| best_true - s <= self.weak.max_loss_cp)
+            .map(|(n, _)| *n)
+            .collect();
+        if candidates.is_empty() {
+            return Some(scored[0].0);
+        }
+        let t = self.weak.temperature_cp.max(1) as f64;
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|&(_, s)| ((s - best) / t).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut x = (next() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                return Some(candidates[i].0);
+            }
+            x -= w;
+        }
+        candidates.last().map(|c| c.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A searcher at ply 4 of a path whose positions have `keys` and `checks` (after a game
+    /// history of `hist` positions).
+    fn judge(hist: &[u64], path: &[u64], checks: &[bool]) -> Option<i32> {
+        let mut tt = TranspositionTable::new(1);
+        let mut heur = Heuristics::default();
+        let stop = AtomicBool::new(false);
+        let pos = Position::startpos();
+        let mut s = Searcher::new(
+            &mut tt,
+            &mut heur,
+            &stop,
+            &Limits::default(),
+            &pos,
+            hist,
+            Weakening::NONE,
+            0,
+        );
+        s.keys.truncate(hist.len());
+        s.keys.extend_from_slice(path);
+        s.checks = [vec![false; hist.len()], checks.to_vec()].concat();
+        let ply = path.len() - 1;
+        for p in 0..=ply {
+            s.reversible[p] = hist.len() + p;
+        }
+        s.repetition(ply)
+    }
+
+    #[test]
+    fn repetition_without_checks_is_a_draw() {
+        let path = [10, 11, 12, 13, 10];
+        assert_eq!(judge(&[], &path, &[false; 5]), Some(DRAW_SCORE));
+        assert_eq!(judge(&[], &[10, 11, 12, 13, 14], &[false; 5]), None);
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker_rules_6() {
+        let path = [10, 11, 12, 13, 10];
+        // Positions 1 and 3 follow the moves of the side to move at ply 4: it checked
+        // every time, the other side did not. It loses.
+        let ours = [false, true, false, true, false];
+        assert_eq!(judge(&[], &path, &ours), Some(mated_in(4)));
+        // The other side checked every time: it loses.
+        let theirs = [false, false, true, false, true];
+        assert_eq!(judge(&[], &path, &theirs), Some(-mated_in(4)));
+        // Both sides always checking: a draw.
+        let both = [false, true, true, true, true];
+        assert_eq!(judge(&[], &path, &both), Some(DRAW_SCORE));
+        // One check missing: no perpetual.
+        let gap = [false, true, false, false, false];
+        assert_eq!(judge(&[], &path, &gap), Some(DRAW_SCORE));
+    }
+
+    #[test]
+    fn cycles_into_the_game_history_are_draws() {
+        // The root (ply 0) is preceded by 2 history positions; ply 2 repeats history[0].
+        let hist = [10, 11];
+        let path = [12, 13, 10];
+        assert_eq!(judge(&hist, &path, &[true, true, true]), Some(DRAW_SCORE));
+    }
+}

@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests: positions from FENs, an exhaustive mate prover
+//! that knows nothing of the engine, and a small deterministic random generator.
+
+#![allow(dead_code)]
+
+use jieqi_rules::{Move, MoveRules, Position, Setup};
+
+pub fn pos(fen: &str) -> Position {
+    let setup = Setup::parse_fen(fen).expect("FEN parses");
+    Position::from_setup(&setup, MoveRules::XIANGQI).expect("position is legal")
+}
+
+/// Whether the side to move can force a win (the opponent without a legal move: mate or
+/// stalemate, rules.md §5) within `moves` of its own moves, by plain exhaustive search.
+pub fn wins_within(pos: &Position, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    pos.legal_moves().iter().any(|&m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let replies = next.legal_moves();
+        replies.is_empty()
+            || (moves > 1
+                && replies.iter().all(|&r| {
+                    let mut after = next.clone();
+                    after.play_unchecked(r);
+                    wins_within(&after, moves - 1)
+                }))
+    })
+}
+
+/// The shortest forced win in at most `max` moves, if any.
+pub fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
+    (1..=max).find(|&n| wins_within(pos, n))
+}
+
+/// Whether `m` keeps a forced win in `n` moves (it is the first of them).
+pub fn move_wins_within(pos: &Position, m: Move, n: u32) -> bool {
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    let replies = next.legal_moves();
+    replies.is_empty()
+        || (n > 1
+            && replies.iter().all(|&r| {
+                let mut after = next.clone();
+                after.play_unchecked(r);
+                wins_within(&after, n - 1)
+            }))
+}
+
+/// SplitMix64.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
