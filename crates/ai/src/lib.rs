@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use jieqi_rules::{Move, Position};
+use jieqi_rules::{Move, PlayerView, Position};
 
 pub use bench::{bench, bench_positions};
 pub use eval::evaluate;
@@ -199,6 +199,20 @@ impl Engine {
             seed,
         );
         s.run(pos, limits, on_info)
+    }
+
+    /// Thinks for the side to move of `view`: the computer player's entry point. A view holds
+    /// only what its player knows, so the engine cannot see a Jieqi deal.
+    pub fn think(
+        &mut self,
+        view: &PlayerView,
+        limits: &Limits,
+        stop: &AtomicBool,
+        seed: u64,
+        on_info: Option<&mut dyn FnMut(&Info)>,
+    ) -> SearchResult {
+        let earlier = &view.hashes[..view.hashes.len().saturating_sub(1)];
+        self.search(&view.position, earlier, limits, stop, seed, on_info)
     }
 }
 

@@ -44,5 +44,7 @@ pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::{AnyGame, Variant};
-pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, UnknownVariant, VariantKind};
+pub use view::{
+    FinalReveal, PlayerView, SeenMove, SeenPiece, UnknownVariant, VariantKind, ViewTextError,
+};
 pub use xiangqi::Xiangqi;

@@ -202,3 +202,145 @@ impl PlayerView {
         setup.to_fen()
     }
 }
+
+/// Why a view could not be built from text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewTextError {
+    #[error("bad FEN: {0}")]
+    Fen(#[from] crate::setup::ParseFenError),
+    #[error("illegal position: {0}")]
+    Position(#[from] crate::position::PositionError),
+    #[error("move {ply}: {source}")]
+    Move {
+        ply: usize,
+        source: crate::notation::ParseMoveError,
+    },
+    #[error("move {ply} '{text}' moves a hidden piece: add its identity as a fifth letter (a0a1R)")]
+    MissingReveal { ply: usize, text: String },
+    #[error("move {ply} '{text}' reveals a piece the pool does not have")]
+    NotInPool { ply: usize, text: String },
+    #[error("move {ply} '{text}': {source}")]
+    Refused {
+        ply: usize,
+        text: String,
+        source: crate::game::GameError,
+    },
+}
+
+impl PlayerView {
+    /// The view of the side to move after `moves`, from text as a GUI sends it to an engine:
+    /// a FEN (standard, public Jieqi, or viewer-relative Jieqi) and moves in ICCS or WXF, each
+    /// move of a hidden piece naming the identity it showed (`a0a1R`). A Jieqi FEN without a
+    /// pool gets the full one less the face-up pieces on the board. Captured face-down pieces
+    /// stay unseen, as they would for a player who did not capture them.
+    pub fn from_text(fen: &str, moves: &[&str]) -> Result<PlayerView, ViewTextError> {
+        use crate::game::Game;
+        use crate::position::MoveRules;
+        use crate::repetition::RepetitionRules;
+        use crate::setup::{START_COUNTS, Setup};
+
+        let setup = Setup::parse_fen(fen)?;
+        let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
+        let jieqi = hidden || setup.pool.is_some();
+        let (rules, repetition) = if jieqi {
+            (MoveRules::JIEQI, RepetitionRules::Jieqi)
+        } else {
+            (MoveRules::XIANGQI, RepetitionRules::Xiangqi)
+        };
+        let start = Position::from_setup(&setup, rules)?;
+        let mut pool = setup.pool.unwrap_or_else(|| {
+            let mut pool = Pool::default();
+            for side in Side::ALL {
+                for role in Role::ALL.into_iter().filter(|r| *r != Role::General) {
+                    let face_up = setup
+                        .board
+                        .iter()
+                        .flatten()
+                        .filter(|p| !p.is_hidden() && p.side() == side && p.role() == role)
+                        .count() as u8;
+                    pool.set(
+                        side,
+                        role,
+                        START_COUNTS[role as usize].saturating_sub(face_up),
+                    );
+                }
+            }
+            pool
+        });
+        let mut game = Game::with_rules(start.clone(), repetition);
+        let mut seen = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let ply = i + 1;
+            let pos = game.position();
+            let parsed = crate::notation::parse_move(pos, text)
+                .map_err(|source| ViewTextError::Move { ply, source })?;
+            let piece = pos
+                .piece_at(parsed.mv.from)
+                .expect("a parsed move starts on a piece");
+            let revealed = match (piece.is_hidden(), parsed.revealed) {
+                (false, _) => None,
+                (true, None) => {
+                    return Err(ViewTextError::MissingReveal {
+                        ply,
+                        text: text.to_string(),
+                    });
+                }
+                (true, Some(role)) => {
+                    let n = pool.count(piece.side(), role);
+                    if n == 0 {
+                        return Err(ViewTextError::NotInPool {
+                            ply,
+                            text: text.to_string(),
+                        });
+                    }
+                    pool.set(piece.side(), role, n - 1);
+                    Some(role)
+                }
+            };
+            let captured = game
+                .play_as(parsed.mv, |p| {
+                    revealed.map_or(p, |r| Piece::new(p.side(), r))
+                })
+                .map_err(|source| ViewTextError::Refused {
+                    ply,
+                    text: text.to_string(),
+                    source,
+                })?;
+            let captured = captured.map(|c| match c.is_hidden() {
+                true => SeenPiece::Unknown { side: c.side() },
+                false => SeenPiece::Known {
+                    side: c.side(),
+                    role: c.role(),
+                },
+            });
+            seen.push(SeenMove {
+                mv: parsed.mv,
+                revealed,
+                captured,
+            });
+        }
+        let position = game.position().clone();
+        Ok(PlayerView {
+            viewer: position.turn(),
+            variant: if jieqi {
+                VariantKind::Jieqi
+            } else {
+                VariantKind::Xiangqi
+            },
+            start,
+            hashes: game.hashes(),
+            legal_moves: if game.is_over() {
+                Vec::new()
+            } else {
+                position.legal_moves().to_vec()
+            },
+            position,
+            moves: seen,
+            pool: if jieqi { pool } else { Pool::default() },
+            learned: setup.learned.unwrap_or_default(),
+            notices: game.notices().to_vec(),
+            outcome: game.outcome(),
+            reveal: None,
+        })
+    }
+}
