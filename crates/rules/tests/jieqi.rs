@@ -366,3 +366,58 @@ fn captured_trays_only_hold_roles_the_viewer_knows() {
         .collect();
     assert_eq!(tray, [None]);
 }
+
+/// A GUI's text (public start FEN, moves with reveal letters) gives the same view as the game
+/// gives the side to move, when that side captured nothing face-down.
+#[test]
+fn views_from_text_match_the_game() {
+    let mut game = Jieqi::from_seed(Seed(9));
+    for m in ["a0a1", "a9a8", "h2e2", "i9i8"] {
+        game.play(mv(m)).unwrap();
+    }
+    let view = game.view(game.turn());
+    let texts: Vec<String> = view
+        .moves
+        .iter()
+        .map(|m| match m.revealed {
+            Some(role) => {
+                let side = view
+                    .position_at(0)
+                    .unwrap()
+                    .piece_at(m.mv.from)
+                    .unwrap()
+                    .side();
+                let c = role.fen_char();
+                format!(
+                    "{}{}",
+                    m.mv,
+                    if side == Side::Red {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                )
+            }
+            None => m.mv.to_string(),
+        })
+        .collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let mut start = view.start.to_setup();
+    start.pool = Some(Jieqi::from_seed(Seed(9)).public_pool());
+    let built = PlayerView::from_text(&start.to_fen(), &refs).unwrap();
+    assert_eq!(built.position, view.position);
+    assert_eq!(built.legal_moves, view.legal_moves);
+    assert_eq!(built.hashes, view.hashes);
+    assert_eq!(built.pool, view.pool);
+    assert_eq!(built.moves, view.moves);
+    // A hidden piece's move without its reveal letter, and an impossible reveal, are refused.
+    assert!(matches!(
+        PlayerView::from_text(&start.to_fen(), &["a0a1"]),
+        Err(jieqi_rules::ViewTextError::MissingReveal { ply: 1, .. })
+    ));
+    let no_chariots = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2 0 1";
+    assert!(matches!(
+        PlayerView::from_text(no_chariots, &["a0a1R"]),
+        Err(jieqi_rules::ViewTextError::NotInPool { ply: 1, .. })
+    ));
+}
