@@ -1,5 +1,6 @@
 //! `jieqi-cli`: the headless tool for people and scripts — perft, legal moves, deals, views,
-//! saved games and records, benchmarks.
+//! saved games and records, benchmarks — and the engine: a UCI loop for GUIs, matches between
+//! levels, and the search benchmark.
 //!
 //! Every error is one line on stderr naming the problem, with exit status 2.
 
@@ -18,11 +19,18 @@ USAGE:
   jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--moves M ...]
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
+  jieqi-cli uci
+  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--seed S]
+                  [--threads T] [--movetime MS | --nodes N | --depth D] [--opening-plies K]
+                  [--quiet]
+  jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant xiangqi|jieqi] [--moves M ...]
   FEN: standard, Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
   S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
+LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
+uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi).
 ";
 
 fn main() -> ExitCode {
@@ -34,7 +42,10 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "perft" => cmd::perft::run(rest),
         "moves" => cmd::moves::run(rest),
-        "bench-perft" => cmd::bench::run(rest),
+        "bench-perft" => cmd::bench_perft::run(rest),
+        "bench" => cmd::bench::run(rest),
+        "uci" => cmd::uci::run(rest),
+        "match" => cmd::matches::run(rest),
         "deal" => cmd::deal::run(rest),
         "view" => cmd::view::run(rest),
         "replay" => cmd::replay::run(rest),

@@ -1,65 +1,53 @@
-//! `bench-perft [--runs N]`: times perft on fixed positions (the start position to depth 5 and
-//! two middlegames from the verified table) and prints the median of N runs.
+//! `bench [--depth D] [--verbose]`: the engine's fixed search work (`jieqi_ai::bench`: its bench
+//! positions, each searched to depth D with a fresh table). The last line is always
+//! `nodes N nps M`; N is the same on every run and machine for one build, so it tells whether a
+//! change altered the search, and M measures speed. `--verbose` first prints one line per
+//! position (a separate search of each, not timed).
 
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+
+use jieqi_ai::{Limits, bench, bench_positions, search};
 
 use crate::args::{Args, Spec, number};
 
 const SPEC: Spec = Spec {
-    command: "bench-perft",
-    values: &["runs"],
-    switches: &[],
+    command: "bench",
+    values: &["depth"],
+    switches: &["verbose"],
     lists: &[],
 };
 
-/// (name, FEN, depth, expected leaves) — the counts guard against timing a wrong generator.
-pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
-    ("start", jieqi_rules::STANDARD_FEN, 5, 133_312_995),
-    (
-        "middlegame-1",
-        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-        5,
-        53_112_976,
-    ),
-    (
-        "middlegame-2",
-        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
-        5,
-        10_369_923,
-    ),
-];
+/// The depth of `bench` without `--depth`.
+pub const DEFAULT_DEPTH: u32 = 12;
 
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
-    let runs: usize =
-        number("runs", args.value("runs").unwrap_or("5")).map_err(|e| e.to_string())?;
-    if runs == 0 {
-        return Err("runs must be at least 1".into());
+    let depth: u32 = match args.value("depth") {
+        Some(d) => number("depth", d).map_err(|e| e.to_string())?,
+        None => DEFAULT_DEPTH,
+    };
+    if !(1..=super::MAX_DEPTH).contains(&depth) {
+        return Err(format!("depth must be from 1 to {}", super::MAX_DEPTH));
     }
-    for &(name, fen, depth, expected) in POSITIONS {
-        let setup = jieqi_rules::Setup::parse_fen(fen).map_err(|e| e.to_string())?;
-        let pos = jieqi_rules::Position::from_setup(&setup, jieqi_rules::MoveRules::XIANGQI)
-            .map_err(|e| e.to_string())?;
-        let mut times: Vec<Duration> = Vec::with_capacity(runs);
-        for _ in 0..runs {
-            let t = Instant::now();
-            let nodes = pos.perft(depth);
-            times.push(t.elapsed());
-            if nodes != expected {
-                return Err(format!(
-                    "{name}: perft {depth} gave {nodes}, expected {expected}"
-                ));
-            }
+    if args.switch("verbose") {
+        let stop = AtomicBool::new(false);
+        for (i, pos) in bench_positions().iter().enumerate() {
+            let r = search(pos, &[], &Limits::depth(depth), &stop, 0);
+            let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+            super::outln!(
+                "position {}: {} | bestmove {best} score {} depth {} nodes {}",
+                i + 1,
+                pos.to_setup().to_fen(),
+                r.score,
+                r.depth,
+                r.nodes
+            );
         }
-        times.sort();
-        let median = times[runs / 2];
-        super::outln!(
-            "{name}: perft {depth} = {expected} leaves, median {:.3} s over {runs} runs (min {:.3} s), {:.1} M leaves/s",
-            median.as_secs_f64(),
-            times[0].as_secs_f64(),
-            expected as f64 / median.as_secs_f64() / 1e6
-        );
     }
+    let (nodes, time) = bench(depth);
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    super::outln!("depth {depth} time {} ms", time.as_millis());
+    super::outln!("nodes {nodes} nps {nps}");
     Ok(())
 }

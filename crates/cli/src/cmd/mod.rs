@@ -2,10 +2,13 @@
 //! a one-line error message on failure.
 
 pub mod bench;
+pub mod bench_perft;
 pub mod deal;
+pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod uci;
 pub mod view;
 
 use jieqi_rules::{
@@ -13,6 +16,9 @@ use jieqi_rules::{
 };
 
 use crate::args::Args;
+
+/// The deepest search the engine runs (plies).
+pub const MAX_DEPTH: u32 = jieqi_ai::MAX_DEPTH.unsigned_abs();
 
 /// Prints a line to stdout. A closed pipe (`jieqi-cli moves | head`) ends the program quietly
 /// instead of panicking; any other write error becomes the command's error.

@@ -1,0 +1,528 @@
+//! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
+//! [--movetime MS | --nodes N | --depth D] [--opening-plies K] [--quiet]`: plays two levels (or
+//! one level against itself) and reports the score with a confidence interval.
+//!
+//! Games come in pairs that share an opening with colours swapped: A is Red in the first game
+//! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
+//! noisy, shallow search seeded by the pair's seed — varied, book-like openings, not blunders.
+//! Jieqi: each pair gets its own deal, dealt from the pair's seed (and K defaults to 0). Each
+//! side thinks from its own `game.view(side)` only. Games end by the rules (mate, no legal
+//! move, perpetual check or chase, Jieqi repetition and no-capture draws, the 400-ply draw);
+//! in Xiangqi a threefold repetition nobody loses by is agreed drawn, as the rules' hint
+//! offers. A game still running after 500 plies (the rules end every game before that; this is
+//! only a safety net) is counted a draw and says so.
+//!
+//! With `--nodes` or `--depth` (which also drop the levels' time per move) and one thread, the
+//! same seed gives the same games; on more threads the same results, finished in another order.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use jieqi_ai::{Engine, Level, Limits, Weakening};
+use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantKind, Xiangqi};
+
+use crate::args::{Args, Spec, number};
+
+const SPEC: Spec = Spec {
+    command: "match",
+    values: &[
+        "variant",
+        "a",
+        "b",
+        "games",
+        "seed",
+        "threads",
+        "movetime",
+        "nodes",
+        "depth",
+        "opening-plies",
+    ],
+    switches: &["quiet"],
+    lists: &[],
+};
+
+/// A game still running after this many plies is stopped and counted a draw.
+pub const SAFETY_CAP_PLIES: usize = jieqi_rules::MOVE_LIMIT_PLIES + 100;
+const HASH_MIB: usize = 16;
+const MAX_GAMES: u64 = 1_000_000;
+const MAX_THREADS: usize = 256;
+
+/// One match's settings.
+#[derive(Clone, Debug)]
+struct Config {
+    variant: VariantKind,
+    levels: [Level; 2],
+    limits: [Limits; 2],
+    games: usize,
+    seed: u64,
+    threads: usize,
+    opening_plies: usize,
+    quiet: bool,
+}
+
+/// How one game ended, from A's point of view.
+#[derive(Clone, Debug)]
+struct GameResult {
+    index: usize,
+    a_red: bool,
+    /// `None`: stopped by the safety cap (a draw).
+    outcome: Option<Outcome>,
+    plies: usize,
+}
+
+impl GameResult {
+    /// A's points: 1, ½ or 0.
+    fn a_points(&self) -> f64 {
+        match self.outcome.and_then(Outcome::winner) {
+            None => 0.5,
+            Some(w) if (w == Side::Red) == self.a_red => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(0).map_err(|e| e.to_string())?;
+    let cfg = config(&args)?;
+    let started = Instant::now();
+    let results = play_all(&cfg)?;
+    let elapsed = started.elapsed();
+    let scores: Vec<f64> = results.iter().map(GameResult::a_points).collect();
+    let summary = summarize(&scores);
+    let [a, b] = cfg.levels;
+    super::outln!(
+        "{} {} games in {:.1} s on {} thread{}",
+        cfg.variant,
+        results.len(),
+        elapsed.as_secs_f64(),
+        cfg.threads,
+        if cfg.threads == 1 { "" } else { "s" }
+    );
+    super::outln!("{a} vs {b}: {}", summary.games_line());
+    super::outln!("pairs: {}", summary.pairs_line());
+    Ok(())
+}
+
+fn config(args: &Args) -> Result<Config, String> {
+    let variant: VariantKind = args
+        .value("variant")
+        .unwrap_or("xiangqi")
+        .parse()
+        .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())?;
+    let level = |flag: &str| -> Result<Level, String> {
+        let name = args
+            .value(flag)
+            .ok_or_else(|| format!("'match' needs --{flag} LEVEL (Beginner … Master)"))?;
+        Level::parse(name).ok_or_else(|| {
+            format!("level '{name}' is not one of Beginner, Casual, Club, Advanced, Expert, Master")
+        })
+    };
+    let levels = [level("a")?, level("b")?];
+    let games: u64 = number(
+        "games",
+        args.value("games")
+            .ok_or("'match' needs --games N (the number of games)")?,
+    )
+    .map_err(|e| e.to_string())?;
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(format!("games must be from 1 to {MAX_GAMES}"));
+    }
+    let seed = match args.value("seed") {
+        Some(code) => super::parse_seed(code)?.0,
+        None => 1,
+    };
+    let threads: usize = match args.value("threads") {
+        Some(t) => number("threads", t).map_err(|e| e.to_string())?,
+        None => 1,
+    };
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(format!("threads must be from 1 to {MAX_THREADS}"));
+    }
+    let given: Vec<&str> = ["movetime", "nodes", "depth"]
+        .into_iter()
+        .filter(|f| args.value(f).is_some())
+        .collect();
+    if given.len() > 1 {
+        return Err(format!(
+            "give at most one of --movetime, --nodes, --depth (got --{})",
+            given.join(" and --")
+        ));
+    }
+    let mut limits = levels.map(|l| l.limits(None));
+    for l in &mut limits {
+        if let Some(v) = args.value("movetime") {
+            let ms: u64 = number("movetime", v).map_err(|e| e.to_string())?;
+            if ms == 0 {
+                return Err("movetime must be at least 1 ms".into());
+            }
+            l.movetime = Some(Duration::from_millis(ms));
+        }
+        if let Some(v) = args.value("nodes") {
+            let n: u64 = number("nodes", v).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("nodes must be at least 1".into());
+            }
+            l.nodes = Some(n);
+            l.movetime = None;
+        }
+        if let Some(v) = args.value("depth") {
+            let d: u32 = number("depth", v).map_err(|e| e.to_string())?;
+            if !(1..=super::MAX_DEPTH).contains(&d) {
+                return Err(format!("depth must be from 1 to {}", super::MAX_DEPTH));
+            }
+            l.depth = Some(d);
+            l.movetime = None;
+        }
+    }
+    let opening_plies: usize = match args.value("opening-plies") {
+        Some(v) => number("opening-plies", v).map_err(|e| e.to_string())?,
+        None if variant == VariantKind::Xiangqi => 4,
+        None => 0,
+    };
+    if opening_plies > 40 {
+        return Err("opening-plies must be at most 40".into());
+    }
+    Ok(Config {
+        variant,
+        levels,
+        limits,
+        games: games as usize,
+        seed,
+        threads,
+        opening_plies,
+        quiet: args.switch("quiet"),
+    })
+}
+
+/// Plays every game, `cfg.threads` at a time, printing a line per finished game; the results
+/// in game order.
+fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::with_capacity(cfg.games));
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    let abort = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.threads.min(cfg.games) {
+            scope.spawn(|| {
+                while !abort.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= cfg.games {
+                        break;
+                    }
+                    let result = play_game(cfg, index);
+                    let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
+                    if !cfg.quiet
+                        && let Err(e) = print_line(&game_line(cfg, &result))
+                    {
+                        abort.store(true, Ordering::Relaxed);
+                        *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                    }
+                    done.push(result);
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.index);
+    Ok(results)
+}
+
+/// One line to stdout; a closed pipe ends the program quietly, as `outln!` does.
+fn print_line(line: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{line}") {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+fn game_line(cfg: &Config, r: &GameResult) -> String {
+    let [a, b] = cfg.levels;
+    let (red, black) = if r.a_red {
+        (format!("A:{a}"), format!("B:{b}"))
+    } else {
+        (format!("B:{b}"), format!("A:{a}"))
+    };
+    let (code, how) = match r.outcome {
+        Some(o) => (o.result_code(), o.to_string()),
+        None => (
+            "1/2-1/2",
+            format!("Draw: the match's {SAFETY_CAP_PLIES}-ply safety cap"),
+        ),
+    };
+    let points = match r.a_points() {
+        p if p > 0.75 => "1",
+        p if p > 0.25 => "1/2",
+        _ => "0",
+    };
+    format!(
+        "game {} pair {}: {red} (red) - {black} (black) {code} after {} plies, A scores {points}: {how}",
+        r.index + 1,
+        r.index / 2 + 1,
+        r.plies
+    )
+}
+
+/// SplitMix64: the seed of pair `pair` in match `seed`.
+fn mix(seed: u64, pair: u64) -> u64 {
+    let mut z = seed.wrapping_add(pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The opening chooser: a shallow search that picks among moves about as good as the best.
+const OPENING_STYLE: Weakening = Weakening {
+    noise_cp: 40,
+    temperature_cp: 40,
+    max_loss_cp: 60,
+    overlook_permille: 0,
+};
+
+fn play_game(cfg: &Config, index: usize) -> GameResult {
+    let pair_seed = mix(cfg.seed, (index / 2) as u64);
+    let a_red = index.is_multiple_of(2);
+    let mut game: AnyGame = match cfg.variant {
+        VariantKind::Xiangqi => Xiangqi::default().into(),
+        VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
+    };
+    let stop = AtomicBool::new(false);
+    // The opening: the same for both games of a pair, whoever plays which colour.
+    let mut opener = Engine::new(1);
+    opener.set_weakening(OPENING_STYLE);
+    for ply in 0..cfg.opening_plies {
+        if game.is_over() {
+            break;
+        }
+        let view = game.view(game.turn());
+        let r = opener.think(
+            &view,
+            &Limits::depth(3),
+            &stop,
+            pair_seed ^ ply as u64,
+            None,
+        );
+        if !play_checked(&mut game, &view, r.best) {
+            break;
+        }
+    }
+    // Engines: index 0 is A, 1 is B.
+    let mut engines = cfg.levels.map(|l| Engine::for_level(l, HASH_MIB));
+    let game_seed = mix(pair_seed, index as u64 % 2);
+    while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
+        let side = game.turn();
+        let who = usize::from((side == Side::Red) != a_red);
+        let view = game.view(side);
+        let seed = game_seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let r = engines[who].think(&view, &cfg.limits[who], &stop, seed, None);
+        if !play_checked(&mut game, &view, r.best) {
+            break;
+        }
+        if cfg.variant == VariantKind::Xiangqi
+            && !game.is_over()
+            && game.notices().contains(&Notice::RepetitionDrawHint)
+        {
+            // Both players take the draw the rules offer after a threefold repetition.
+            let _ = game.agree_draw();
+        }
+    }
+    GameResult {
+        index,
+        a_red,
+        outcome: game.outcome(),
+        plies: game.moves().len(),
+    }
+}
+
+/// Plays the engine's move, or the first legal move should it ever name none or an illegal
+/// one. `false` if nothing could be played (the game is over or has no legal move).
+fn play_checked(
+    game: &mut AnyGame,
+    view: &jieqi_rules::PlayerView,
+    best: Option<jieqi_rules::Move>,
+) -> bool {
+    let chosen = best
+        .filter(|m| view.legal_moves.contains(m))
+        .or_else(|| view.legal_moves.first().copied());
+    match chosen {
+        Some(m) => game.play(m).is_ok(),
+        None => false,
+    }
+}
+
+/// A match's score with its 95% confidence interval, per game and per pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's mean points per game, 0–1.
+    pub score: f64,
+    /// Half-width of the 95% interval of `score`, from the per-game variance.
+    pub margin: f64,
+    /// Pairs counted by A's points in them: 0, ½, 1, 1½, 2.
+    pub pentanomial: [usize; 5],
+    pub pair_score: f64,
+    /// Half-width of the 95% interval from the per-pair variance.
+    pub pair_margin: f64,
+}
+
+/// 95% two-sided normal quantile.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Mean and 95% half-width of samples (population variance over n, as cutechess counts it).
+fn mean_margin(samples: &[f64]) -> (f64, f64) {
+    if samples.is_empty() {
+        return (0.5, 0.0);
+    }
+    let n = samples.len() as f64;
+    let mean = samples.iter().sum::<f64>() / n;
+    let var = samples.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    (mean, Z95 * (var / n).sqrt())
+}
+
+/// A's scores per game (1, ½, 0), in game order: pairs are games 1–2, 3–4, …
+pub fn summarize(scores: &[f64]) -> Summary {
+    let count = |p: f64| scores.iter().filter(|&&s| (s - p).abs() < 0.25).count();
+    let (score, margin) = mean_margin(scores);
+    let pairs: Vec<f64> = scores
+        .chunks_exact(2)
+        .map(|pair| (pair[0] + pair[1]) / 2.0)
+        .collect();
+    let mut pentanomial = [0; 5];
+    for p in &pairs {
+        pentanomial[((p * 4.0).round() as usize).min(4)] += 1;
+    }
+    let (pair_score, pair_margin) = mean_margin(&pairs);
+    Summary {
+        wins: count(1.0),
+        draws: count(0.5),
+        losses: count(0.0),
+        score,
+        margin,
+        pentanomial,
+        pair_score,
+        pair_margin,
+    }
+}
+
+/// The Elo difference that expects `score` (0–1): −400·log10(1/score − 1).
+pub fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// `D ± E`: the Elo of the score, and half the Elo width of the interval score ± margin.
+fn elo_text(score: f64, margin: f64) -> String {
+    let d = elo(score);
+    let e = (elo(score + margin) - elo(score - margin)) / 2.0;
+    let show = |x: f64| {
+        if x.is_finite() {
+            format!("{x:.0}")
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    let e = if e.is_finite() {
+        format!("{e:.0}")
+    } else {
+        "inf".into()
+    };
+    format!("{} ± {e}", show(d))
+}
+
+impl Summary {
+    /// `W-D-L, score X% ± M%, Elo diff D ± E`.
+    pub fn games_line(&self) -> String {
+        format!(
+            "{}-{}-{}, score {:.1}% ± {:.1}%, Elo diff {}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0,
+            self.margin * 100.0,
+            elo_text(self.score, self.margin)
+        )
+    }
+
+    /// `N (A's points 0/½/1/1½/2: a b c d e), score X% ± M%, Elo diff D ± E`.
+    pub fn pairs_line(&self) -> String {
+        let [a, b, c, d, e] = self.pentanomial;
+        let n: usize = self.pentanomial.iter().sum();
+        format!(
+            "{n} (A's points per pair 0/0.5/1/1.5/2: {a} {b} {c} {d} {e}), score {:.1}% ± {:.1}%, Elo diff {}",
+            self.pair_score * 100.0,
+            self.pair_margin * 100.0,
+            elo_text(self.pair_score, self.pair_margin)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_scores() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert!((elo(0.25) + 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn summary_counts_games_and_pairs() {
+        // Pairs: (1, 0.5) (0.5, 0.5) (0, 1) (1, 1)
+        let s = summarize(&[1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]);
+        assert_eq!((s.wins, s.draws, s.losses), (4, 3, 1));
+        assert!((s.score - 0.6875).abs() < 1e-12);
+        assert_eq!(s.pentanomial, [0, 0, 2, 1, 1]);
+        assert!((s.pair_score - s.score).abs() < 1e-12);
+        // Per-game variance: mean of squared deviations.
+        let var = [1.0f64, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]
+            .iter()
+            .map(|x| (x - 0.6875).powi(2))
+            .sum::<f64>()
+            / 8.0;
+        assert!((s.margin - Z95 * (var / 8.0).sqrt()).abs() < 1e-12);
+        assert!(s.games_line().starts_with("4-3-1, score 68.8% ± "));
+        assert!(
+            s.pairs_line()
+                .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
+        );
+    }
+
+    #[test]
+    fn a_clean_sweep_has_no_finite_elo() {
+        let s = summarize(&[1.0, 1.0]);
+        assert_eq!(s.margin, 0.0);
+        assert!(
+            s.games_line().ends_with("Elo diff +inf ± inf"),
+            "{}",
+            s.games_line()
+        );
+        let s = summarize(&[1.0]);
+        assert_eq!(s.pentanomial, [0; 5]);
+    }
+
+    #[test]
+    fn pair_seeds_differ() {
+        assert_ne!(mix(1, 0), mix(1, 1));
+        assert_ne!(mix(1, 0), mix(2, 0));
+        assert_eq!(mix(7, 3), mix(7, 3));
+    }
+}

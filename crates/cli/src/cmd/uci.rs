@@ -1,0 +1,622 @@
+//! `uci`: the engine behind the UCI dialect that Xiangqi GUIs speak to Pikafish and
+//! Fairy-Stockfish (ICCS squares, ranks 0–9), on stdin and stdout.
+//!
+//! The search runs on a background thread, so `stop`, `isready` and `quit` are answered while it
+//! thinks. Anything the engine cannot use — an unknown or malformed command, a bad FEN, an
+//! illegal move in `position`, an unknown option — is answered with one `info string` line, and
+//! the engine keeps its previous valid position and settings. End of input is `quit`. The
+//! engine only sees the side to move's view of a Jieqi game (`PlayerView::from_text`): the GUI
+//! names each reveal as a fifth letter (`a0a1R`); the engine's `bestmove` is a plain ICCS move.
+//!
+//! Levels: `Skill Level` 0–3 Beginner, 4–7 Casual, 8–11 Club, 12–15 Advanced, 16–19 Expert,
+//! 20 Master (the default, full strength); `Level` names one directly. A level's depth and node
+//! caps and its weakening apply to every `go`; its time per move applies when `go` gives a clock
+//! but no `movetime`, or no limit at all.
+
+use std::io::{BufRead as _, Write as _};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use jieqi_ai::{Clock, Engine, Info, Level, Limits};
+use jieqi_rules::{Move, PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind};
+
+use crate::args::{Args, Spec};
+
+const SPEC: Spec = Spec {
+    command: "uci",
+    values: &[],
+    switches: &[],
+    lists: &[],
+};
+
+/// The public Jieqi start: every piece but the generals face-down, the whole pool unseen.
+pub const JIEQI_START_FEN: &str =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+
+const DEFAULT_HASH_MIB: usize = 16;
+const MAX_HASH_MIB: usize = 1024;
+const DEFAULT_SKILL: u32 = 20;
+
+/// Set once stdout is closed: the session ends at the next command, a running search stops.
+static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes one line to stdout and flushes it. `false` (and [`OUTPUT_CLOSED`] set) when stdout
+/// cannot be written any more, e.g. the GUI closed the pipe.
+fn send(line: &str) -> bool {
+    if OUTPUT_CLOSED.load(Ordering::Relaxed) {
+        return false;
+    }
+    let mut out = std::io::stdout().lock();
+    let ok = writeln!(out, "{line}").and_then(|()| out.flush()).is_ok();
+    if !ok {
+        OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+    ok
+}
+
+/// The level of a skill (0–20): four skills per level, 20 alone is Master.
+pub fn level_of_skill(skill: u32) -> Level {
+    match skill {
+        0..=3 => Level::Beginner,
+        4..=7 => Level::Casual,
+        8..=11 => Level::Club,
+        12..=15 => Level::Advanced,
+        16..=19 => Level::Expert,
+        _ => Level::Master,
+    }
+}
+
+/// A search on its thread: it prints its `info` lines and `bestmove`, and hands the engine
+/// back when it ends.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Set once `bestmove` is out: the thread is only returning the engine.
+    answered: Arc<AtomicBool>,
+    handle: JoinHandle<Engine>,
+}
+
+struct Session {
+    hash_mib: usize,
+    level: Level,
+    variant: VariantKind,
+    view: PlayerView,
+    /// `None` while a search holds it.
+    engine: Option<Engine>,
+    /// The table size `engine` was made with.
+    engine_hash: usize,
+    running: Option<Running>,
+    /// `ucinewgame` or `Clear Hash` came: forget the table before the next search.
+    clear_pending: bool,
+    searches: u64,
+}
+
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(0).map_err(|e| e.to_string())?;
+    let mut session = Session::new();
+    let mut input = std::io::stdin().lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !session.command(&line) || OUTPUT_CLOSED.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    session.finish_search();
+    Ok(())
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            hash_mib: DEFAULT_HASH_MIB,
+            level: level_of_skill(DEFAULT_SKILL),
+            variant: VariantKind::Xiangqi,
+            view: PlayerView::from_text(STANDARD_FEN, &[]).expect("the start position is valid"),
+            engine: None,
+            engine_hash: 0,
+            running: None,
+            clear_pending: false,
+            searches: 0,
+        }
+    }
+
+    /// Handles one line; `false` to end the session.
+    fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = tokens.split_first() else {
+            return true;
+        };
+        match name {
+            "uci" => self.identify(),
+            "isready" => {
+                send("readyok");
+            }
+            "ucinewgame" => self.clear_pending = true,
+            "position" => self.position(rest),
+            "go" => self.go(rest),
+            "stop" => self.finish_search(),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            "setoption" => self.set_option(rest),
+            "debug" | "register" => {}
+            "quit" => return false,
+            other => problem(&format!("unknown command '{}'", printable(other))),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        let level_names: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| format!("var {}", l.name()))
+            .collect();
+        let lines = [
+            format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")),
+            "id author the Jieqi authors".to_string(),
+            format!(
+                "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+            ),
+            "option name Clear Hash type button".to_string(),
+            format!("option name Skill Level type spin default {DEFAULT_SKILL} min 0 max 20"),
+            format!(
+                "option name Level type combo default {} {}",
+                level_of_skill(DEFAULT_SKILL).name(),
+                level_names.join(" ")
+            ),
+            "option name UCI_Variant type combo default xiangqi var xiangqi var jieqi".to_string(),
+            "uciok".to_string(),
+        ];
+        for line in lines {
+            if !send(&line) {
+                return;
+            }
+        }
+    }
+
+    /// `position startpos|fen FEN… [moves M…]`: a new view, or an `info string` and the old one.
+    fn position(&mut self, rest: &[&str]) {
+        match self.parse_position(rest) {
+            Ok(view) => self.view = view,
+            Err(e) => problem(&format!("position not changed: {e}")),
+        }
+    }
+
+    fn parse_position(&self, rest: &[&str]) -> Result<PlayerView, String> {
+        let moves_at = rest.iter().position(|t| *t == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let fen = match head.split_first() {
+            Some((&"startpos", [])) => match self.variant {
+                VariantKind::Xiangqi => STANDARD_FEN.to_string(),
+                VariantKind::Jieqi => JIEQI_START_FEN.to_string(),
+            },
+            Some((&"startpos", extra)) => {
+                return Err(format!(
+                    "unexpected '{}' after startpos",
+                    printable(extra[0])
+                ));
+            }
+            Some((&"fen", [])) => return Err("'position fen' needs a FEN".into()),
+            Some((&"fen", fields)) => fields.join(" "),
+            Some((other, _)) => {
+                return Err(format!(
+                    "expected 'startpos' or 'fen', not '{}'",
+                    printable(other)
+                ));
+            }
+            None => return Err("'position' needs 'startpos' or 'fen FEN'".into()),
+        };
+        let fen = if self.variant == VariantKind::Jieqi {
+            as_jieqi(&fen)
+        } else {
+            fen
+        };
+        PlayerView::from_text(&fen, moves).map_err(|e| printable(&e.to_string()))
+    }
+
+    fn set_option(&mut self, rest: &[&str]) {
+        // setoption name <id…> [value <x…>]
+        let Some((&"name", rest)) = rest.split_first() else {
+            return problem("expected 'setoption name <id> [value <x>]'");
+        };
+        let value_at = rest.iter().position(|t| t.eq_ignore_ascii_case("value"));
+        let (name, value) = match value_at {
+            Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+            None => (rest.join(" "), None),
+        };
+        let value = value.as_deref();
+        match (name.to_ascii_lowercase().as_str(), value) {
+            ("hash", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_HASH_MIB).contains(&n) => self.hash_mib = n,
+                _ => problem(&format!(
+                    "Hash must be a whole number of MiB from 1 to {MAX_HASH_MIB}, not '{}'",
+                    printable(v)
+                )),
+            },
+            ("clear hash", _) => self.clear_pending = true,
+            ("skill level", Some(v)) => match v.parse::<u32>() {
+                Ok(n) if n <= 20 => self.level = level_of_skill(n),
+                _ => problem(&format!(
+                    "Skill Level must be 0 to 20, not '{}'",
+                    printable(v)
+                )),
+            },
+            ("level", Some(v)) => match Level::parse(v) {
+                Some(level) => self.level = level,
+                None => problem(&format!(
+                    "Level must be one of Beginner, Casual, Club, Advanced, Expert, Master, not '{}'",
+                    printable(v)
+                )),
+            },
+            ("uci_variant", Some(v)) => match v.parse::<VariantKind>() {
+                Ok(kind) => {
+                    if kind != self.variant {
+                        self.variant = kind;
+                        let fen = match kind {
+                            VariantKind::Xiangqi => STANDARD_FEN,
+                            VariantKind::Jieqi => JIEQI_START_FEN,
+                        };
+                        self.view =
+                            PlayerView::from_text(fen, &[]).expect("the start positions are valid");
+                    }
+                }
+                Err(e) => problem(&printable(&e.to_string())),
+            },
+            ("hash" | "skill level" | "level" | "uci_variant", None) => {
+                problem(&format!("option '{name}' needs a value"))
+            }
+            _ => problem(&format!("no option named '{}'", printable(&name))),
+        }
+    }
+
+    /// `go …`: starts a search on its own thread.
+    fn go(&mut self, rest: &[&str]) {
+        self.reap();
+        if self.running.is_some() {
+            return problem("already searching: send 'stop' first");
+        }
+        let go = match GoLimits::parse(rest) {
+            Ok(go) => go,
+            Err(e) => return problem(&format!("go ignored: {e}")),
+        };
+        let limits = go.limits(self.level);
+        let mut engine = match self.engine.take() {
+            Some(e) if self.engine_hash == self.hash_mib => e,
+            _ => {
+                self.engine_hash = self.hash_mib;
+                self.clear_pending = false;
+                Engine::new(self.hash_mib)
+            }
+        };
+        if std::mem::take(&mut self.clear_pending) {
+            engine.clear();
+        }
+        engine.set_weakening(self.level.weakening());
+        self.searches += 1;
+        let seed = self
+            .view
+            .hashes
+            .last()
+            .copied()
+            .unwrap_or(0)
+            .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let view = self.view.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        let (flag, done) = (Arc::clone(&stop), Arc::clone(&answered));
+        let wait_for_stop = go.infinite;
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let best = search(&mut engine, &view, &limits, &flag, seed, wait_for_stop);
+                // Before the answer goes out: a `go` that follows it finds this search done
+                // and waits only for the thread to hand the engine back.
+                done.store(true, Ordering::Release);
+                match best {
+                    Some(m) => send(&format!("bestmove {m}")),
+                    None => send("bestmove (none)"),
+                };
+                engine
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    stop,
+                    answered,
+                    handle,
+                })
+            }
+            Err(e) => problem(&format!("cannot start the search: {e}")),
+        }
+    }
+
+    /// Takes the engine back from a search that has given its answer.
+    fn reap(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.answered.load(Ordering::Acquire) || r.handle.is_finished())
+        {
+            self.finish_search();
+        }
+    }
+
+    /// Stops a running search, waits for its `bestmove`, and takes the engine back.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            // A search thread that panicked loses its engine; the next `go` makes a new one.
+            self.engine = r.handle.join().ok();
+        }
+    }
+}
+
+/// The search thread's work: `info` lines from each completed iteration; the move to answer
+/// (after `stop` when `wait_for_stop`).
+fn search(
+    engine: &mut Engine,
+    view: &PlayerView,
+    limits: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+    wait_for_stop: bool,
+) -> Option<Move> {
+    let best = if view.legal_moves.is_empty() {
+        // No legal move: lost (checkmate, stalemate) or the game is over by the rules.
+        let score = match view.outcome {
+            Some(o) if o.is_draw() => "cp 0",
+            _ => "mate 0",
+        };
+        send(&format!("info depth 0 score {score}"));
+        None
+    } else {
+        let mut printed = false;
+        let mut on_info = |info: &Info| {
+            printed = true;
+            if !send(&info.to_string()) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let result = engine.think(view, limits, stop, seed, Some(&mut on_info));
+        if !printed {
+            let pv: Vec<String> = result.pv.iter().map(Move::to_string).collect();
+            send(&format!(
+                "info depth {} seldepth {} score {} nodes {} time {} pv {}",
+                result.depth,
+                result.seldepth,
+                result.score,
+                result.nodes,
+                result.time.as_millis(),
+                pv.join(" ")
+            ));
+        }
+        // Never a move the rules refuse: fall back to the first legal move.
+        result
+            .best
+            .filter(|m| view.legal_moves.contains(m))
+            .or_else(|| view.legal_moves.first().copied())
+    };
+    // `go infinite`: the answer waits for `stop` (or `quit`), as UCI asks.
+    while wait_for_stop && !stop.load(Ordering::Relaxed) && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    best
+}
+
+/// The limits a `go` command named.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct GoLimits {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<Duration>,
+    clock: Option<Clock>,
+    infinite: bool,
+}
+
+impl GoLimits {
+    fn parse(tokens: &[&str]) -> Result<GoLimits, String> {
+        let mut go = GoLimits::default();
+        let mut clock = Clock::default();
+        let mut has_clock = false;
+        let mut i = 0;
+        while i < tokens.len() {
+            let key = tokens[i];
+            let mut value = || -> Result<u64, String> {
+                i += 1;
+                let v = tokens
+                    .get(i)
+                    .ok_or_else(|| format!("'{key}' needs a number"))?;
+                // A GUI may send a negative clock when the time is up: that is no time left.
+                if let Some(neg) = v.strip_prefix('-')
+                    && neg.parse::<u64>().is_ok()
+                    && key != "depth"
+                    && key != "nodes"
+                    && key != "mate"
+                {
+                    return Ok(0);
+                }
+                v.parse::<u64>()
+                    .map_err(|_| format!("'{key}' needs a whole number, not '{}'", printable(v)))
+            };
+            let ms = |n: u64| Duration::from_millis(n);
+            match key {
+                "depth" => go.depth = Some(value()?.clamp(1, u64::from(super::MAX_DEPTH)) as u32),
+                "mate" => {
+                    // Mate in n moves needs at most 2n − 1 plies.
+                    let n = value()?.clamp(1, u64::from(super::MAX_DEPTH) / 2);
+                    go.depth = Some((2 * n - 1) as u32);
+                }
+                "nodes" => go.nodes = Some(value()?.max(1)),
+                "movetime" => go.movetime = Some(ms(value()?)),
+                "wtime" => (clock.wtime, has_clock) = (ms(value()?), true),
+                "btime" => (clock.btime, has_clock) = (ms(value()?), true),
+                "winc" => clock.winc = ms(value()?),
+                "binc" => clock.binc = ms(value()?),
+                "movestogo" => {
+                    clock.movestogo = Some(u32::try_from(value()?).unwrap_or(u32::MAX).max(1))
+                }
+                "infinite" => go.infinite = true,
+                other => return Err(format!("unknown 'go' parameter '{}'", printable(other))),
+            }
+            i += 1;
+        }
+        if has_clock {
+            go.clock = Some(clock);
+        }
+        Ok(go)
+    }
+
+    /// The search's limits at `level`: the GUI's limits, within the level's depth and node caps;
+    /// the level's time per move caps a clock, and is the limit when `go` named none.
+    fn limits(&self, level: Level) -> Limits {
+        let spec = level.spec();
+        let cap = |asked: Option<u64>, cap: Option<u64>| match (asked, cap) {
+            (Some(a), Some(c)) => Some(a.min(c)),
+            (a, c) => a.or(c),
+        };
+        let nothing = self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock.is_none()
+            && !self.infinite;
+        let movetime = if nothing || (self.clock.is_some() && self.movetime.is_none()) {
+            Some(spec.movetime)
+        } else {
+            self.movetime
+        };
+        Limits {
+            depth: cap(self.depth.map(u64::from), spec.depth.map(u64::from)).map(|d| d as u32),
+            nodes: cap(self.nodes, spec.nodes),
+            movetime,
+            clock: self.clock,
+            infinite: self.infinite,
+        }
+    }
+}
+
+/// A FEN read as Jieqi (the GUI set `UCI_Variant jieqi`): one without face-down pieces and
+/// without a pool gets the pool of every identity not face-up on the board, so that revealed
+/// advisors and elephants move as in Jieqi.
+fn as_jieqi(fen: &str) -> String {
+    let Ok(mut setup) = Setup::parse_fen(fen) else {
+        return fen.to_string();
+    };
+    if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
+        return fen.to_string();
+    }
+    let Ok(start) = Setup::parse_fen(STANDARD_FEN) else {
+        return fen.to_string();
+    };
+    let mut pool = jieqi_rules::Pool::default();
+    for side in Side::ALL {
+        for role in Role::ALL.into_iter().filter(|r| *r != Role::General) {
+            let count = |s: &Setup| {
+                s.board
+                    .iter()
+                    .flatten()
+                    .filter(|p| p.side() == side && p.role() == role)
+                    .count()
+            };
+            let unseen = count(&start).saturating_sub(count(&setup));
+            pool.set(side, role, u8::try_from(unseen).unwrap_or(0));
+        }
+    }
+    if pool.is_empty() {
+        // Every piece is face-up: an empty pool reads as "no pool" (Xiangqi moves).
+        return fen.to_string();
+    }
+    setup.pool = Some(pool);
+    setup.to_fen()
+}
+
+/// `info string <text>`: what the engine could not use.
+fn problem(text: &str) {
+    send(&format!("info string {text}"));
+}
+
+/// The text without control characters, so one problem is one line.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The skill level (0–20) of a named level: the top of its range.
+    fn skill_of(level: Level) -> u32 {
+        match level {
+            Level::Beginner => 3,
+            Level::Casual => 7,
+            Level::Club => 11,
+            Level::Advanced => 15,
+            Level::Expert => 19,
+            Level::Master => 20,
+        }
+    }
+
+    #[test]
+    fn skills_cover_every_level_in_order() {
+        let levels: Vec<Level> = (0..=20).map(level_of_skill).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        for l in Level::ALL {
+            assert_eq!(level_of_skill(skill_of(l)), l);
+        }
+        assert_eq!(level_of_skill(20), Level::Master);
+        assert_eq!(level_of_skill(19), Level::Expert);
+    }
+
+    #[test]
+    fn go_parameters() {
+        let go = GoLimits::parse(&[
+            "wtime",
+            "1000",
+            "btime",
+            "-5",
+            "winc",
+            "10",
+            "movestogo",
+            "3",
+        ])
+        .unwrap();
+        let clock = go.clock.unwrap();
+        assert_eq!(clock.wtime, Duration::from_millis(1000));
+        assert_eq!(clock.btime, Duration::ZERO);
+        assert_eq!(clock.movestogo, Some(3));
+        assert!(GoLimits::parse(&["depth"]).is_err());
+        assert!(GoLimits::parse(&["depth", "x"]).is_err());
+        assert!(GoLimits::parse(&["depth", "-1"]).is_err());
+        assert!(GoLimits::parse(&["sideways"]).is_err());
+        let go = GoLimits::parse(&["depth", "3"]).unwrap();
+        let l = go.limits(Level::Beginner);
+        assert_eq!((l.depth, l.nodes, l.movetime), (Some(2), Some(3_000), None));
+        let l = go.limits(Level::Master);
+        assert_eq!((l.depth, l.nodes, l.movetime), (Some(3), None, None));
+        let l = GoLimits::default().limits(Level::Master);
+        assert_eq!(l.movetime, Some(Level::Master.spec().movetime));
+    }
+
+    #[test]
+    fn jieqi_fen_without_hidden_pieces_gets_a_pool() {
+        let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+        let jieqi = as_jieqi(fen);
+        let view = PlayerView::from_text(&jieqi, &[]).unwrap();
+        assert_eq!(view.variant, VariantKind::Jieqi);
+        assert_eq!(as_jieqi(JIEQI_START_FEN), JIEQI_START_FEN);
+    }
+}

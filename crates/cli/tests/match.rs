@@ -1,0 +1,207 @@
+//! `jieqi-cli match`: tiny matches run to the end, their W-D-L adds up, a seed repeats the same
+//! games, and bad flags are one line on stderr with exit status 2.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "{:?}: {}",
+        o.status,
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// W, D, L of the `A vs B:` line.
+fn wdl(out: &str, a: &str, b: &str) -> (u32, u32, u32) {
+    let head = format!("{a} vs {b}: ");
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix(&head))
+        .unwrap_or_else(|| panic!("no '{head}' line in {out}"));
+    let counts: Vec<u32> = line
+        .split(',')
+        .next()
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    (counts[0], counts[1], counts[2])
+}
+
+#[test]
+fn tiny_xiangqi_match_adds_up() {
+    let out = stdout(&cli(&[
+        "match",
+        "--variant",
+        "xiangqi",
+        "--a",
+        "Beginner",
+        "--b",
+        "Casual",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--seed",
+        "7",
+    ]));
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{out}");
+    for (i, line) in games.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("game {} pair {}: ", i + 1, i / 2 + 1)),
+            "{line}"
+        );
+    }
+    // Colours alternate: A is Red in the first game of each pair.
+    assert!(games[0].contains("A:Beginner (red)"));
+    assert!(games[1].contains("B:Casual (red)"));
+    let (w, d, l) = wdl(&out, "Beginner", "Casual");
+    assert_eq!(w + d + l, 4);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[lines.len() - 2].contains("score ") && lines[lines.len() - 2].contains("Elo diff ")
+    );
+    assert!(lines[lines.len() - 1].starts_with("pairs: 2 (A's points per pair 0/0.5/1/1.5/2: "));
+}
+
+#[test]
+fn a_seed_repeats_the_match_on_any_number_of_threads() {
+    let run = |threads: &str| {
+        let out = stdout(&cli(&[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "--seed",
+            "2A",
+            "--threads",
+            threads,
+        ]));
+        // The timing line differs; game lines may finish in another order on more threads.
+        let mut lines: Vec<String> = out
+            .lines()
+            .filter(|l| !l.contains(" games in "))
+            .map(str::to_string)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let one = run("1");
+    assert_eq!(one, run("1"));
+    assert_eq!(one, run("2"));
+    let out = one.join("\n");
+    let (w, d, l) = wdl(&out, "Club", "Club");
+    assert_eq!(w + d + l, 4);
+}
+
+#[test]
+fn quiet_prints_only_the_summary() {
+    let out = stdout(&cli(&[
+        "match", "--a", "beginner", "--b", "beginner", "--games", "3", "--depth", "1", "--quiet",
+    ]));
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let (w, d, l) = wdl(&out, "Beginner", "Beginner");
+    assert_eq!(w + d + l, 3);
+    // Three games are one complete pair.
+    assert!(out.contains("pairs: 1 "));
+}
+
+#[test]
+fn bad_flags_are_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["match"],
+        &["match", "--a", "Club", "--games", "2"],
+        &["match", "--a", "Club", "--b", "Club"],
+        &["match", "--a", "Club", "--b", "Grandmaster", "--games", "2"],
+        &["match", "--a", "Club", "--b", "Club", "--games", "0"],
+        &["match", "--a", "Club", "--b", "Club", "--games", "two"],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "2",
+            "--variant",
+            "chess",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "2",
+            "--threads",
+            "0",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "--seed", "!",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "--nodes", "0",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "2",
+            "--movetime",
+            "0",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "0",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "1", "--nodes", "9",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "2",
+            "--opening-plies",
+            "99",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "--colour", "red",
+        ],
+        &[
+            "match", "--a", "Club", "--b", "Club", "--games", "2", "extra",
+        ],
+        &["match", "--a", "Club", "--b", "Club", "--games"],
+    ];
+    for args in cases {
+        let o = cli(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,353 @@
+//! `jieqi-cli uci` driven as a GUI drives it: commands on a pipe, answers read line by line
+//! with a deadline, so a hang fails the test instead of stalling it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use jieqi_rules::{Move, PlayerView, STANDARD_FEN};
+
+const JIEQI_START: &str =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+
+/// Generous: the test machines are slow and shared.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{text}").expect("engine reads");
+        stdin.flush().unwrap();
+    }
+
+    /// Every line up to and including the first one that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.until_within(prefix, PATIENCE)
+    }
+
+    fn until_within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {limit:?}; got {seen:#?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine ended before '{prefix}'; got {seen:#?}")
+                }
+            }
+        }
+    }
+
+    /// Closes stdin and waits for the engine to exit; its stderr.
+    fn finish(mut self) -> String {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let mut err = String::new();
+                std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut err)
+                    .unwrap();
+                assert!(status.success(), "exit {status}: {err}");
+                return err;
+            }
+            assert!(Instant::now() < deadline, "engine did not exit at EOF");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line, checked legal in the position after `moves`.
+fn assert_legal_bestmove(line: &str, fen: &str, moves: &[&str]) -> Move {
+    let text = line.strip_prefix("bestmove ").expect("a bestmove line");
+    let text = text.split_whitespace().next().unwrap();
+    assert_eq!(text.len(), 4, "a plain ICCS move: {line}");
+    let m = Move::parse_iccs(text).expect("ICCS");
+    let view = PlayerView::from_text(fen, moves).unwrap();
+    assert!(view.legal_moves.contains(&m), "{m} is not legal");
+    m
+}
+
+#[test]
+fn scripted_session() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("id name ")));
+    assert!(hello.iter().any(|l| l.starts_with("id author ")));
+    for option in ["Hash", "Skill Level", "Level", "UCI_Variant"] {
+        let head = format!("option name {option} type ");
+        assert!(hello.iter().any(|l| l.starts_with(&head)), "{option}");
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+    e.send("ucinewgame");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 3");
+    let answer = e.until("bestmove");
+    let infos: Vec<&String> = answer.iter().filter(|l| l.starts_with("info ")).collect();
+    assert!(!infos.is_empty());
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{answer:?}"
+    );
+    for info in &infos {
+        for field in ["score", "nodes", "pv"] {
+            assert!(info.split(' ').any(|w| w == field), "{info}");
+        }
+    }
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &["h2e2"]);
+    // Options change what follows; the clock form of go works.
+    e.send("setoption name Hash value 4");
+    e.send("setoption name Skill Level value 5");
+    e.send("go wtime 2000 btime 2000 winc 10 binc 10");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &["h2e2"]);
+    e.send("setoption name Level value Master");
+    e.send("go nodes 5000");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &["h2e2"]);
+    e.send("quit");
+    assert_eq!(e.finish(), "");
+}
+
+#[test]
+fn infinite_search_stops_promptly_and_answers_isready() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until("info depth 1 ");
+    e.send("isready");
+    let before = e.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "infinite answered without stop: {before:?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    e.send("stop");
+    let answer = e.until_within("bestmove", Duration::from_secs(5));
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &[]);
+    // A second go after stop works.
+    e.send("go depth 2");
+    e.until("bestmove");
+    // quit during a search ends it.
+    e.send("go infinite");
+    e.until("info depth 1 ");
+    e.send("quit");
+    e.finish();
+}
+
+#[test]
+fn malformed_input_gets_info_string_and_keeps_the_position() {
+    let mut e = Engine::start();
+    e.send("position startpos moves h2e2");
+    let bad = [
+        "bogus",
+        "position",
+        "position fen",
+        "position fen rnbakabnr/9 w",
+        "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "position startpos moves a0a5",
+        "position startpos moves zz99",
+        "position startpos extra",
+        "position sideways",
+        "go depth x",
+        "go depth",
+        "go sideways 3",
+        "setoption",
+        "setoption name Hash value lots",
+        "setoption name Hash value 0",
+        "setoption name Skill Level value 21",
+        "setoption name Level value Grandmaster",
+        "setoption name UCI_Variant value chess",
+        "setoption name Hash",
+        "setoption name Ponder value true",
+        "ünïcödé \u{7} control",
+    ];
+    for line in bad {
+        e.send(line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        e.send("isready");
+        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
+    }
+    // Empty lines and known no-ops are quiet.
+    e.send("");
+    e.send("debug on");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+    // The position is still the one before the bad commands: Black to move after h2e2.
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &["h2e2"]);
+    e.finish();
+}
+
+#[test]
+fn jieqi_positions_with_reveals() {
+    let mut e = Engine::start();
+    // A FEN with face-down pieces is Jieqi even while UCI_Variant is xiangqi.
+    let moves = ["e3e4P", "e6e5p", "b2b9C"];
+    e.send(&format!(
+        "position fen {JIEQI_START} moves {}",
+        moves.join(" ")
+    ));
+    e.send("go depth 3");
+    let answer = e.until("bestmove");
+    assert!(
+        !answer.iter().any(|l| l.starts_with("info string")),
+        "{answer:?}"
+    );
+    assert_legal_bestmove(answer.last().unwrap(), JIEQI_START, &moves);
+    // With UCI_Variant jieqi, startpos is the face-down start.
+    e.send("setoption name UCI_Variant value jieqi");
+    e.send("position startpos moves h2e2C");
+    e.send("go depth 3");
+    let answer = e.until("bestmove");
+    assert!(
+        !answer.iter().any(|l| l.starts_with("info string")),
+        "{answer:?}"
+    );
+    assert_legal_bestmove(answer.last().unwrap(), JIEQI_START, &["h2e2C"]);
+    // A hidden piece's move must name what it showed.
+    e.send("position startpos moves e3e4");
+    assert_eq!(e.until("info string").len(), 1);
+    e.send("go depth 1");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), JIEQI_START, &["h2e2C"]);
+    e.finish();
+}
+
+#[test]
+fn finds_the_mate_in_one() {
+    let mut e = Engine::start();
+    let fen = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 4");
+    let answer = e.until("bestmove");
+    assert_eq!(answer.last().unwrap(), "bestmove b7b9");
+    assert!(
+        answer.iter().any(|l| l.contains(" score mate 1 ")),
+        "{answer:?}"
+    );
+    e.finish();
+}
+
+#[test]
+fn no_legal_move_is_bestmove_none() {
+    let mut e = Engine::start();
+    // Black is mated.
+    e.send("position fen 1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    // Black is stalemated (which loses, rules.md §5): still no move to answer.
+    e.send("position fen 3k5/R8/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+    e.send("go movetime 100");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    e.finish();
+}
+
+#[test]
+fn eof_is_quit() {
+    let mut e = Engine::start();
+    e.send("isready");
+    e.until("readyok");
+    e.send("go infinite");
+    // Closing stdin mid-search: the engine answers and exits cleanly.
+    assert_eq!(e.finish(), "");
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may already be gone when later lines are written: ignore those errors.
+    for line in [
+        "uci",
+        "isready",
+        "go infinite",
+        "isready",
+        "stop",
+        "go depth 2",
+    ] {
+        let _ = writeln!(stdin, "{line}");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn extra_arguments_are_an_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+        .args(["uci", "now"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
