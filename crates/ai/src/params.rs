@@ -15,7 +15,13 @@ pub const MATERIAL_MG: [i32; 8] = [0, 0, 200, 200, 400, 900, 450, 100];
 pub const MATERIAL_EG: [i32; 8] = [0, 0, 180, 180, 440, 1000, 410, 120];
 
 /// A face-down Jieqi piece: the average of the 15 hidden identities' values, roughly.
+/// Used where no pool is known (move ordering, and `evaluate` without one); the search values
+/// a face-down piece at the mean of its side's unseen identities plus `HIDDEN_BONUS`.
 pub const HIDDEN_VALUE: i32 = 330;
+
+/// What keeping a piece face-down is worth beyond its expected material: it still stands on
+/// its start point doing that point's job, and the opponent cannot plan against its identity.
+pub const HIDDEN_BONUS: i32 = 10;
 
 /// Game phase weight per role; the start position has `PHASE_MAX` in total.
 pub const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 0, 3, 6, 3, 0];
@@ -204,6 +210,11 @@ pub const NULL_DEPTH_DIV: i32 = 4;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIV: f64 = 2.25;
 pub const LMR_MIN_DEPTH: i32 = 3;
+
+/// Jieqi: a move of a face-down piece is searched as a chance node over its possible
+/// identities at the root and wherever the child has at least this depth left; nearer the
+/// horizon, and in quiescence, the piece arrives still face-down (see `chance`).
+pub const CHANCE_MIN_DEPTH: i32 = 2;
 
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
