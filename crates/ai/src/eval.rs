@@ -389,6 +389,36 @@ mod tests {
     }
 
     #[test]
+    fn chariot_reach_stops_at_the_first_piece() {
+        // The slow way: step until a piece or the edge.
+        let slow = |sq: usize, occ: u128| -> i32 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut n = 0;
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let (mut x, mut y) = (f + df, r + dr);
+                while (0..9).contains(&x) && (0..10).contains(&y) {
+                    if occ & bit((y * 9 + x) as usize) != 0 {
+                        break;
+                    }
+                    n += 1;
+                    x += df;
+                    y += dr;
+                }
+            }
+            n
+        };
+        let mut state = 0x1234_5678_9ABC_DEF0_u64;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let occ = ((state as u128) << 64 | state.rotate_left(29) as u128) & ((1 << 90) - 1);
+            let sq = (state % 90) as usize;
+            assert_eq!(chariot_reach(sq, occ), slow(sq, occ), "{sq} {occ:x}");
+        }
+    }
+
+    #[test]
     fn more_material_is_better() {
         // Red is a chariot up.
         let p = pos("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");

@@ -112,6 +112,8 @@ pub(crate) struct Searcher<'a> {
     history_checks: bool,
     /// Jieqi: chance nodes, the pool per ply, and the Jieqi repetition rules.
     jieqi: Option<Box<JieqiState>>,
+    /// A move-ordering buffer per ply, reused from node to node.
+    buffers: Vec<Vec<(i32, Move)>>,
 }
 
 /// A Jieqi search's per-ply knowledge and what it needs to judge a repetition.
@@ -245,6 +247,7 @@ impl<'a> Searcher<'a> {
             seed,
             history_checks,
             jieqi,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
         }
     }
 
@@ -676,7 +679,9 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return mated_in(ply);
         }
-        let mut picker = MovePicker::captures(pos, &moves, tt.and_then(|h| h.mv), in_check);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker =
+            MovePicker::captures_in(buffer, pos, &moves, tt.and_then(|h| h.mv), in_check);
         let orig_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
@@ -731,6 +736,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        self.buffers[ply] = picker.into_buffer();
         let eval = if in_check { 0 } else { stand };
         self.tt.store(key, ply, best_move, best, eval, 0, bound);
         best
@@ -847,7 +853,8 @@ impl<'a> Searcher<'a> {
         };
 
         self.heur.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(pos, &moves, tt_move, self.heur, ply);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply);
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -953,6 +960,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        self.buffers[ply] = picker.into_buffer();
         if searched == 0 {
             // Only a weakened player gets here: it overlooked every move (captures, never in
             // check; pruning always leaves the first move). It sees no more than the board.

@@ -268,3 +268,25 @@ fn stop_flag_ends_a_jieqi_search_within_50_ms() {
     assert!(view.legal_moves.contains(&r.best.unwrap()));
     assert!(r.depth >= 2, "{r:?}");
 }
+
+/// rules.md §6: in Jieqi the side that keeps up perpetual check loses on the third
+/// occurrence. Red, two chariots down, could repeat the position by checking again: in
+/// Xiangqi that would only be hinted at as a draw; here it loses, so Red plays on instead.
+#[test]
+fn perpetual_check_loses_in_jieqi_so_it_is_avoided() {
+    let mut game = Jieqi::from_full_fen("3k5/R8/9/9/7rr/9/9/9/9/4K4 w - 0 1").unwrap();
+    for m in ["a8a9", "d9d8", "a9a8", "d8d9"] {
+        game.play(mv(m)).unwrap();
+    }
+    assert!(!game.is_over());
+    let view = game.view(Side::Red);
+    let r = think(&view, &Limits::depth(4), 0);
+    assert_ne!(r.best, Some(mv("a8a9")), "{r:?}");
+    // The repetition is judged as the rules judge it: after a8a9 Black may repeat, and the
+    // third occurrence would end the game with Red's loss.
+    let mut after = game.clone();
+    after.play(mv("a8a9")).unwrap();
+    let black = think(&after.view(Side::Black), &Limits::depth(3), 0);
+    assert_eq!(black.best, Some(mv("d9d8")), "{black:?}");
+    assert!(matches!(black.score, Score::Mate(n) if n > 0), "{black:?}");
+}
