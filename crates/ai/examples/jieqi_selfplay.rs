@@ -3,10 +3,12 @@
 //! where A and B are `chance` (the engine: `Engine::think` on the player's view) or `public`
 //! (the old stub: the public position searched as if every face-down piece were the piece of
 //! its start point). Each deal is played twice, colours swapped; `nodes` per move (20000).
+//! `chance:d=3,b=0,x=1` varies the Jieqi knobs ([`jieqi_ai::JieqiTuning`]: chance minimum
+//! depth, hidden bonus, exact null windows).
 
 use std::sync::atomic::AtomicBool;
 
-use jieqi_ai::{Engine, Limits};
+use jieqi_ai::{Engine, JieqiTuning, Limits};
 use jieqi_rules::{Jieqi, Outcome, Seed, Side, Variant};
 
 fn main() {
@@ -20,7 +22,7 @@ fn main() {
     for g in 0..games {
         let mut game = Jieqi::from_seed(Seed(1000 + g / 2));
         let a_is_red = g % 2 == 0;
-        let mut engines = [Engine::new(16), Engine::new(16)];
+        let mut engines = [engine(&a), engine(&b)];
         let modes = [a.as_str(), b.as_str()];
         while !game.is_over() {
             let who = usize::from((game.turn() == Side::Red) != a_is_red);
@@ -28,7 +30,7 @@ fn main() {
             let limits = Limits::nodes(nodes);
             let seed = g * 1000 + view.moves.len() as u64;
             let r = match modes[who] {
-                "public" => {
+                m if m.starts_with("public") => {
                     let earlier = &view.hashes[..view.hashes.len() - 1];
                     engines[who].search(&view.position, earlier, &limits, &stop, seed, None)
                 }
@@ -58,4 +60,23 @@ fn main() {
         );
     }
     println!("A {a}: {wins_a} wins, B {b}: {wins_b} wins, {draws} draws");
+}
+
+fn engine(mode: &str) -> Engine {
+    let mut e = Engine::new(16);
+    let mut t = JieqiTuning::default();
+    if let Some((_, knobs)) = mode.split_once(':') {
+        for kv in knobs.split(',') {
+            let (k, v) = kv.split_once('=').expect("knob=value");
+            let v: i32 = v.parse().expect("a number");
+            match k {
+                "d" => t.chance_min_depth = v,
+                "b" => t.hidden_bonus = v,
+                "x" => t.exact_null_windows = v != 0,
+                _ => panic!("unknown knob {k}"),
+            }
+        }
+    }
+    e.set_jieqi_tuning(t);
+    e
 }

@@ -30,6 +30,7 @@ pub use bench::{bench, bench_positions};
 pub use eval::{HiddenValues, evaluate, evaluate_with};
 pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
+pub use params::JieqiTuning;
 pub use search::{MATE, MAX_DEPTH, MAX_PLY};
 
 use chance::Unseen;
@@ -136,6 +137,7 @@ pub struct Engine {
     tt: TranspositionTable,
     heur: Box<Heuristics>,
     weakening: Weakening,
+    tuning: JieqiTuning,
 }
 
 impl Default for Engine {
@@ -151,6 +153,7 @@ impl Engine {
             tt: TranspositionTable::new(hash_mib),
             heur: Box::default(),
             weakening: Weakening::NONE,
+            tuning: JieqiTuning::default(),
         }
     }
 
@@ -167,6 +170,11 @@ impl Engine {
 
     pub fn weakening(&self) -> Weakening {
         self.weakening
+    }
+
+    /// Varies the Jieqi knobs (for selfplay experiments; the default is what plays).
+    pub fn set_jieqi_tuning(&mut self, tuning: JieqiTuning) {
+        self.tuning = tuning;
     }
 
     /// Forgets everything learned (a new game).
@@ -262,7 +270,8 @@ impl Engine {
             history,
             history_checks: Some(checks),
             jieqi: (view.variant == VariantKind::Jieqi).then(|| JieqiContext {
-                unseen: Unseen::from_pool(&view.pool),
+                unseen: Unseen::from_pool(&view.pool, self.tuning.hidden_bonus),
+                tuning: self.tuning,
                 positions,
                 moves,
             }),

@@ -216,6 +216,29 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 /// horizon, and in quiescence, the piece arrives still face-down (see `chance`).
 pub const CHANCE_MIN_DEPTH: i32 = 2;
 
+/// The Jieqi knobs as one value, so that selfplay experiments can vary them
+/// ([`crate::Engine::set_jieqi_tuning`]); the default is the constants above.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JieqiTuning {
+    /// [`CHANCE_MIN_DEPTH`].
+    pub chance_min_depth: i32,
+    /// [`HIDDEN_BONUS`].
+    pub hidden_bonus: i32,
+    /// Settle disagreeing chance children exactly at null-window nodes too (instead of the
+    /// estimate).
+    pub exact_null_windows: bool,
+}
+
+impl Default for JieqiTuning {
+    fn default() -> Self {
+        JieqiTuning {
+            chance_min_depth: CHANCE_MIN_DEPTH,
+            hidden_bonus: HIDDEN_BONUS,
+            exact_null_windows: false,
+        }
+    }
+}
+
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
 

@@ -76,6 +76,7 @@ pub(crate) struct Context<'c> {
 #[derive(Clone, Debug)]
 pub(crate) struct JieqiContext {
     pub unseen: Unseen,
+    pub tuning: JieqiTuning,
     /// The game's earlier positions, parallel to `Context::history`.
     pub positions: Vec<Position>,
     /// `moves[k]` led from `positions[k]` to the next position (the root after the last).
@@ -125,6 +126,7 @@ struct JieqiState {
     /// The game's positions before the root, then the root.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    tuning: JieqiTuning,
 }
 
 /// SplitMix64: the engine's only randomness, seeded by the caller.
@@ -133,6 +135,15 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Replays one move of the search path (a null move is a move from a point to itself).
+fn play_path_move(pos: &mut Position, m: Move, arriving: Piece) {
+    if m.from == m.to {
+        pos.play_null();
+    } else {
+        pos.play_unchecked_as(m, arriving);
+    }
 }
 
 /// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
@@ -213,6 +224,7 @@ impl<'a> Searcher<'a> {
                 ); MAX_PLY + 2],
                 positions,
                 moves: j.moves,
+                tuning: j.tuning,
             });
             state.know[0] = j.unseen;
             state
@@ -356,11 +368,15 @@ impl<'a> Searcher<'a> {
             }
             let mut cur = root.clone();
             for &(m, arriving) in &state.path[1..=k - h] {
-                cur.play_unchecked_as(m, arriving);
+                play_path_move(&mut cur, m, arriving);
             }
             cur
         };
         let mut cur = position(j);
+        if cur.hash() != self.keys[j] {
+            debug_assert!(false, "the replayed path does not match the search");
+            return DRAW_SCORE;
+        }
         let mut history = History::new(RepetitionRules::Jieqi, &cur);
         for k in j + 1..=idx {
             let m = if k - 1 < h {
@@ -372,9 +388,13 @@ impl<'a> Searcher<'a> {
                 position(k)
             } else {
                 let mut next = cur;
-                next.play_unchecked_as(m, state.path[k - h].1);
+                play_path_move(&mut next, m, state.path[k - h].1);
                 next
             };
+            if cur.hash() != self.keys[k] {
+                debug_assert!(false, "the replayed path does not match the search");
+                return DRAW_SCORE;
+            }
             history.record(m, &cur);
         }
         let verdict = history.judge();
@@ -470,7 +490,7 @@ impl<'a> Searcher<'a> {
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");
             if piece.is_hidden() {
-                if mode == Mode::Main && (ply == 0 || depth >= CHANCE_MIN_DEPTH) {
+                if mode == Mode::Main && (ply == 0 || depth >= state.tuning.chance_min_depth) {
                     return self.chance(pos, m, piece.side(), depth, extend, window, ply, mode);
                 }
                 // Near the horizon: the piece arrives still face-down, worth its side's mean
@@ -568,7 +588,12 @@ impl<'a> Searcher<'a> {
         if upper <= alpha {
             return upper;
         }
-        if beta - alpha > 1 {
+        let exact = beta - alpha > 1
+            || self
+                .jieqi
+                .as_deref()
+                .is_some_and(|j| j.tuning.exact_null_windows);
+        if exact {
             // A PV node: settle the undecided children exactly.
             for i in 0..n {
                 if kinds[i] != 0 {
@@ -820,6 +845,9 @@ impl<'a> Searcher<'a> {
                 child.play_null();
                 if let Some(state) = self.jieqi.as_deref_mut() {
                     state.know[ply + 1] = state.know[ply];
+                    // A null move on the path: a move from a point to itself.
+                    let g = pos.general(pos.turn());
+                    state.path[ply + 1] = (Move::new(g, g), Piece::new(pos.turn(), Role::General));
                 }
                 self.push_child(ply, &child, false, 0);
                 let score = -self.negamax(

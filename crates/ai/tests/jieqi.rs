@@ -290,3 +290,25 @@ fn perpetual_check_loses_in_jieqi_so_it_is_avoided() {
     assert_eq!(black.best, Some(mv("d9d8")), "{black:?}");
     assert!(matches!(black.score, Score::Mate(n) if n > 0), "{black:?}");
 }
+
+/// Repetitions met inside the search (after null moves and reveals on the path) are judged
+/// on positions replayed from the root; a replay that went wrong would trip a debug check.
+#[test]
+fn repetitions_deep_in_the_search_replay_the_path() {
+    for fen in [
+        "3k5/R8/9/9/7rr/9/9/9/9/4K4 w - 0 1",
+        "2bak4/9/4b4/9/2r6/6R2/9/4B4/4A4/3AK4 b - 0 1",
+        "3k5/9/9/9/r8/9/9/R8/9/4K4 w - 0 1",
+        "3k5/4a4/9/9/2r6/9/4R4/9/4A4/4K4 b - 0 1",
+        "xrxnxbxak1xbxnxr/9/1xc5xc1/xp1xp1xp1xp1xp/9/9/XP1XP1XP1XP1XP/1XC5XC1/9/XRXNXBXAK1XBXNXR w - 0 1",
+    ] {
+        let game = Jieqi::from_full_fen(fen).unwrap();
+        let limits = Limits {
+            depth: Some(14),
+            nodes: Some(150_000),
+            ..Limits::default()
+        };
+        let r = think(&game.view(game.turn()), &limits, 0);
+        assert!(r.best.is_some(), "{fen}");
+    }
+}
