@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use jieqi_rules::{Move, Piece, PlayerView, Position, VariantKind};
 
-pub use bench::{bench, bench_positions};
+pub use bench::{bench, bench_jieqi, bench_jieqi_views, bench_positions};
 pub use eval::{HiddenValues, evaluate, evaluate_with};
 pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
