@@ -4,11 +4,13 @@
 //! (the old stub: the public position searched as if every face-down piece were the piece of
 //! its start point). Each deal is played twice, colours swapped; `nodes` per move (20000).
 //! `chance:d=3,b=0,x=1` varies the Jieqi knobs ([`jieqi_ai::JieqiTuning`]: chance minimum
-//! depth, hidden bonus, exact null windows).
+//! depth, hidden bonus, exact null windows); `level:Club` plays that level's Jieqi row
+//! (its depth and node columns and weakening; no time limit, so games repeat exactly).
 
 use std::sync::atomic::AtomicBool;
 
-use jieqi_ai::{Engine, JieqiTuning, Limits};
+use jieqi_ai::{Engine, JieqiTuning, Level, Limits};
+use jieqi_rules::VariantKind;
 use jieqi_rules::{Jieqi, Outcome, Seed, Side, Variant};
 
 fn main() {
@@ -27,7 +29,15 @@ fn main() {
         while !game.is_over() {
             let who = usize::from((game.turn() == Side::Red) != a_is_red);
             let view = game.view(game.turn());
-            let limits = Limits::nodes(nodes);
+            let limits = match modes[who].strip_prefix("level:") {
+                Some(name) => {
+                    let level = Level::parse(name).expect("a level name");
+                    let mut l = level.limits_for(VariantKind::Jieqi, None);
+                    l.movetime = None;
+                    l
+                }
+                None => Limits::nodes(nodes),
+            };
             let seed = g * 1000 + view.moves.len() as u64;
             let r = match modes[who] {
                 m if m.starts_with("public") => {
@@ -63,6 +73,9 @@ fn main() {
 }
 
 fn engine(mode: &str) -> Engine {
+    if let Some(name) = mode.strip_prefix("level:") {
+        return Engine::for_level(Level::parse(name).expect("a level name"), 16);
+    }
     let mut e = Engine::new(16);
     let mut t = JieqiTuning::default();
     if let Some((_, knobs)) = mode.split_once(':') {

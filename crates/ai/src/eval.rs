@@ -418,6 +418,28 @@ mod tests {
         }
     }
 
+    /// Jieqi (rules.md §7): a revealed advisor or elephant may roam; it defends only at home.
+    #[test]
+    fn jieqi_advisors_defend_only_at_home() {
+        let jieqi = |fen: &str| {
+            Position::from_setup(&Setup::parse_fen(fen).unwrap(), MoveRules::JIEQI).unwrap()
+        };
+        // Black has a chariot and a horse across the river; Red's advisors stand in the
+        // palace, or the same two advisors stand across the river.
+        let home = jieqi("3k5/9/9/9/9/2n3r2/9/9/4A4/3AK4 w - - 0 1");
+        let away = jieqi("3k5/9/3A1A3/9/9/2n3r2/9/9/9/4K4 w - - 0 1");
+        assert!(
+            evaluate(&home) > evaluate(&away),
+            "{} {}",
+            evaluate(&home),
+            evaluate(&away)
+        );
+        // In Xiangqi tables nothing assumes more than the points a piece can reach: the same
+        // home position evaluates the same under both rule sets.
+        let xiangqi = pos("3k5/9/9/9/9/2n3r2/9/9/4A4/3AK4 w - - 0 1");
+        assert_eq!(evaluate(&home), evaluate(&xiangqi));
+    }
+
     #[test]
     fn more_material_is_better() {
         // Red is a chariot up.

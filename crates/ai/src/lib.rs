@@ -1,14 +1,16 @@
-//! The computer player for Xiangqi: an alpha-beta searcher with a hand-written evaluation, and
-//! playing levels from Beginner to Master.
+//! The computer player for Xiangqi and Jieqi: an alpha-beta searcher with a hand-written
+//! evaluation, and playing levels from Beginner to Master.
 //!
-//! Entry points: [`search`] (one search with a fresh table, deterministic for a seed and
-//! depth/node limits), [`search_with_info`] (the same, reporting each completed iteration),
-//! and [`Engine`], which keeps its transposition table from move to move and can play at a
-//! [`Level`]. [`bench`] searches a fixed set of positions for speed measurements.
+//! Entry points: [`Engine::think`] (the computer player: it is given a [`PlayerView`], never
+//! the game, so in Jieqi it knows only what its side has seen), [`search`] (one Xiangqi search
+//! of a position with a fresh table, deterministic for a seed and depth/node limits),
+//! [`search_with_info`] (the same, reporting each completed iteration), and [`Engine`], which
+//! keeps its transposition table from move to move and can play at a [`Level`]. [`bench`] and
+//! [`bench_jieqi`] search fixed sets of positions for speed measurements.
 //!
-//! The search sees the game only through [`Position`] (legal moves, playing a move, check,
-//! hash). For Jieqi it will search a player's view of the game instead; the hidden pieces are
-//! already valued (at the average of their possible identities) by the evaluation.
+//! Jieqi: a move of a face-down piece is a chance event over the identities the viewer has not
+//! seen, weighted by the view's pool; the `chance` module documents the method (expectation
+//! with shifted windows, and a face-down fiction near the horizon) and its trade-offs.
 
 mod bench;
 mod chance;
