@@ -15,7 +15,8 @@
 //! probability exact (what is lost is only the correlation a capturer would learn).
 //!
 //! The evaluation values a face-down piece at the pool-weighted mean of its side's unseen
-//! identities plus [`HIDDEN_BONUS`](crate::params::HIDDEN_BONUS); the transposition table keys
+//! identities plus [`HIDDEN_BONUS`](crate::params::HIDDEN_BONUS) (negative, measured: a face-down
+//! piece is stuck on its start point, a revealed one develops); the transposition table keys
 //! positions by placement *and* pool, since the same placement reached through different
 //! reveals has a different future.
 //!

@@ -224,8 +224,8 @@ fn captures_a_hanging_revealed_chariot() {
 fn trades_an_average_face_down_piece_for_a_cannon() {
     // Red's face-down piece on a0 moves as a chariot and can take the black cannon on a6,
     // which the black chariot on a9 defends. Red's pool holds all fifteen identities (the
-    // others were taken face-down earlier), so the piece is worth about 320 on average, not a
-    // chariot's 900: giving it for the cannon (450) gains. The start point's piece would say
+    // others were taken face-down earlier), so the piece is worth about 320 on average (less
+    // while it stays face-down), not a chariot's 900: giving it for the cannon (450) gains. The start point's piece would say
     // otherwise — that is what the engine must not assume.
     let view = full("r4k3/9/9/c8/9/9/9/9/9/XP3K3N w R2A2C2P5N1B2 0 1");
     let r = think(&view, &Limits::depth(4), 0);
