@@ -1,12 +1,13 @@
 //! A fixed amount of search work for speed measurements (`jieqi-cli bench`): the start
-//! position, middlegames from the verified perft table, and positions after common openings.
+//! position, middlegames from the verified perft table, and positions after common openings;
+//! and for Jieqi, views of dealt games after a few fixed pseudo-random moves.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{Move, MoveRules, Position, Setup};
+use jieqi_rules::{Jieqi, Move, MoveRules, PlayerView, Position, Seed, Setup, Variant};
 
-use crate::{Limits, search};
+use crate::{Engine, Limits, search};
 
 /// FENs: the start and middlegames from `data/perft.tsv`.
 const FENS: [&str; 5] = [
@@ -57,6 +58,50 @@ pub fn bench(depth: u32) -> (u64, Duration) {
     let mut nodes = 0;
     for pos in &positions {
         nodes += search(pos, &[], &Limits::depth(depth), &stop, 0).nodes;
+    }
+    (nodes, start.elapsed())
+}
+
+/// The Jieqi bench views: the start, and the side to move's view after 6, 16 and 30 plies of
+/// a fixed pseudo-random game from each of two deals.
+pub fn bench_jieqi_views() -> Vec<PlayerView> {
+    let mut views = Vec::new();
+    for deal in [11u64, 12] {
+        let mut game = Jieqi::from_seed(Seed(deal));
+        let mut state = deal.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for ply in 0..=30 {
+            if matches!(ply, 0 | 6 | 16 | 30) && !(ply == 0 && deal == 12) {
+                views.push(game.view(game.turn()));
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            game.play(moves[(state % moves.len() as u64) as usize])
+                .expect("a legal move");
+            if game.is_over() {
+                break;
+            }
+        }
+    }
+    views
+}
+
+/// Searches every Jieqi bench view to `depth` with a fresh engine; returns the total nodes and
+/// time.
+pub fn bench_jieqi(depth: u32) -> (u64, Duration) {
+    let stop = AtomicBool::new(false);
+    let views = bench_jieqi_views();
+    let start = Instant::now();
+    let mut nodes = 0;
+    for view in &views {
+        let mut engine = Engine::default();
+        nodes += engine
+            .think(view, &Limits::depth(depth), &stop, 0, None)
+            .nodes;
     }
     (nodes, start.elapsed())
 }

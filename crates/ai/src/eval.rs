@@ -2,6 +2,13 @@
 //! endgame by the chariots, horses and cannons left), horse and chariot mobility, and general
 //! safety (attackers across the river against missing advisors and elephants, cannons aimed
 //! at the general). The result is in centipawns from the side to move's point of view.
+//!
+//! Jieqi: a face-down piece is worth what the caller says ([`HiddenValues`]: the search passes
+//! the pool-weighted mean of the side's unseen identities, see [`crate::chance`]). Revealed
+//! advisors and elephants move freely there, so they count as defenders only near their own
+//! general (an advisor in its palace, an elephant on its own side of the river), and they can
+//! take part in a mate; their piece-square tables are zero away from the home points, so
+//! nothing assumes the palace or the own half.
 
 use jieqi_rules::{Piece, Position, Role, Side, Square};
 
@@ -52,8 +59,9 @@ const fn build_tables() -> Tables {
                 };
                 t.mg[code][sq] = mg as i16;
                 t.eg[code][sq] = eg as i16;
-                t.mg[hidden][sq] = HIDDEN_VALUE as i16;
-                t.eg[hidden][sq] = HIDDEN_VALUE as i16;
+                // Face-down pieces are valued by `HiddenValues`.
+                t.mg[hidden][sq] = 0;
+                t.eg[hidden][sq] = 0;
                 sq += 1;
             }
             role_i += 1;
@@ -64,6 +72,29 @@ const fn build_tables() -> Tables {
 }
 
 static TABLES: Tables = build_tables();
+
+/// Middlegame material plus piece-square value of a face-up `role` of `side` on `sq`.
+#[inline]
+pub(crate) fn table_mg(side: Side, role: Role, sq: Square) -> i32 {
+    TABLES.mg[Piece::new(side, role).code()][sq.index()] as i32
+}
+
+/// What one face-down piece of each side is worth (middlegame, endgame), by side index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HiddenValues {
+    pub mg: [i32; 2],
+    pub eg: [i32; 2],
+}
+
+impl Default for HiddenValues {
+    /// [`HIDDEN_VALUE`]: about the mean of the fifteen identities of a fresh deal.
+    fn default() -> Self {
+        HiddenValues {
+            mg: [HIDDEN_VALUE; 2],
+            eg: [HIDDEN_VALUE; 2],
+        }
+    }
+}
 
 /// Horse destinations with their legs, per point.
 struct HorseSteps {
@@ -181,8 +212,15 @@ struct SideTerms {
     mobility: i32,
 }
 
-/// Evaluates `pos` from the side to move's point of view.
+/// Evaluates `pos` from the side to move's point of view, face-down pieces at
+/// [`HIDDEN_VALUE`].
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &HiddenValues::default())
+}
+
+/// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
+pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
+    let free = pos.rules().free_advisors_elephants;
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
     let occ = occ_side[0] | occ_side[1];
@@ -198,7 +236,10 @@ pub fn evaluate(pos: &Position) -> i32 {
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let Some(piece) = Square::from_index(sq).and_then(|q| board.piece_at(q)) else {
+            let Some(point) = Square::from_index(sq) else {
+                continue;
+            };
+            let Some(piece) = board.piece_at(point) else {
                 continue;
             };
             let code = piece.code();
@@ -208,6 +249,8 @@ pub fn evaluate(pos: &Position) -> i32 {
             let role = piece.role();
             phase += PHASE_WEIGHT[role as usize];
             if piece.is_hidden() {
+                t.mg += hidden.mg[s];
+                t.eg += hidden.eg[s];
                 t.can_attack = true;
                 continue;
             }
@@ -240,7 +283,16 @@ pub fn evaluate(pos: &Position) -> i32 {
                     }
                 }
                 Role::Soldier => t.can_attack = true,
-                Role::Advisor | Role::Elephant => t.defenders += 1,
+                Role::Advisor | Role::Elephant if !free => t.defenders += 1,
+                Role::Advisor | Role::Elephant => {
+                    // Jieqi: free to roam, so they defend only near home and may attack.
+                    t.can_attack = true;
+                    let home = match role {
+                        Role::Advisor => point.in_palace(side),
+                        _ => !across,
+                    };
+                    t.defenders += home as i32;
+                }
                 Role::General => {}
             }
         }
@@ -334,6 +386,58 @@ mod tests {
             let b = colour_flipped(&a);
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
         }
+    }
+
+    #[test]
+    fn chariot_reach_stops_at_the_first_piece() {
+        // The slow way: step until a piece or the edge.
+        let slow = |sq: usize, occ: u128| -> i32 {
+            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let mut n = 0;
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let (mut x, mut y) = (f + df, r + dr);
+                while (0..9).contains(&x) && (0..10).contains(&y) {
+                    if occ & bit((y * 9 + x) as usize) != 0 {
+                        break;
+                    }
+                    n += 1;
+                    x += df;
+                    y += dr;
+                }
+            }
+            n
+        };
+        let mut state = 0x1234_5678_9ABC_DEF0_u64;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let occ = ((state as u128) << 64 | state.rotate_left(29) as u128) & ((1 << 90) - 1);
+            let sq = (state % 90) as usize;
+            assert_eq!(chariot_reach(sq, occ), slow(sq, occ), "{sq} {occ:x}");
+        }
+    }
+
+    /// Jieqi (rules.md §7): a revealed advisor or elephant may roam; it defends only at home.
+    #[test]
+    fn jieqi_advisors_defend_only_at_home() {
+        let jieqi = |fen: &str| {
+            Position::from_setup(&Setup::parse_fen(fen).unwrap(), MoveRules::JIEQI).unwrap()
+        };
+        // Black has a chariot and a horse across the river; Red's advisors stand in the
+        // palace, or the same two advisors stand across the river.
+        let home = jieqi("3k5/9/9/9/9/2n3r2/9/9/4A4/3AK4 w - - 0 1");
+        let away = jieqi("3k5/9/3A1A3/9/9/2n3r2/9/9/9/4K4 w - - 0 1");
+        assert!(
+            evaluate(&home) > evaluate(&away),
+            "{} {}",
+            evaluate(&home),
+            evaluate(&away)
+        );
+        // In Xiangqi tables nothing assumes more than the points a piece can reach: the same
+        // home position evaluates the same under both rule sets.
+        let xiangqi = pos("3k5/9/9/9/9/2n3r2/9/9/4A4/3AK4 w - - 0 1");
+        assert_eq!(evaluate(&home), evaluate(&xiangqi));
     }
 
     #[test]

@@ -3,8 +3,16 @@
 //! about as good (noise plus a soft-max with a temperature), and now and then overlook a
 //! capture — one of their own, or one the opponent threatens right after their move — so they
 //! hang pieces, but they do not play moves that are bad for no reason they could see.
+//!
+//! Jieqi uses the same rows with its own depth and node columns: every move of a face-down
+//! piece is a chance node over up to six identities, so the same lookahead costs several
+//! times the nodes. A Jieqi level keeps about the lookahead its Xiangqi row has (one or two
+//! plies less at the deeper levels) and gets the nodes that lookahead needs from the start
+//! of a Jieqi game, where reveals are most numerous; time and weakening are the same.
 
 use std::time::Duration;
+
+use jieqi_rules::VariantKind;
 
 use crate::limits::{Clock, Limits};
 
@@ -57,6 +65,10 @@ pub struct LevelSpec {
     /// Time per move when the game has no clock; with a clock, the most it may spend.
     pub movetime: Duration,
     pub weakening: Weakening,
+    /// Jieqi's deepest iteration (None: as deep as time allows).
+    pub jieqi_depth: Option<u32>,
+    /// Jieqi's node budget per move (None: unlimited).
+    pub jieqi_nodes: Option<u64>,
 }
 
 const fn ms(n: u64) -> Duration {
@@ -78,6 +90,8 @@ pub const LEVELS: [LevelSpec; 6] = [
             max_loss_cp: 350,
             overlook_permille: 250,
         },
+        jieqi_depth: Some(2),
+        jieqi_nodes: Some(6_000),
     },
     LevelSpec {
         level: Level::Casual,
@@ -91,6 +105,8 @@ pub const LEVELS: [LevelSpec; 6] = [
             max_loss_cp: 220,
             overlook_permille: 120,
         },
+        jieqi_depth: Some(3),
+        jieqi_nodes: Some(30_000),
     },
     LevelSpec {
         level: Level::Club,
@@ -104,6 +120,8 @@ pub const LEVELS: [LevelSpec; 6] = [
             max_loss_cp: 120,
             overlook_permille: 40,
         },
+        jieqi_depth: Some(4),
+        jieqi_nodes: Some(200_000),
     },
     LevelSpec {
         level: Level::Advanced,
@@ -117,6 +135,8 @@ pub const LEVELS: [LevelSpec; 6] = [
             max_loss_cp: 50,
             overlook_permille: 8,
         },
+        jieqi_depth: Some(6),
+        jieqi_nodes: Some(1_500_000),
     },
     LevelSpec {
         level: Level::Expert,
@@ -125,6 +145,8 @@ pub const LEVELS: [LevelSpec; 6] = [
         nodes: Some(3_000_000),
         movetime: ms(2_000),
         weakening: Weakening::NONE,
+        jieqi_depth: None,
+        jieqi_nodes: Some(6_000_000),
     },
     LevelSpec {
         level: Level::Master,
@@ -133,6 +155,8 @@ pub const LEVELS: [LevelSpec; 6] = [
         nodes: None,
         movetime: ms(5_000),
         weakening: Weakening::NONE,
+        jieqi_depth: None,
+        jieqi_nodes: None,
     },
 ];
 
@@ -165,13 +189,22 @@ impl Level {
         self.spec().weakening
     }
 
-    /// The limits for one move: the level's depth and nodes, and its time per move — with a
-    /// game clock, the clock's budget capped by that time.
+    /// The limits for one Xiangqi move: the level's depth and nodes, and its time per move —
+    /// with a game clock, the clock's budget capped by that time.
     pub fn limits(self, clock: Option<Clock>) -> Limits {
+        self.limits_for(VariantKind::Xiangqi, clock)
+    }
+
+    /// The limits for one move of `variant` (Jieqi has its own depth and node columns).
+    pub fn limits_for(self, variant: VariantKind, clock: Option<Clock>) -> Limits {
         let spec = self.spec();
+        let (depth, nodes) = match variant {
+            VariantKind::Xiangqi => (spec.depth, spec.nodes),
+            VariantKind::Jieqi => (spec.jieqi_depth, spec.jieqi_nodes),
+        };
         Limits {
-            depth: spec.depth,
-            nodes: spec.nodes,
+            depth,
+            nodes,
             movetime: Some(spec.movetime),
             clock,
             infinite: false,
@@ -210,6 +243,16 @@ mod tests {
                 b.name
             );
             assert!(unlimited(a.nodes) <= unlimited(b.nodes), "{}", b.name);
+            assert!(
+                unlimited(a.jieqi_depth.map(u64::from)) <= unlimited(b.jieqi_depth.map(u64::from)),
+                "{}",
+                b.name
+            );
+            assert!(
+                unlimited(a.jieqi_nodes) <= unlimited(b.jieqi_nodes),
+                "{}",
+                b.name
+            );
             assert!(a.movetime <= b.movetime, "{}", b.name);
             let (x, y) = (a.weakening, b.weakening);
             assert!(x.noise_cp >= y.noise_cp, "{}", b.name);
@@ -223,5 +266,21 @@ mod tests {
         assert!(LEVELS[0].weakening.is_weakened());
         assert_eq!(LEVELS[5].weakening, Weakening::NONE);
         assert_eq!((LEVELS[5].depth, LEVELS[5].nodes), (None, None));
+        assert_eq!((LEVELS[5].jieqi_depth, LEVELS[5].jieqi_nodes), (None, None));
+    }
+
+    #[test]
+    fn jieqi_levels_look_about_as_far_with_more_nodes() {
+        for spec in &LEVELS {
+            let (x, j) = (spec.depth.unwrap_or(99), spec.jieqi_depth.unwrap_or(99));
+            assert!(j <= x && j + 2 >= x, "{}", spec.name);
+            let (x, j) = (
+                spec.nodes.unwrap_or(u64::MAX),
+                spec.jieqi_nodes.unwrap_or(u64::MAX),
+            );
+            assert!(j >= x, "{}", spec.name);
+            let l = spec.level.limits_for(VariantKind::Jieqi, None);
+            assert_eq!((l.depth, l.nodes), (spec.jieqi_depth, spec.jieqi_nodes));
+        }
     }
 }

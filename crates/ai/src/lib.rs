@@ -1,16 +1,19 @@
-//! The computer player for Xiangqi: an alpha-beta searcher with a hand-written evaluation, and
-//! playing levels from Beginner to Master.
+//! The computer player for Xiangqi and Jieqi: an alpha-beta searcher with a hand-written
+//! evaluation, and playing levels from Beginner to Master.
 //!
-//! Entry points: [`search`] (one search with a fresh table, deterministic for a seed and
-//! depth/node limits), [`search_with_info`] (the same, reporting each completed iteration),
-//! and [`Engine`], which keeps its transposition table from move to move and can play at a
-//! [`Level`]. [`bench`] searches a fixed set of positions for speed measurements.
+//! Entry points: [`Engine::think`] (the computer player: it is given a [`PlayerView`], never
+//! the game, so in Jieqi it knows only what its side has seen), [`search`] (one Xiangqi search
+//! of a position with a fresh table, deterministic for a seed and depth/node limits),
+//! [`search_with_info`] (the same, reporting each completed iteration), and [`Engine`], which
+//! keeps its transposition table from move to move and can play at a [`Level`]. [`bench`] and
+//! [`bench_jieqi`] search fixed sets of positions for speed measurements.
 //!
-//! The search sees the game only through [`Position`] (legal moves, playing a move, check,
-//! hash). For Jieqi it will search a player's view of the game instead; the hidden pieces are
-//! already valued (at the average of their possible identities) by the evaluation.
+//! Jieqi: a move of a face-down piece is a chance event over the identities the viewer has not
+//! seen, weighted by the view's pool; the `chance` module documents the method (expectation
+//! with shifted windows, and a face-down fiction near the horizon) and its trade-offs.
 
 mod bench;
+mod chance;
 mod eval;
 mod level;
 mod limits;
@@ -23,16 +26,18 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use jieqi_rules::{Move, PlayerView, Position};
+use jieqi_rules::{Move, Piece, PlayerView, Position, VariantKind};
 
-pub use bench::{bench, bench_positions};
-pub use eval::evaluate;
+pub use bench::{bench, bench_jieqi, bench_jieqi_views, bench_positions};
+pub use eval::{HiddenValues, evaluate, evaluate_with};
 pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
+pub use params::JieqiTuning;
 pub use search::{MATE, MAX_DEPTH, MAX_PLY};
 
+use chance::Unseen;
 use ordering::Heuristics;
-use search::{MATE_BOUND, Searcher};
+use search::{Context, JieqiContext, MATE_BOUND, Searcher};
 use tt::TranspositionTable;
 
 /// A search's verdict, from the side to move's point of view.
@@ -134,6 +139,7 @@ pub struct Engine {
     tt: TranspositionTable,
     heur: Box<Heuristics>,
     weakening: Weakening,
+    tuning: JieqiTuning,
 }
 
 impl Default for Engine {
@@ -149,6 +155,7 @@ impl Engine {
             tt: TranspositionTable::new(hash_mib),
             heur: Box::default(),
             weakening: Weakening::NONE,
+            tuning: JieqiTuning::default(),
         }
     }
 
@@ -165,6 +172,11 @@ impl Engine {
 
     pub fn weakening(&self) -> Weakening {
         self.weakening
+    }
+
+    /// Varies the Jieqi knobs (for selfplay experiments; the default is what plays).
+    pub fn set_jieqi_tuning(&mut self, tuning: JieqiTuning) {
+        self.tuning = tuning;
     }
 
     /// Forgets everything learned (a new game).
@@ -186,6 +198,22 @@ impl Engine {
         seed: u64,
         on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
+        let ctx = Context {
+            history,
+            ..Context::default()
+        };
+        self.run(pos, ctx, limits, stop, seed, on_info)
+    }
+
+    fn run(
+        &mut self,
+        pos: &Position,
+        ctx: Context<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        seed: u64,
+        on_info: Option<&mut dyn FnMut(&Info)>,
+    ) -> SearchResult {
         self.tt.new_search();
         self.heur.age();
         let mut s = Searcher::new(
@@ -194,7 +222,7 @@ impl Engine {
             stop,
             limits,
             pos,
-            history,
+            ctx,
             self.weakening,
             seed,
         );
@@ -202,7 +230,10 @@ impl Engine {
     }
 
     /// Thinks for the side to move of `view`: the computer player's entry point. A view holds
-    /// only what its player knows, so the engine cannot see a Jieqi deal.
+    /// only what its player knows, so the engine cannot see a Jieqi deal: for Jieqi it searches
+    /// every move of a face-down piece as a chance event over the identities the viewer has
+    /// not seen ([`chance`](crate) module docs: expectation with shifted windows). The game's
+    /// moves so far let the search judge repetitions as the rules do (rules.md §6).
     pub fn think(
         &mut self,
         view: &PlayerView,
@@ -212,7 +243,42 @@ impl Engine {
         on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
         let earlier = &view.hashes[..view.hashes.len().saturating_sub(1)];
-        self.search(&view.position, earlier, limits, stop, seed, on_info)
+        // Replay the game: whether each earlier position was check, and (Jieqi) the positions.
+        let mut positions = Vec::with_capacity(earlier.len());
+        let mut checks = Vec::with_capacity(earlier.len());
+        let mut cur = view.start.clone();
+        let mut consistent = view.moves.len() == earlier.len();
+        for (seen, &hash) in view.moves.iter().zip(earlier) {
+            consistent &= cur.hash() == hash;
+            checks.push(cur.is_check());
+            positions.push(cur.clone());
+            let Some(piece) = cur.piece_at(seen.mv.from) else {
+                consistent = false;
+                break;
+            };
+            let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
+            cur.play_unchecked_as(seen.mv, arriving);
+        }
+        consistent &= cur.hash() == view.position.hash();
+        let history: &[u64] = if consistent { earlier } else { &[] };
+        let moves = if consistent {
+            view.moves.iter().map(|s| s.mv).collect()
+        } else {
+            positions.clear();
+            checks.clear();
+            Vec::new()
+        };
+        let ctx = Context {
+            history,
+            history_checks: Some(checks),
+            jieqi: (view.variant == VariantKind::Jieqi).then(|| JieqiContext {
+                unseen: Unseen::from_pool(&view.pool, self.tuning.hidden_bonus),
+                tuning: self.tuning,
+                positions,
+                moves,
+            }),
+        };
+        self.run(&view.position, ctx, limits, stop, seed, on_info)
     }
 }
 

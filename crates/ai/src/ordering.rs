@@ -82,17 +82,19 @@ impl Heuristics {
 }
 
 /// Orders a move list lazily: each `next_move` hands out the best remaining move (selection
-/// sort, which is cheap since a cutoff usually comes early).
+/// sort, which is cheap since a cutoff usually comes early). The list lives in a buffer the
+/// search hands over and takes back ([`MovePicker::into_buffer`]), so that no node has to
+/// clear a full-capacity array.
 pub struct MovePicker {
-    moves: [Move; MoveList::CAPACITY],
-    scores: [i32; MoveList::CAPACITY],
-    len: usize,
+    list: Vec<(i32, Move)>,
     next: usize,
 }
 
 impl std::fmt::Debug for MovePicker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(&self.moves[..self.len]).finish()
+        f.debug_list()
+            .entries(self.list.iter().map(|e| e.1))
+            .finish()
     }
 }
 
@@ -103,24 +105,6 @@ pub fn capture_score(victim: Piece, attacker: Piece) -> i32 {
 }
 
 impl MovePicker {
-    #[inline]
-    fn empty() -> MovePicker {
-        let a0 = Move::from_u16(0).expect("a0a0 packs");
-        MovePicker {
-            moves: [a0; MoveList::CAPACITY],
-            scores: [0; MoveList::CAPACITY],
-            len: 0,
-            next: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, m: Move, score: i32) {
-        self.moves[self.len] = m;
-        self.scores[self.len] = score;
-        self.len += 1;
-    }
-
     /// All moves of `moves`, for the main search.
     pub fn new(
         pos: &Position,
@@ -129,8 +113,20 @@ impl MovePicker {
         heur: &Heuristics,
         ply: usize,
     ) -> MovePicker {
-        let mut p = MovePicker::empty();
-        for &m in moves.iter() {
+        MovePicker::new_in(Vec::new(), pos, moves, tt_move, heur, ply)
+    }
+
+    /// [`MovePicker::new`] in a reused buffer.
+    pub fn new_in(
+        mut list: Vec<(i32, Move)>,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        heur: &Heuristics,
+        ply: usize,
+    ) -> MovePicker {
+        list.clear();
+        list.extend(moves.iter().map(|&m| {
             let piece = pos.piece_at(m.from).expect("a move starts on a piece");
             let score = if Some(m) == tt_move {
                 TT_MOVE
@@ -143,20 +139,21 @@ impl MovePicker {
             } else {
                 heur.history(piece, m)
             };
-            p.push(m, score);
-        }
-        p
+            (score, m)
+        }));
+        MovePicker { list, next: 0 }
     }
 
     /// Captures only (all moves when `all`, i.e. in check), for quiescence: TT move first,
-    /// then MVV-LVA.
-    pub fn captures(
+    /// then MVV-LVA; in a reused buffer.
+    pub fn captures_in(
+        mut list: Vec<(i32, Move)>,
         pos: &Position,
         moves: &MoveList,
         tt_move: Option<Move>,
         all: bool,
     ) -> MovePicker {
-        let mut p = MovePicker::empty();
+        list.clear();
         for &m in moves.iter() {
             let victim = pos.piece_at(m.to);
             if victim.is_none() && !all {
@@ -170,27 +167,33 @@ impl MovePicker {
             } else {
                 0
             };
-            p.push(m, score);
+            list.push((score, m));
         }
-        p
+        MovePicker { list, next: 0 }
+    }
+
+    /// The buffer back, for the next node at this ply.
+    pub fn into_buffer(self) -> Vec<(i32, Move)> {
+        self.list
     }
 
     /// The best remaining move.
     #[inline]
     pub fn next_move(&mut self) -> Option<Move> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
+        let rest = self.list.get(self.next..)?;
+        let (mut best, mut best_score) = (0, i32::MIN);
+        for (i, e) in rest.iter().enumerate() {
+            if e.0 > best_score {
+                best_score = e.0;
                 best = i;
             }
         }
-        self.scores.swap(best, self.next);
-        self.moves.swap(best, self.next);
+        if rest.is_empty() {
+            return None;
+        }
+        self.list.swap(self.next, self.next + best);
         self.next += 1;
-        Some(self.moves[self.next - 1])
+        Some(self.list[self.next - 1].1)
     }
 }
 

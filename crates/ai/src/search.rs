@@ -17,9 +17,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{Move, Position, Role};
+use jieqi_rules::{
+    History, MOVE_LIMIT_PLIES, Move, NO_CAPTURE_PLIES, Notice, Piece, Position, RepetitionRules,
+    Role, Side,
+};
 
-use crate::eval::{evaluate, order_value};
+use crate::chance::{Outcome, Unseen};
+use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker};
 use crate::params::*;
@@ -38,6 +42,15 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 2048;
 
+/// Which search a child gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The main search (quiescence once out of depth).
+    Main,
+    /// Quiescence.
+    Quiesce,
+}
+
 /// A root move and what the last iterations said about it.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
@@ -46,6 +59,28 @@ struct RootMove {
     score: i32,
     /// Score of the last completed iteration.
     prev_score: i32,
+}
+
+/// What a search knows of the game besides the position: its history and, for Jieqi, what
+/// the searching player has not seen.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Context<'c> {
+    /// The hashes of the game's earlier positions, oldest first.
+    pub history: &'c [u64],
+    /// Whether the side to move was in check in each of those positions, when known.
+    pub history_checks: Option<Vec<bool>>,
+    pub jieqi: Option<JieqiContext>,
+}
+
+/// A Jieqi search's knowledge: the pool, and the game so far (to judge repetitions).
+#[derive(Clone, Debug)]
+pub(crate) struct JieqiContext {
+    pub unseen: Unseen,
+    pub tuning: JieqiTuning,
+    /// The game's earlier positions, parallel to `Context::history`.
+    pub positions: Vec<Position>,
+    /// `moves[k]` led from `positions[k]` to the next position (the root after the last).
+    pub moves: Vec<Move>,
 }
 
 /// Everything one search owns.
@@ -74,6 +109,24 @@ pub(crate) struct Searcher<'a> {
     root_depth: i32,
     weak: Weakening,
     seed: u64,
+    /// Whether `checks` is known for the game history (else cycles into it are draws).
+    history_checks: bool,
+    /// Jieqi: chance nodes, the pool per ply, and the Jieqi repetition rules.
+    jieqi: Option<Box<JieqiState>>,
+    /// A move-ordering buffer per ply, reused from node to node.
+    buffers: Vec<Vec<(i32, Move)>>,
+}
+
+/// A Jieqi search's per-ply knowledge and what it needs to judge a repetition.
+struct JieqiState {
+    /// The identities not seen, per ply of the path.
+    know: [Unseen; MAX_PLY + 2],
+    /// The move that led to each ply of the path, with the piece that arrived.
+    path: [(Move, Piece); MAX_PLY + 2],
+    /// The game's positions before the root, then the root.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    tuning: JieqiTuning,
 }
 
 /// SplitMix64: the engine's only randomness, seeded by the caller.
@@ -82,6 +135,24 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Replays one move of the search path (a null move is a move from a point to itself).
+fn play_path_move(pos: &mut Position, m: Move, arriving: Piece) {
+    if m.from == m.to {
+        pos.play_null();
+    } else {
+        pos.play_unchecked_as(m, arriving);
+    }
+}
+
+/// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
+fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
+    let total: i64 = outs.iter().map(|o| o.weight as i64).sum();
+    let sum: i64 = (0..outs.len())
+        .map(|i| outs[i].weight as i64 * value(i) as i64)
+        .sum();
+    sum.div_euclid(total.max(1)) as i32
 }
 
 #[inline]
@@ -117,10 +188,11 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         limits: &Limits,
         pos: &Position,
-        history: &[u64],
+        ctx: Context<'_>,
         weak: Weakening,
         seed: u64,
     ) -> Searcher<'a> {
+        let history = ctx.history;
         let start = Instant::now();
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -131,8 +203,32 @@ impl<'a> Searcher<'a> {
         }
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
         keys.extend_from_slice(history);
-        let mut checks = vec![false; history.len()];
+        let history_checks = ctx
+            .history_checks
+            .as_ref()
+            .is_some_and(|c| c.len() == history.len());
+        let mut checks = match ctx.history_checks {
+            Some(c) if history_checks => c,
+            _ => vec![false; history.len()],
+        };
         checks.reserve(MAX_PLY + 2);
+        let jieqi = ctx.jieqi.map(|j| {
+            let general = pos.general(pos.turn());
+            let mut positions = j.positions;
+            positions.push(pos.clone());
+            let mut state = Box::new(JieqiState {
+                know: [j.unseen; MAX_PLY + 2],
+                path: [(
+                    Move::new(general, general),
+                    Piece::new(pos.turn(), Role::General),
+                ); MAX_PLY + 2],
+                positions,
+                moves: j.moves,
+                tuning: j.tuning,
+            });
+            state.know[0] = j.unseen;
+            state
+        });
         keys.push(pos.hash());
         checks.push(pos.is_check());
         let mut reversible = [0; MAX_PLY + 1];
@@ -161,6 +257,27 @@ impl<'a> Searcher<'a> {
             root_depth: 1,
             weak,
             seed,
+            history_checks,
+            jieqi,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+        }
+    }
+
+    /// The table key of a node: the placement, and for Jieqi the pool.
+    #[inline]
+    fn node_key(&self, pos: &Position, ply: usize) -> u64 {
+        match &self.jieqi {
+            None => pos.hash(),
+            Some(j) => pos.hash() ^ j.know[ply].key,
+        }
+    }
+
+    /// The static evaluation at `ply`.
+    #[inline]
+    fn eval(&self, pos: &Position, ply: usize) -> i32 {
+        match &self.jieqi {
+            None => evaluate(pos),
+            Some(j) => evaluate_with(pos, &j.know[ply].values),
         }
     }
 
@@ -213,7 +330,10 @@ impl<'a> Searcher<'a> {
         let mut j = idx - 4;
         loop {
             if self.keys[j] == key {
-                if j < self.hist_len {
+                if self.jieqi.is_some() {
+                    return Some(self.judge_jieqi_cycle(j, idx, ply));
+                }
+                if j < self.hist_len && !self.history_checks {
                     return Some(DRAW_SCORE);
                 }
                 // Positions j+1, j+3, … follow our moves; j+2, …, idx follow theirs.
@@ -232,6 +352,86 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Jieqi (rules.md §6): the cycle from position `j` to position `idx` (the node at
+    /// `ply`) repeats a position. The rules' own judge decides it as the third occurrence
+    /// would: the side that kept up perpetual check, or failing that perpetual chase, loses;
+    /// otherwise a draw. Rare enough that replaying the path from the root is cheap.
+    fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
+        let Some(state) = self.jieqi.as_deref() else {
+            return DRAW_SCORE;
+        };
+        let h = self.hist_len;
+        let root = &state.positions[h];
+        let position = |k: usize| -> Position {
+            if k <= h {
+                return state.positions[k].clone();
+            }
+            let mut cur = root.clone();
+            for &(m, arriving) in &state.path[1..=k - h] {
+                play_path_move(&mut cur, m, arriving);
+            }
+            cur
+        };
+        let mut cur = position(j);
+        if cur.hash() != self.keys[j] {
+            debug_assert!(false, "the replayed path does not match the search");
+            return DRAW_SCORE;
+        }
+        let mut history = History::new(RepetitionRules::Jieqi, &cur);
+        for k in j + 1..=idx {
+            let m = if k - 1 < h {
+                state.moves[k - 1]
+            } else {
+                state.path[k - h].0
+            };
+            cur = if k <= h {
+                position(k)
+            } else {
+                let mut next = cur;
+                play_path_move(&mut next, m, state.path[k - h].1);
+                next
+            };
+            if cur.hash() != self.keys[k] {
+                debug_assert!(false, "the replayed path does not match the search");
+                return DRAW_SCORE;
+            }
+            history.record(m, &cur);
+        }
+        let verdict = history.judge();
+        let loser = match verdict.outcome {
+            Some(jieqi_rules::Outcome::Win { winner, .. }) => Some(winner.other()),
+            Some(jieqi_rules::Outcome::Draw { .. }) => None,
+            None => {
+                let mut check = None;
+                let mut chase: Option<Option<Side>> = None;
+                for n in &verdict.notices {
+                    match *n {
+                        Notice::PerpetualCheckWarning { side } => check = Some(side),
+                        Notice::PerpetualChaseWarning { side, .. } => {
+                            chase = Some(match chase {
+                                None => Some(side),
+                                Some(Some(s)) if s == side => Some(s),
+                                Some(_) => None,
+                            })
+                        }
+                        _ => {}
+                    }
+                }
+                check.or(chase.flatten())
+            }
+        };
+        let to_move = if ply.is_multiple_of(2) {
+            root.turn()
+        } else {
+            root.turn().other()
+        };
+        match loser {
+            Some(side) if side == to_move => mated_in(ply),
+            Some(_) => -mated_in(ply),
+            None => DRAW_SCORE,
+        }
+    }
+
     #[inline]
     fn push_child(&mut self, ply: usize, child: &Position, in_check: bool, reversible: usize) {
         let idx = self.hist_len + ply + 1;
@@ -240,6 +440,215 @@ impl<'a> Searcher<'a> {
         self.keys.push(child.hash());
         self.checks.push(in_check);
         self.reversible[ply + 1] = reversible;
+    }
+
+    /// The child's search: the main search (quiescence once out of depth) or quiescence.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_search(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        mode: Mode,
+    ) -> i32 {
+        match mode {
+            Mode::Main => self.negamax(child, depth, alpha, beta, ply, in_check, true),
+            Mode::Quiesce => self.qsearch(child, alpha, beta, ply, in_check),
+        }
+    }
+
+    /// The score of move `m` at `ply` for the side to move, within (`alpha`, `beta`).
+    /// `child` is `pos` after `m` (a face-down piece arriving as its start point's role) and
+    /// `gives_check` whether it gives check; the child is searched to `depth`, plus one when
+    /// it gives check and `extend` (in quiescence depth means nothing). A Jieqi move
+    /// of a face-down piece is a chance node ([`crate::chance`]).
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        gives_check: bool,
+        depth: i32,
+        extend: bool,
+        window: (i32, i32),
+        ply: usize,
+        reversible: usize,
+        mode: Mode,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let mut child = child;
+        let mut gives_check = gives_check;
+        let mut reversible = reversible;
+        let unrevealed;
+        if let Some(state) = self.jieqi.as_deref_mut() {
+            let piece = pos
+                .piece_at(m.from)
+                .expect("a legal move starts on a piece");
+            if piece.is_hidden() {
+                if mode == Mode::Main && (ply == 0 || depth >= state.tuning.chance_min_depth) {
+                    return self.chance(pos, m, piece.side(), depth, extend, window, ply, mode);
+                }
+                // Near the horizon: the piece arrives still face-down, worth its side's mean
+                // unseen identity and moving on as its start point's piece (see `chance`).
+                let mut c = pos.clone();
+                c.play_unchecked_as(m, piece);
+                gives_check = c.is_check();
+                unrevealed = c;
+                child = &unrevealed;
+                reversible = 0;
+            }
+            state.know[ply + 1] = state.know[ply];
+            state.path[ply + 1] = (m, child.piece_at(m.to).unwrap_or(piece));
+        }
+        if mode == Mode::Main {
+            self.push_child(ply, child, gives_check, reversible);
+        }
+        let d = depth + (gives_check && extend) as i32;
+        let score = -self.child_search(child, d, -beta, -alpha, ply + 1, gives_check, mode);
+        if reversible == 0 && child.piece_at(m.to).is_some_and(|p| p.is_hidden()) {
+            // The PV stops at a reveal (here one the search left face-down).
+            self.pv_len[ply + 1] = ply + 1;
+        }
+        score
+    }
+
+    /// A reveal: the probability-weighted mean over the identities the piece may show, each
+    /// child searched with the window shifted by what that identity is expected to be worth
+    /// (see the module documentation of [`crate::chance`] for why and when it is exact).
+    #[allow(clippy::too_many_arguments)]
+    fn chance(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        side: Side,
+        depth: i32,
+        extend: bool,
+        window: (i32, i32),
+        ply: usize,
+        mode: Mode,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let mut outs = [Outcome {
+            role: Role::Soldier,
+            weight: 0,
+            shift: 0,
+        }; 6];
+        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
+        let know = state.know[ply];
+        let n = know.outcomes(pos, side, m.to, &mut outs);
+        if n == 0 {
+            // The pool has nothing for this piece (an inconsistent view): it moves on as the
+            // piece of its start point, as the public position plays it.
+            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
+            outs[0] = Outcome {
+                role,
+                weight: 1,
+                shift: 0,
+            };
+        }
+        let n = n.max(1);
+        let mut vals = [0i32; 6];
+        // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
+        let mut kinds = [0i8; 6];
+        for i in 0..n {
+            let o = outs[i];
+            let a = (alpha.saturating_add(o.shift)).clamp(-INFINITY, INFINITY - 1);
+            let b = (beta.saturating_add(o.shift)).clamp(a + 1, INFINITY);
+            let a = if alpha <= -INFINITY { -INFINITY } else { a };
+            let b = if beta >= INFINITY { INFINITY } else { b };
+            let v = self.outcome(pos, m, side, o.role, depth, extend, (a, b), ply, mode);
+            if self.stopped {
+                return 0;
+            }
+            vals[i] = v;
+            kinds[i] = if v <= a {
+                -1
+            } else if v >= b {
+                1
+            } else {
+                0
+            };
+        }
+        // The PV stops at a reveal.
+        self.pv_len[ply + 1] = ply + 1;
+        if n == 1 {
+            return vals[0];
+        }
+        let outs = &outs[..n];
+        let lower = weighted_mean(outs, |i| if kinds[i] >= 0 { vals[i] } else { -MATE });
+        if lower >= beta {
+            return lower;
+        }
+        let upper = weighted_mean(outs, |i| if kinds[i] <= 0 { vals[i] } else { MATE });
+        if upper <= alpha {
+            return upper;
+        }
+        let exact = beta - alpha > 1
+            || self
+                .jieqi
+                .as_deref()
+                .is_some_and(|j| j.tuning.exact_null_windows);
+        if exact {
+            // A PV node: settle the undecided children exactly.
+            for i in 0..n {
+                if kinds[i] != 0 {
+                    let o = outs[i];
+                    let v = self.outcome(
+                        pos,
+                        m,
+                        side,
+                        o.role,
+                        depth,
+                        extend,
+                        (-INFINITY, INFINITY),
+                        ply,
+                        mode,
+                    );
+                    if self.stopped {
+                        return 0;
+                    }
+                    vals[i] = v;
+                }
+            }
+            self.pv_len[ply + 1] = ply + 1;
+        }
+        weighted_mean(outs, |i| vals[i])
+    }
+
+    /// One identity of a reveal: plays it and searches the child within `window`.
+    #[allow(clippy::too_many_arguments)]
+    fn outcome(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        side: Side,
+        role: Role,
+        depth: i32,
+        extend: bool,
+        window: (i32, i32),
+        ply: usize,
+        mode: Mode,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let arriving = Piece::new(side, role);
+        let mut child = pos.clone();
+        child.play_unchecked_as(m, arriving);
+        let check = child.is_check();
+        if let Some(state) = self.jieqi.as_deref_mut() {
+            state.know[ply + 1] = state.know[ply].without(side, role);
+            state.path[ply + 1] = (m, arriving);
+        }
+        if mode == Mode::Main {
+            // A reveal can never be undone: no repetition reaches back past it.
+            self.push_child(ply, &child, check, 0);
+        }
+        let d = depth + (check && extend) as i32;
+        -self.child_search(&child, d, -beta, -alpha, ply + 1, check, mode)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -264,9 +673,9 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.eval(pos, ply) };
         }
-        let key = pos.hash();
+        let key = self.node_key(pos, ply);
         let tt = self.tt.probe(key, ply);
         if let Some(hit) = tt {
             let cut = match hit.bound {
@@ -281,7 +690,7 @@ impl<'a> Searcher<'a> {
         let stand = if in_check {
             -INFINITY
         } else {
-            let e = tt.map_or_else(|| evaluate(pos), |h| h.eval);
+            let e = tt.map_or_else(|| self.eval(pos, ply), |h| h.eval);
             if e >= beta {
                 return e;
             }
@@ -295,7 +704,9 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return mated_in(ply);
         }
-        let mut picker = MovePicker::captures(pos, &moves, tt.and_then(|h| h.mv), in_check);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker =
+            MovePicker::captures_in(buffer, pos, &moves, tt.and_then(|h| h.mv), in_check);
         let orig_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
@@ -313,7 +724,18 @@ impl<'a> Searcher<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
-            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, gives_check);
+            let score = self.search_move(
+                pos,
+                m,
+                &child,
+                gives_check,
+                0,
+                false,
+                (alpha, beta),
+                ply,
+                0,
+                Mode::Quiesce,
+            );
             if self.stopped {
                 return 0;
             }
@@ -339,6 +761,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        self.buffers[ply] = picker.into_buffer();
         let eval = if in_check { 0 } else { stand };
         self.tt.store(key, ply, best_move, best, eval, 0, bound);
         best
@@ -368,8 +791,15 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.repetition(ply) {
             return score;
         }
+        if ply > 0 && self.hist_len + ply >= MOVE_LIMIT_PLIES {
+            return DRAW_SCORE;
+        }
+        if ply > 0 && self.jieqi.is_some() && pos.halfmoves() >= NO_CAPTURE_PLIES {
+            // Jieqi: 60 moves by each side without a capture end the game (rules.md §6).
+            return DRAW_SCORE;
+        }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { self.eval(pos, ply) };
         }
         // Mate-distance pruning: no score here can beat a shorter mate already found.
         alpha = alpha.max(mated_in(ply));
@@ -378,7 +808,7 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
 
-        let key = pos.hash();
+        let key = self.node_key(pos, ply);
         let tt = self.tt.probe(key, ply);
         let tt_move = tt.and_then(|h| h.mv);
         if let Some(hit) = tt
@@ -398,7 +828,7 @@ impl<'a> Searcher<'a> {
         let eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| evaluate(pos), |h| h.eval)
+            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -413,6 +843,12 @@ impl<'a> Searcher<'a> {
                 let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIV;
                 let mut child = pos.clone();
                 child.play_null();
+                if let Some(state) = self.jieqi.as_deref_mut() {
+                    state.know[ply + 1] = state.know[ply];
+                    // A null move on the path: a move from a point to itself.
+                    let g = pos.general(pos.turn());
+                    state.path[ply + 1] = (Move::new(g, g), Piece::new(pos.turn(), Role::General));
+                }
                 self.push_child(ply, &child, false, 0);
                 let score = -self.negamax(
                     &child,
@@ -445,7 +881,8 @@ impl<'a> Searcher<'a> {
         };
 
         self.heur.clear_killers(ply + 1);
-        let mut picker = MovePicker::new(pos, &moves, tt_move, self.heur, ply);
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply);
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -480,13 +917,26 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
-            let new_depth = depth - 1 + extension;
+            let extend = (ply as i32) < 2 * self.root_depth;
+            let new_depth = depth - 1;
             let reversible = if quiet { self.reversible[ply] + 1 } else { 0 };
-            self.push_child(ply, &child, gives_check, reversible);
+            let value = |s: &mut Self, d: i32, a: i32, b: i32| {
+                s.search_move(
+                    pos,
+                    m,
+                    &child,
+                    gives_check,
+                    d,
+                    extend,
+                    (a, b),
+                    ply,
+                    reversible,
+                    Mode::Main,
+                )
+            };
 
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true)
+                value(self, new_depth, alpha, beta)
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
@@ -497,28 +947,12 @@ impl<'a> Searcher<'a> {
                     r -= h / 8000;
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    gives_check,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        gives_check,
-                        true,
-                    );
+                let mut s = value(self, new_depth - r, alpha, alpha + 1);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = value(self, new_depth, alpha, alpha + 1);
                 }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = value(self, new_depth, alpha, beta);
                 }
                 s
             };
@@ -554,6 +988,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        self.buffers[ply] = picker.into_buffer();
         if searched == 0 {
             // Only a weakened player gets here: it overlooked every move (captures, never in
             // check; pruning always leaves the first move). It sees no more than the board.
@@ -583,7 +1018,7 @@ impl<'a> Searcher<'a> {
         beta: i32,
     ) -> i32 {
         self.pv_len[0] = 0;
-        let key = pos.hash();
+        let key = self.node_key(pos, 0);
         let in_check = self.checks[self.hist_len];
         let exact_all = self.weak.is_weakened();
         // Overlooking must leave something to play.
@@ -604,16 +1039,27 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(m);
             let gives_check = child.is_check();
             let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
-            self.push_child(0, &child, gives_check, reversible);
-            let new_depth = depth - 1 + gives_check as i32;
+            let value = |s: &mut Self, a: i32, b: i32| {
+                s.search_move(
+                    pos,
+                    m,
+                    &child,
+                    gives_check,
+                    depth - 1,
+                    true,
+                    (a, b),
+                    0,
+                    reversible,
+                    Mode::Main,
+                )
+            };
             let score = if i == 0 || exact_all {
                 let a = if exact_all { -INFINITY } else { alpha };
-                -self.negamax(&child, new_depth, -beta, -a, 1, gives_check, true)
+                value(self, a, beta)
             } else {
-                let mut s =
-                    -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, gives_check, true);
+                let mut s = value(self, alpha, alpha + 1);
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, 1, gives_check, true);
+                    s = value(self, alpha, beta);
                 }
                 s
             };
@@ -647,7 +1093,7 @@ impl<'a> Searcher<'a> {
             } else {
                 None
             };
-            let eval = if in_check { 0 } else { evaluate(pos) };
+            let eval = if in_check { 0 } else { self.eval(pos, 0) };
             self.tt.store(key, 0, best_move, best, eval, depth, bound);
         }
         best
@@ -675,7 +1121,7 @@ impl<'a> Searcher<'a> {
             return result;
         }
         // Root moves in the order the picker gives them (hash move, captures, history).
-        let tt_move = self.tt.probe(pos.hash(), 0).and_then(|h| h.mv);
+        let tt_move = self.tt.probe(self.node_key(pos, 0), 0).and_then(|h| h.mv);
         let mut picker = MovePicker::new(pos, &legal, tt_move, self.heur, 0);
         let mut moves: Vec<RootMove> = std::iter::from_fn(|| picker.next_move())
             .map(|mv| RootMove {
@@ -858,7 +1304,10 @@ mod tests {
             &stop,
             &Limits::default(),
             &pos,
-            hist,
+            Context {
+                history: hist,
+                ..Context::default()
+            },
             Weakening::NONE,
             0,
         );
