@@ -150,7 +150,7 @@ fn config(args: &Args) -> Result<Config, String> {
             given.join(" and --")
         ));
     }
-    let mut limits = levels.map(|l| l.limits(None));
+    let mut limits = levels.map(|l| l.limits_for(variant, None));
     for l in &mut limits {
         if let Some(v) = args.value("movetime") {
             let ms: u64 = number("movetime", v).map_err(|e| e.to_string())?;

@@ -292,7 +292,7 @@ impl Session {
             Ok(go) => go,
             Err(e) => return problem(&format!("go ignored: {e}")),
         };
-        let limits = go.limits(self.level);
+        let limits = go.limits(self.level, self.view.variant);
         let mut engine = match self.engine.take() {
             Some(e) if self.engine_hash == self.hash_mib => e,
             _ => {
@@ -481,8 +481,9 @@ impl GoLimits {
 
     /// The search's limits at `level`: the GUI's limits, within the level's depth and node caps;
     /// the level's time per move caps a clock, and is the limit when `go` named none.
-    fn limits(&self, level: Level) -> Limits {
+    fn limits(&self, level: Level, variant: VariantKind) -> Limits {
         let spec = level.spec();
+        let caps = level.limits_for(variant, None);
         let cap = |asked: Option<u64>, cap: Option<u64>| match (asked, cap) {
             (Some(a), Some(c)) => Some(a.min(c)),
             (a, c) => a.or(c),
@@ -498,8 +499,8 @@ impl GoLimits {
             self.movetime
         };
         Limits {
-            depth: cap(self.depth.map(u64::from), spec.depth.map(u64::from)).map(|d| d as u32),
-            nodes: cap(self.nodes, spec.nodes),
+            depth: cap(self.depth.map(u64::from), caps.depth.map(u64::from)).map(|d| d as u32),
+            nodes: cap(self.nodes, caps.nodes),
             movetime,
             clock: self.clock,
             infinite: self.infinite,
@@ -603,11 +604,11 @@ mod tests {
         assert!(GoLimits::parse(&["depth", "-1"]).is_err());
         assert!(GoLimits::parse(&["sideways"]).is_err());
         let go = GoLimits::parse(&["depth", "3"]).unwrap();
-        let l = go.limits(Level::Beginner);
+        let l = go.limits(Level::Beginner, VariantKind::Xiangqi);
         assert_eq!((l.depth, l.nodes, l.movetime), (Some(2), Some(3_000), None));
-        let l = go.limits(Level::Master);
+        let l = go.limits(Level::Master, VariantKind::Xiangqi);
         assert_eq!((l.depth, l.nodes, l.movetime), (Some(3), None, None));
-        let l = GoLimits::default().limits(Level::Master);
+        let l = GoLimits::default().limits(Level::Master, VariantKind::Xiangqi);
         assert_eq!(l.movetime, Some(Level::Master.spec().movetime));
     }
 
