@@ -11,7 +11,7 @@ use bevy::text::{FontSize, FontSource};
 use jieqi_rules::{Side, Square};
 
 use crate::font::GameFont;
-use crate::layout::{BOARD_H, BOARD_W, Layout, ViewSync};
+use crate::layout::{BOARD_H, BOARD_W, FRAME_CELLS, Layout, ViewSync};
 use crate::settings::Settings;
 use crate::theme;
 
@@ -83,8 +83,8 @@ fn draw_board(
 
     // Frame and wooden panel.
     let panel = Vec2::new(BOARD_W * c, BOARD_H * c);
-    commands.spawn(rect(o, panel + Vec2::splat(0.36 * c), theme::FRAME_EDGE, 0.0, 0.0));
-    commands.spawn(rect(o, panel + Vec2::splat(0.28 * c), theme::FRAME, 0.01, 0.0));
+    commands.spawn(rect(o, panel + Vec2::splat(2.0 * FRAME_CELLS * c), theme::FRAME_EDGE, 0.0, 0.0));
+    commands.spawn(rect(o, panel + Vec2::splat(1.5 * FRAME_CELLS * c), theme::FRAME, 0.01, 0.0));
     commands.spawn(rect(o, panel, theme::WOOD, 0.02, 0.0));
     commands.spawn(rect(o, panel - Vec2::splat(0.5 * c), theme::WOOD_LIGHT.with_alpha(0.35), 0.03, 0.0));
     // Grain: long, faint, uneven stripes.

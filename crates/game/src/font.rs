@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub const FONT_BYTES: &[u8] =
     include_bytes!("../../../assets/fonts/NotoSerifTC-Bold-subset.otf");
 
-/// The egui family for piece characters in the panels.
+/// The name of the CJK font in egui's font definitions.
 pub const EGUI_CJK: &str = "cjk";
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -28,8 +28,8 @@ fn load_font(mut fonts: ResMut<Assets<Font>>, mut game_font: ResMut<GameFont>) {
     game_font.bevy = fonts.add(Font::from_bytes(FONT_BYTES.to_vec()));
 }
 
-/// Adds the CJK font to egui once: as a fallback of both families (so Chinese notation and
-/// 紅/黑 show), and as its own family for tray pieces.
+/// Adds the CJK font to egui once: as a fallback of both families, so that tray pieces,
+/// Chinese notation and 紅/黑 show.
 fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
@@ -46,10 +46,6 @@ fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .or_default()
             .push(EGUI_CJK.to_owned());
     }
-    defs.families.insert(
-        egui::FontFamily::Name(EGUI_CJK.into()),
-        vec![EGUI_CJK.to_owned()],
-    );
     ctx.set_fonts(defs);
     *done = true;
     Ok(())

@@ -14,6 +14,9 @@ pub const MARGIN_CELLS: f32 = 0.8;
 pub const BOARD_W: f32 = 8.0 + 2.0 * MARGIN_CELLS;
 pub const BOARD_H: f32 = 9.0 + 2.0 * MARGIN_CELLS;
 
+/// The wooden frame around the panel, in cells.
+pub const FRAME_CELLS: f32 = 0.2;
+
 /// The window's size when there is no window (headless tests).
 const FALLBACK_WINDOW: Vec2 = Vec2::new(1280.0, 800.0);
 
@@ -42,7 +45,8 @@ impl Layout {
             (window.y - margins.top - margins.bottom).max(100.0),
         );
         // Even, so that the river's middle falls on a whole pixel too.
-        let cell = ((avail.x / BOARD_W).min(avail.y / BOARD_H) / 2.0).floor().max(4.0) * 2.0;
+        let (w, h) = (BOARD_W + 2.0 * FRAME_CELLS, BOARD_H + 2.0 * FRAME_CELLS);
+        let cell = ((avail.x / w).min(avail.y / h) / 2.0).floor().max(4.0) * 2.0;
         // Centre of the free area, in window coordinates (y down), on whole pixels.
         let cx = (margins.left + (window.x - margins.right)) / 2.0;
         let cy = (margins.top + (window.y - margins.bottom)) / 2.0;
@@ -162,7 +166,7 @@ mod tests {
             ..default()
         };
         let l = Layout::fit(Vec2::new(1280.0, 800.0), m, Side::Red);
-        assert!(l.cell * BOARD_H <= 760.0 && l.cell * BOARD_W <= 980.0);
+        assert!(l.cell * (BOARD_H + 0.4) <= 760.0 && l.cell * (BOARD_W + 0.4) <= 980.0);
         assert_eq!(l.cell, l.cell.floor());
         // Centred in the free area: left of the window's centre, below the top panel.
         assert!(l.center.x < 0.0 && l.center.y < 0.0);

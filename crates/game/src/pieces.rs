@@ -250,15 +250,23 @@ pub fn spawn_face(
                     Transform::from_xyz(0.0, -0.02 * r, 0.3),
                 ));
                 if settings.letters {
+                    // A small tag on the rim, lower right: K A E H R C P for newcomers.
+                    let at = Vec2::new(0.74 * r, -0.74 * r);
+                    p.spawn((
+                        FacePart,
+                        Mesh2d(art.circle.clone()),
+                        MeshMaterial2d(art.ink[s].clone()),
+                        Transform::from_translation(at.extend(0.32)).with_scale(Vec3::splat(0.29 * r)),
+                    ));
                     let letter = role.wxf_char().to_string();
                     p.spawn((
                         FacePart,
                         PieceText(letter.clone()),
                         Text2d::new(letter),
-                        font(art, (cell * 0.16).round().max(7.0)),
-                        TextColor(theme::ink(side).with_alpha(0.85)),
+                        font(art, (cell * 0.17).round().max(8.0)),
+                        TextColor(theme::DISC),
                         Anchor::CENTER,
-                        Transform::from_xyz(0.60 * r, -0.60 * r, 0.35),
+                        Transform::from_translation(at.extend(0.35)),
                     ));
                 }
             }

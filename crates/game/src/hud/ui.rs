@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_rules::{Notation, Side, VariantKind};
 
-use crate::font::EGUI_CJK;
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::model::{HudModel, PlayerLine, TrayItem, side_label};
 use crate::layout::Margins;
@@ -256,7 +255,8 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem]) {
                         rect.center(),
                         egui::Align2::CENTER_CENTER,
                         item.label(),
-                        egui::FontId::new(16.0, egui::FontFamily::Name(EGUI_CJK.into())),
+                        // Proportional falls back on the CJK font for these characters.
+                        egui::FontId::proportional(16.0),
                         c32(theme::ink(item.side)),
                     );
                 }
