@@ -38,7 +38,14 @@ fn rect(at: Vec2, size: Vec2, color: Color, z: f32, angle: f32) -> impl Bundle {
     )
 }
 
-fn label(text: &str, at: Vec2, px: f32, color: Color, font: &Handle<Font>, angle: f32) -> impl Bundle {
+fn label(
+    text: &str,
+    at: Vec2,
+    px: f32,
+    color: Color,
+    font: &Handle<Font>,
+    angle: f32,
+) -> impl Bundle {
     (
         BoardPart,
         Text2d::new(text),
@@ -83,10 +90,28 @@ fn draw_board(
 
     // Frame and wooden panel.
     let panel = Vec2::new(BOARD_W * c, BOARD_H * c);
-    commands.spawn(rect(o, panel + Vec2::splat(2.0 * FRAME_CELLS * c), theme::FRAME_EDGE, 0.0, 0.0));
-    commands.spawn(rect(o, panel + Vec2::splat(1.5 * FRAME_CELLS * c), theme::FRAME, 0.01, 0.0));
+    commands.spawn(rect(
+        o,
+        panel + Vec2::splat(2.0 * FRAME_CELLS * c),
+        theme::FRAME_EDGE,
+        0.0,
+        0.0,
+    ));
+    commands.spawn(rect(
+        o,
+        panel + Vec2::splat(1.5 * FRAME_CELLS * c),
+        theme::FRAME,
+        0.01,
+        0.0,
+    ));
     commands.spawn(rect(o, panel, theme::WOOD, 0.02, 0.0));
-    commands.spawn(rect(o, panel - Vec2::splat(0.5 * c), theme::WOOD_LIGHT.with_alpha(0.35), 0.03, 0.0));
+    commands.spawn(rect(
+        o,
+        panel - Vec2::splat(0.5 * c),
+        theme::WOOD_LIGHT.with_alpha(0.35),
+        0.03,
+        0.0,
+    ));
     // Grain: long, faint, uneven stripes.
     let stripes = 46;
     for i in 0..stripes {
@@ -105,7 +130,13 @@ fn draw_board(
         let width = if r == 0 || r == 9 { border } else { lw };
         let a = p(0.0, r as f32);
         let b = p(8.0, r as f32);
-        commands.spawn(rect((a + b) / 2.0, Vec2::new((b.x - a.x).abs() + width, width), theme::LINE, 1.0, 0.0));
+        commands.spawn(rect(
+            (a + b) / 2.0,
+            Vec2::new((b.x - a.x).abs() + width, width),
+            theme::LINE,
+            1.0,
+            0.0,
+        ));
     }
     // Files: the edge files cross the river, the others stop at it.
     for f in 0..9 {
@@ -118,7 +149,13 @@ fn draw_board(
         for &(r0, r1) in spans {
             let a = p(f as f32, r0);
             let b = p(f as f32, r1);
-            commands.spawn(rect((a + b) / 2.0, Vec2::new(width, (b.y - a.y).abs() + width), theme::LINE, 1.0, 0.0));
+            commands.spawn(rect(
+                (a + b) / 2.0,
+                Vec2::new(width, (b.y - a.y).abs() + width),
+                theme::LINE,
+                1.0,
+                0.0,
+            ));
         }
     }
     // An outer line around the grid.
@@ -141,10 +178,14 @@ fn draw_board(
         }
     }
     // Start-point marks: small corners around cannon and soldier points.
-    let marks = ["b2", "h2", "b7", "h7", "a3", "c3", "e3", "g3", "i3", "a6", "c6", "e6", "g6", "i6"];
+    let marks = [
+        "b2", "h2", "b7", "h7", "a3", "c3", "e3", "g3", "i3", "a6", "c6", "e6", "g6", "i6",
+    ];
     let (g, arm) = (0.09 * c, 0.2 * c);
     for name in marks {
-        let Some(sq) = Square::parse(name) else { continue };
+        let Some(sq) = Square::parse(name) else {
+            continue;
+        };
         let at = layout.world(sq);
         for (dx, dy) in [(1.0f32, 1.0f32), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
             // Not past the board's edge: screen left/right depends on which side is down.
@@ -153,23 +194,63 @@ fn draw_board(
                 continue;
             }
             let corner = at + Vec2::new(dx * g, dy * g);
-            commands.spawn(rect(corner + Vec2::new(dx * arm / 2.0, 0.0), Vec2::new(arm + lw, lw), theme::LINE, 1.0, 0.0));
-            commands.spawn(rect(corner + Vec2::new(0.0, dy * arm / 2.0), Vec2::new(lw, arm + lw), theme::LINE, 1.0, 0.0));
+            commands.spawn(rect(
+                corner + Vec2::new(dx * arm / 2.0, 0.0),
+                Vec2::new(arm + lw, lw),
+                theme::LINE,
+                1.0,
+                0.0,
+            ));
+            commands.spawn(rect(
+                corner + Vec2::new(0.0, dy * arm / 2.0),
+                Vec2::new(lw, arm + lw),
+                theme::LINE,
+                1.0,
+                0.0,
+            ));
         }
     }
     // The river, in screen terms: 楚河 on the left, 漢界 on the right. In table mode the
     // right half faces the player opposite.
     let river_px = 0.62 * c;
     let y = o.y;
-    commands.spawn(label("楚", o + Vec2::new(-2.6 * c, 0.0), river_px, theme::RIVER_TEXT, &font.bevy, 0.0));
-    commands.spawn(label("河", o + Vec2::new(-1.4 * c, 0.0), river_px, theme::RIVER_TEXT, &font.bevy, 0.0));
+    commands.spawn(label(
+        "楚",
+        o + Vec2::new(-2.6 * c, 0.0),
+        river_px,
+        theme::RIVER_TEXT,
+        &font.bevy,
+        0.0,
+    ));
+    commands.spawn(label(
+        "河",
+        o + Vec2::new(-1.4 * c, 0.0),
+        river_px,
+        theme::RIVER_TEXT,
+        &font.bevy,
+        0.0,
+    ));
     let (turned, first, second) = if settings.table_mode {
         (PI, 2.6, 1.4)
     } else {
         (0.0, 1.4, 2.6)
     };
-    commands.spawn(label("漢", Vec2::new(o.x + first * c, y), river_px, theme::RIVER_TEXT, &font.bevy, turned));
-    commands.spawn(label("界", Vec2::new(o.x + second * c, y), river_px, theme::RIVER_TEXT, &font.bevy, turned));
+    commands.spawn(label(
+        "漢",
+        Vec2::new(o.x + first * c, y),
+        river_px,
+        theme::RIVER_TEXT,
+        &font.bevy,
+        turned,
+    ));
+    commands.spawn(label(
+        "界",
+        Vec2::new(o.x + second * c, y),
+        river_px,
+        theme::RIVER_TEXT,
+        &font.bevy,
+        turned,
+    ));
 
     if settings.coordinates {
         let px = (0.21 * c).max(9.0);
@@ -177,16 +258,49 @@ fn draw_board(
         for f in 0..9u8 {
             let file = f as f32;
             let letter = ((b'a' + f) as char).to_string();
-            let bottom_rank = if layout.bottom == Side::Red { -off } else { 9.0 + off };
-            let top_rank = if layout.bottom == Side::Red { 9.0 + off } else { -off };
-            commands.spawn(label(&letter, p(file, bottom_rank), px, theme::COORD_TEXT, &font.bevy, 0.0));
+            let bottom_rank = if layout.bottom == Side::Red {
+                -off
+            } else {
+                9.0 + off
+            };
+            let top_rank = if layout.bottom == Side::Red {
+                9.0 + off
+            } else {
+                -off
+            };
+            commands.spawn(label(
+                &letter,
+                p(file, bottom_rank),
+                px,
+                theme::COORD_TEXT,
+                &font.bevy,
+                0.0,
+            ));
             if settings.table_mode {
-                commands.spawn(label(&letter, p(file, top_rank), px, theme::COORD_TEXT, &font.bevy, PI));
+                commands.spawn(label(
+                    &letter,
+                    p(file, top_rank),
+                    px,
+                    theme::COORD_TEXT,
+                    &font.bevy,
+                    PI,
+                ));
             }
         }
         for r in 0..10u8 {
-            let left_file = if layout.bottom == Side::Red { -off } else { 8.0 + off };
-            commands.spawn(label(&r.to_string(), p(left_file, r as f32), px, theme::COORD_TEXT, &font.bevy, 0.0));
+            let left_file = if layout.bottom == Side::Red {
+                -off
+            } else {
+                8.0 + off
+            };
+            commands.spawn(label(
+                &r.to_string(),
+                p(left_file, r as f32),
+                px,
+                theme::COORD_TEXT,
+                &font.bevy,
+                0.0,
+            ));
         }
     }
 }

@@ -112,7 +112,8 @@ impl Options {
                 "--table" => o.table = true,
                 "--size" => {
                     let text = value("--size")?;
-                    let bad = || format!("--size '{text}': write it as WIDTHxHEIGHT, e.g. 1280x800");
+                    let bad =
+                        || format!("--size '{text}': write it as WIDTHxHEIGHT, e.g. 1280x800");
                     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
                     let (w, h) = (
                         w.trim().parse::<u32>().map_err(|_| bad())?,
@@ -126,11 +127,9 @@ impl Options {
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--bench-frames" => {
                     let text = value("--bench-frames")?;
-                    let n = text
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| format!("--bench-frames '{text}' is not a positive number"))?;
+                    let n = text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        format!("--bench-frames '{text}' is not a positive number")
+                    })?;
                     o.bench_frames = Some(n);
                 }
                 other => return Err(format!("unknown option '{other}' (see --help)")),
@@ -195,8 +194,18 @@ mod tests {
     fn reads_the_screenshot_command() {
         let o = Options::parse(
             [
-                "--variant", "jieqi", "--seed", "7", "--moves", "b2b9 h9g7", "--screenshot",
-                "out.png", "--view", "black", "--size", "1024x768",
+                "--variant",
+                "jieqi",
+                "--seed",
+                "7",
+                "--moves",
+                "b2b9 h9g7",
+                "--screenshot",
+                "out.png",
+                "--view",
+                "black",
+                "--size",
+                "1024x768",
             ]
             .map(String::from),
         )
@@ -212,15 +221,30 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error_in_words_not_a_panic() {
-        assert!(parse("--variant chess").unwrap_err().contains("not a variant"));
-        assert!(parse("--variant jieqi --seed 12U").unwrap_err().contains("--seed '12U'"));
+        assert!(
+            parse("--variant chess")
+                .unwrap_err()
+                .contains("not a variant")
+        );
+        assert!(
+            parse("--variant jieqi --seed 12U")
+                .unwrap_err()
+                .contains("--seed '12U'")
+        );
         assert!(parse("--size big").unwrap_err().contains("WIDTHxHEIGHT"));
         assert!(parse("--size 10x10").is_err());
         assert!(parse("--bench-frames 0").is_err());
-        assert!(parse("--frobnicate").unwrap_err().contains("unknown option"));
+        assert!(
+            parse("--frobnicate")
+                .unwrap_err()
+                .contains("unknown option")
+        );
         assert!(parse("--moves").unwrap_err().contains("needs a value"));
         assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
-        let bad_move = parse("--moves h2e2 --moves h2e3").unwrap().session().unwrap_err();
+        let bad_move = parse("--moves h2e2 --moves h2e3")
+            .unwrap()
+            .session()
+            .unwrap_err();
         assert!(bad_move.starts_with("move 2 (h2e3)"), "{bad_move}");
         let nonsense = parse("--moves zz").unwrap().session().unwrap_err();
         assert!(nonsense.starts_with("move 1 (zz)"), "{nonsense}");

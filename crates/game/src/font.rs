@@ -7,8 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub const FONT_BYTES: &[u8] =
-    include_bytes!("../../../assets/fonts/NotoSerifTC-Bold-subset.otf");
+pub const FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoSerifTC-Bold-subset.otf");
 
 /// The name of the CJK font in egui's font definitions.
 pub const EGUI_CJK: &str = "cjk";

@@ -153,7 +153,10 @@ mod tests {
     fn red_is_at_the_bottom_unless_black_is() {
         let a0 = Square::parse("a0").unwrap();
         let red = Layout::fit(Vec2::new(800.0, 800.0), Margins::default(), Side::Red);
-        let black = Layout { bottom: Side::Black, ..red };
+        let black = Layout {
+            bottom: Side::Black,
+            ..red
+        };
         assert!(red.world(a0).y < red.center.y && red.world(a0).x < red.center.x);
         assert!(black.world(a0).y > black.center.y && black.world(a0).x > black.center.x);
     }

@@ -87,7 +87,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             (reconcile, mark).chain().in_set(ViewSync),
-            place.in_set(GameSet::Animate).after(crate::animation::animate),
+            place
+                .in_set(GameSet::Animate)
+                .after(crate::animation::animate),
         ),
     );
 }
@@ -198,7 +200,9 @@ pub fn spawn_piece(
             ));
         })
         .id();
-    spawn_face(commands, root, art, layout, settings, piece.side, piece.face);
+    spawn_face(
+        commands, root, art, layout, settings, piece.side, piece.face,
+    );
     root
 }
 
@@ -256,7 +260,8 @@ pub fn spawn_face(
                         FacePart,
                         Mesh2d(art.circle.clone()),
                         MeshMaterial2d(art.ink[s].clone()),
-                        Transform::from_translation(at.extend(0.32)).with_scale(Vec3::splat(0.29 * r)),
+                        Transform::from_translation(at.extend(0.32))
+                            .with_scale(Vec3::splat(0.29 * r)),
                     ));
                     let letter = role.wxf_char().to_string();
                     p.spawn((
@@ -313,11 +318,15 @@ fn reconcile(
     settings: Res<Settings>,
     art: Res<PieceArt>,
     mut built: Local<Built>,
-    mut pieces: Query<(Entity, &mut BoardPiece, Option<&mut Tween>, Option<&Children>)>,
+    mut pieces: Query<(
+        Entity,
+        &mut BoardPiece,
+        Option<&mut Tween>,
+        Option<&Children>,
+    )>,
     parts: Query<(), With<FacePart>>,
 ) {
-    if !(shown.is_changed() || layout.is_changed() || settings.is_changed() || art.is_changed())
-    {
+    if !(shown.is_changed() || layout.is_changed() || settings.is_changed() || art.is_changed()) {
         return;
     }
     let Some(view) = shown.view.as_ref() else {
@@ -382,9 +391,7 @@ fn reconcile(
             piece.square = last.mv.to;
         }
         if animate {
-            commands
-                .entity(mover)
-                .insert(Tween::glide(last.mv.from));
+            commands.entity(mover).insert(Tween::glide(last.mv.from));
         }
         gliding = Some(mover);
         on_board.insert(last.mv.to, mover);
@@ -480,8 +487,7 @@ fn mark(
     art: Res<PieceArt>,
     marks: Query<Entity, With<Marker>>,
 ) {
-    if !(shown.is_changed() || layout.is_changed() || selection.is_changed() || art.is_changed())
-    {
+    if !(shown.is_changed() || layout.is_changed() || selection.is_changed() || art.is_changed()) {
         return;
     }
     for e in &marks {
@@ -491,7 +497,12 @@ fn mark(
         return;
     };
     let r = layout.piece_radius();
-    let mut put = |kind: Marker, sq: Square, mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, scale: f32, z: f32| {
+    let mut put = |kind: Marker,
+                   sq: Square,
+                   mesh: &Handle<Mesh>,
+                   mat: &Handle<ColorMaterial>,
+                   scale: f32,
+                   z: f32| {
         commands.spawn((
             kind,
             Mesh2d(mesh.clone()),
@@ -500,20 +511,62 @@ fn mark(
         ));
     };
     if let Some(last) = view.moves.last() {
-        put(Marker::LastFrom, last.mv.from, &art.ring, &art.last_move, r * 0.35, Z_MARK_LOW);
-        put(Marker::LastTo, last.mv.to, &art.ring, &art.last_move, r * 1.12, Z_MARK_LOW);
+        put(
+            Marker::LastFrom,
+            last.mv.from,
+            &art.ring,
+            &art.last_move,
+            r * 0.35,
+            Z_MARK_LOW,
+        );
+        put(
+            Marker::LastTo,
+            last.mv.to,
+            &art.ring,
+            &art.last_move,
+            r * 1.12,
+            Z_MARK_LOW,
+        );
     }
     if view.outcome.is_none() && view.position.is_check() {
         let general = view.position.general(view.turn());
-        put(Marker::Check, general, &art.circle, &art.check, r * 1.32, Z_MARK_LOW + 0.5);
+        put(
+            Marker::Check,
+            general,
+            &art.circle,
+            &art.check,
+            r * 1.32,
+            Z_MARK_LOW + 0.5,
+        );
     }
     if let Some(from) = selection.square {
-        put(Marker::Selected, from, &art.ring, &art.selected, r * 1.14, Z_MARK_HIGH);
+        put(
+            Marker::Selected,
+            from,
+            &art.ring,
+            &art.selected,
+            r * 1.14,
+            Z_MARK_HIGH,
+        );
         for m in view.legal_moves.iter().filter(|m| m.from == from) {
             if view.position.piece_at(m.to).is_some() {
-                put(Marker::Capture, m.to, &art.ring, &art.capture, r * 1.10, Z_MARK_HIGH);
+                put(
+                    Marker::Capture,
+                    m.to,
+                    &art.ring,
+                    &art.capture,
+                    r * 1.10,
+                    Z_MARK_HIGH,
+                );
             } else {
-                put(Marker::Target, m.to, &art.circle, &art.target, layout.cell * 0.11, Z_MARK_HIGH);
+                put(
+                    Marker::Target,
+                    m.to,
+                    &art.circle,
+                    &art.target,
+                    layout.cell * 0.11,
+                    Z_MARK_HIGH,
+                );
             }
         }
     }

@@ -292,7 +292,9 @@ pub enum GameCommand {
     Move(Move),
     Resign(Side),
     OfferDraw(Side),
-    AnswerDraw { accept: bool },
+    AnswerDraw {
+        accept: bool,
+    },
     /// The next player has the device: lift the handoff cover.
     Ready,
     NewGame(GameConfig),

@@ -65,10 +65,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(
-            Update,
-            leave_loading.run_if(in_state(Screen::Loading)),
-        );
+        .add_systems(Update, leave_loading.run_if(in_state(Screen::Loading)));
 }
 
 fn leave_loading(mut next: ResMut<NextState<Screen>>) {

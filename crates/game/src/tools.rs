@@ -76,7 +76,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn capture(mut commands: Commands, mut plan: ResMut<ScreenshotPlan>, mut exit: MessageWriter<AppExit>) {
+fn capture(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    mut exit: MessageWriter<AppExit>,
+) {
     plan.frames += 1;
     if !plan.requested && plan.frames >= SETTLE_FRAMES {
         plan.requested = true;

@@ -39,7 +39,9 @@ fn jieqi_config() -> GameConfig {
 fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
     app.insert_resource(Session::from_game(game, config));
     app.insert_resource(Settings {
         animations,
@@ -183,7 +185,10 @@ fn dragging_a_piece_plays_the_move() {
     send(&mut app, BoardInput::Release(Some(sq("c2"))));
     settle(&mut app);
     assert_eq!(view_plies(&app), 1);
-    assert_eq!(piece_at(&mut app, "c2").map(|p| p.face), Some(Face::Up(Role::Horse)));
+    assert_eq!(
+        piece_at(&mut app, "c2").map(|p| p.face),
+        Some(Face::Up(Role::Horse))
+    );
 }
 
 #[test]
@@ -219,11 +224,9 @@ fn the_other_sides_pieces_cannot_be_picked() {
 
 #[test]
 fn a_general_in_check_is_marked() {
-    // 1. C2=5 H8+7 2. C5+4 (cannon takes the soldier on e6: check over the e-file).
-    let mut game = Xiangqi::default();
-    for m in ["h2e2", "h9g7", "e2e6"] {
-        game.play(jieqi_rules::Move::parse_iccs(m).unwrap()).unwrap();
-    }
+    // The chariot on e1 checks the black general on e9; it can step aside to f9.
+    let setup = jieqi_rules::Setup::parse_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
+    let game = Xiangqi::from_setup(&setup).unwrap();
     let mut app = app_with(game.into(), xiangqi_config(), false);
     assert_eq!(markers(&mut app, Marker::Check), 1);
     let hud = app.world().resource::<HudModel>();
@@ -238,31 +241,46 @@ fn moves_glide_captures_leave_and_the_phase_waits_for_them() {
     click(&mut app, "h2");
     click(&mut app, "h9");
     assert_eq!(phase(&app), Phase::Animating);
-    assert!(tweens(&mut app) >= 2, "the cannon glides and the horse leaves");
+    assert!(
+        tweens(&mut app) >= 2,
+        "the cannon glides and the horse leaves"
+    );
     let pieces_now = pieces(&mut app).len();
     assert_eq!(pieces_now, 32, "the captured horse is still leaving");
     settle_long(&mut app);
     assert_eq!(tweens(&mut app), 0);
     assert_eq!(phase(&app), Phase::AwaitInput);
     assert_eq!(pieces(&mut app).len(), 31);
-    assert_eq!(piece_at(&mut app, "h9").map(|p| p.face), Some(Face::Up(Role::Cannon)));
+    assert_eq!(
+        piece_at(&mut app, "h9").map(|p| p.face),
+        Some(Face::Up(Role::Cannon))
+    );
 }
 
 #[test]
 fn a_revealed_piece_flips_over() {
     let mut app = jieqi(true);
     // Seed 7: the face-down piece on b2 (a cannon's point) is a soldier.
-    assert_eq!(piece_at(&mut app, "b2").map(|p| p.face), Some(Face::Down(Role::Cannon)));
+    assert_eq!(
+        piece_at(&mut app, "b2").map(|p| p.face),
+        Some(Face::Down(Role::Cannon))
+    );
     click(&mut app, "b2");
     click(&mut app, "b5");
     assert_eq!(phase(&app), Phase::Animating);
     let mut q = app.world_mut().query::<&Tween>();
-    assert!(q.iter(app.world()).any(|t| t.flip_to == Some(Face::Up(Role::Soldier))));
+    assert!(
+        q.iter(app.world())
+            .any(|t| t.flip_to == Some(Face::Up(Role::Soldier)))
+    );
     settle_long(&mut app);
     // After the animation comes the handoff.
     assert_eq!(phase(&app), Phase::Handoff);
     command(&mut app, GameCommand::Ready);
-    assert_eq!(piece_at(&mut app, "b5").map(|p| p.face), Some(Face::Up(Role::Soldier)));
+    assert_eq!(
+        piece_at(&mut app, "b5").map(|p| p.face),
+        Some(Face::Up(Role::Soldier))
+    );
     let mut texts = app.world_mut().query::<&PieceText>();
     assert!(texts.iter(app.world()).any(|t| t.0 == "兵"));
 }
@@ -305,7 +323,11 @@ fn jieqi_hands_the_device_over_after_every_move() {
     assert_eq!(phase(&app), Phase::AwaitInput);
     let s = shown(&app);
     assert_eq!(s.view.as_ref().unwrap().viewer, Side::Black);
-    assert_eq!(s.bottom, Side::Black, "the player holding the device sits at the bottom");
+    assert_eq!(
+        s.bottom,
+        Side::Black,
+        "the player holding the device sits at the bottom"
+    );
     assert_eq!(pieces(&mut app).len(), 32);
     // Black moves; the cover comes back for Red.
     click(&mut app, "h9");
@@ -334,7 +356,11 @@ fn screen_snapshot(app: &mut App) -> Vec<String> {
     let mut texts = world.query::<&Text2d>();
     out.extend(texts.iter(world).map(|t| format!("text {}", t.0)));
     let mut piece_texts = world.query::<&PieceText>();
-    out.extend(piece_texts.iter(world).map(|t| format!("piece text {}", t.0)));
+    out.extend(
+        piece_texts
+            .iter(world)
+            .map(|t| format!("piece text {}", t.0)),
+    );
     let mut pieces = world.query::<(&BoardPiece, &Transform)>();
     out.extend(
         pieces
@@ -342,7 +368,11 @@ fn screen_snapshot(app: &mut App) -> Vec<String> {
             .map(|(p, tf)| format!("{p:?} at {:?}", tf.translation)),
     );
     let mut marks = world.query::<(&Marker, &Transform)>();
-    out.extend(marks.iter(world).map(|(m, tf)| format!("{m:?} at {:?}", tf.translation)));
+    out.extend(
+        marks
+            .iter(world)
+            .map(|(m, tf)| format!("{m:?} at {:?}", tf.translation)),
+    );
     let mut tweens = world.query::<&Tween>();
     out.extend(tweens.iter(world).map(|t| format!("{t:?}")));
     out.extend(world.resource::<HudModel>().texts());
@@ -366,7 +396,10 @@ fn twin_games() -> (AnyGame, AnyGame, Role, Role) {
         points.iter().position(|&p| p == sq("a9")).unwrap(),
     );
     let mut black = *deal.identities(Side::Black);
-    assert_ne!(black[b9], black[a9], "the test needs two different identities");
+    assert_ne!(
+        black[b9], black[a9],
+        "the test needs two different identities"
+    );
     let (first, second) = (black[b9], black[a9]);
     black.swap(b9, a9);
     let twin = Deal::from_identities(*deal.identities(Side::Red), black).unwrap();
@@ -396,8 +429,13 @@ fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
         let (game, twin, first, second) = twin_games();
         // Red does know it.
         let mut red_view = game.clone();
-        red_view.play(jieqi_rules::Move::parse_iccs("b2b9").unwrap()).unwrap();
-        assert_eq!(red_view.view(Side::Red).learned.count(Side::Black, first), 1);
+        red_view
+            .play(jieqi_rules::Move::parse_iccs("b2b9").unwrap())
+            .unwrap();
+        assert_eq!(
+            red_view.view(Side::Red).learned.count(Side::Black, first),
+            1
+        );
 
         let mut a = capture_then_hand_over(game, animations);
         let mut b = capture_then_hand_over(twin, animations);
@@ -440,7 +478,10 @@ fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
 fn the_session_never_prints_the_deal() {
     let session = Session::from_game(Jieqi::from_seed(Seed(7)).into(), jieqi_config());
     let text = format!("{session:?}");
-    assert!(!text.contains("Seed(7") && !text.contains("identities"), "{text}");
+    assert!(
+        !text.contains("Seed(7") && !text.contains("identities"),
+        "{text}"
+    );
     let config = format!("{:?}", jieqi_config());
     assert!(!config.contains('7'), "{config}");
 }
@@ -457,7 +498,11 @@ fn resigning_ends_the_game_with_a_result_card_and_again_swaps_colours() {
     assert_eq!(card.reveal.len(), 2, "every hidden piece of both sides");
     assert_eq!(card.players, "Player 1 played Red, Player 2 played Black");
     // At the end every piece shows its face.
-    assert!(pieces(&mut app).iter().all(|p| matches!(p.face, Face::Up(_))));
+    assert!(
+        pieces(&mut app)
+            .iter()
+            .all(|p| matches!(p.face, Face::Up(_)))
+    );
     let view = shown(&app).view.clone().unwrap();
     assert_eq!(
         view.outcome,
@@ -473,7 +518,11 @@ fn resigning_ends_the_game_with_a_result_card_and_again_swaps_colours() {
     assert_eq!(s.player_one, Side::Black, "player 1 now plays Black");
     assert_eq!(s.player_name(Side::Red), "Player 2");
     assert_eq!(view_plies(&app), 0);
-    assert!(pieces(&mut app).iter().any(|p| matches!(p.face, Face::Down(_))));
+    assert!(
+        pieces(&mut app)
+            .iter()
+            .any(|p| matches!(p.face, Face::Down(_)))
+    );
 }
 
 #[test]
@@ -544,5 +593,9 @@ fn moves_from_the_command_line_are_checked_and_a_bad_one_loses_nothing() {
     let before = format!("{:?}", session.shown());
     let err = session.play_texts(["h9g7", "a0a5"]).unwrap_err();
     assert!(err.starts_with("move 2 (a0a5)"), "{err}");
-    assert_eq!(format!("{:?}", session.shown()), before, "the game is as it was");
+    assert_eq!(
+        format!("{:?}", session.shown()),
+        before,
+        "the game is as it was"
+    );
 }

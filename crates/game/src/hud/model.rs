@@ -25,7 +25,9 @@ impl TrayItem {
     }
 
     pub fn letter(&self) -> String {
-        self.role.map(|r| r.wxf_char().to_string()).unwrap_or_default()
+        self.role
+            .map(|r| r.wxf_char().to_string())
+            .unwrap_or_default()
     }
 }
 
@@ -169,7 +171,11 @@ fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard
                     let items: Vec<String> = r
                         .hidden
                         .iter()
-                        .filter(|(sq, _)| view.position.piece_at(*sq).is_some_and(|p| p.side() == side))
+                        .filter(|(sq, _)| {
+                            view.position
+                                .piece_at(*sq)
+                                .is_some_and(|p| p.side() == side)
+                        })
                         .map(|(sq, role)| format!("{sq} {}", role.chinese(side)))
                         .collect();
                     (!items.is_empty()).then(|| format!("{side}: {}", items.join(", ")))
@@ -260,12 +266,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     }
 }
 
-fn build(
-    shown: Res<Shown>,
-    settings: Res<Settings>,
-    hint: Res<Hint>,
-    mut hud: ResMut<HudModel>,
-) {
+fn build(shown: Res<Shown>, settings: Res<Settings>, hint: Res<Hint>, mut hud: ResMut<HudModel>) {
     if shown.is_changed() || settings.is_changed() || hint.is_changed() {
         hud.set_if_neq(model(&shown, settings.as_ref(), &hint));
     }
@@ -277,8 +278,14 @@ mod tests {
 
     #[test]
     fn moves_are_numbered_in_pairs() {
-        let m: Vec<String> = ["C2=5", "H8+7", "H2+3"].iter().map(|s| s.to_string()).collect();
+        let m: Vec<String> = ["C2=5", "H8+7", "H2+3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(numbered(&m, Side::Red), vec!["1. C2=5  H8+7", "2. H2+3"]);
-        assert_eq!(numbered(&m, Side::Black), vec!["1. …  C2=5", "2. H8+7  H2+3"]);
+        assert_eq!(
+            numbered(&m, Side::Black),
+            vec!["1. …  C2=5", "2. H8+7  H2+3"]
+        );
     }
 }

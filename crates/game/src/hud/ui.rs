@@ -71,7 +71,9 @@ fn panels(
             .max_rect(ctx.viewport_rect()),
     );
     let top = egui::Panel::top("mode")
-        .show(&mut root, |ui| mode_selector(ui, &mut form, &mut settings, &mut out))
+        .show(&mut root, |ui| {
+            mode_selector(ui, &mut form, &mut settings, &mut out)
+        })
         .response
         .rect
         .height();
@@ -346,7 +348,10 @@ fn side_panel(
                 }
             }
             _ => {
-                if ui.button(format!("Resign ({})", side_label(actor))).clicked() {
+                if ui
+                    .button(format!("Resign ({})", side_label(actor)))
+                    .clicked()
+                {
                     state.confirm_resign = Some(actor);
                 }
                 if hud.draw_offer.is_none() && ui.button("Offer a draw").clicked() {
@@ -357,7 +362,10 @@ fn side_panel(
     } else if hud.result.is_some() && ui.button("Again — swap colours").clicked() {
         out.write(GameCommand::Again);
     }
-    if hud.result.is_some() && state.card_closed_for.is_some() && ui.button("Show the result").clicked() {
+    if hud.result.is_some()
+        && state.card_closed_for.is_some()
+        && ui.button("Show the result").clicked()
+    {
         state.card_closed_for = None;
     }
     ui.separator();
