@@ -46,6 +46,19 @@ fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .push(EGUI_CJK.to_owned());
     }
     ctx.set_fonts(defs);
+    // A little larger than egui's defaults: the panels are read from a chair, not a desk.
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily::*, FontId, TextStyle};
+        style.text_styles = [
+            (TextStyle::Small, FontId::new(12.0, Proportional)),
+            (TextStyle::Body, FontId::new(15.0, Proportional)),
+            (TextStyle::Button, FontId::new(15.0, Proportional)),
+            (TextStyle::Heading, FontId::new(22.0, Proportional)),
+            (TextStyle::Monospace, FontId::new(14.0, Monospace)),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(8.0, 3.0);
+    });
     *done = true;
     Ok(())
 }

@@ -59,7 +59,7 @@ fn panels(
     let ctx = contexts.ctx_mut()?.clone();
 
     if let Some(cover) = &hud.cover {
-        draw_cover(&ctx, cover, &mut out);
+        draw_cover(&ctx, cover, shown.pass_to, &mut out);
         return Ok(());
     }
 
@@ -147,29 +147,46 @@ fn panels(
 }
 
 /// The handoff cover: an opaque sheet over everything, until the next player clicks.
-fn draw_cover(ctx: &egui::Context, text: &str, out: &mut MessageWriter<GameCommand>) {
+fn draw_cover(ctx: &egui::Context, text: &str, next: Option<Side>, out: &mut MessageWriter<GameCommand>) {
     let screen = ctx.viewport_rect();
     egui::Area::new("handoff".into())
         .order(egui::Order::Foreground)
         .fixed_pos(screen.min)
         .show(ctx, |ui| {
             let (rect, response) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
-            ui.painter().rect_filled(rect, 0.0, c32(theme::TABLE));
-            ui.painter().text(
-                rect.center() - egui::vec2(0.0, 30.0),
+            let p = ui.painter();
+            p.rect_filled(rect, 0.0, c32(theme::TABLE));
+            // The next player's general, face down: whose turn it is at a glance.
+            let centre = rect.center() - egui::vec2(0.0, 90.0);
+            if let Some(side) = next {
+                let (back, ring) = theme::back(side);
+                p.circle_filled(centre, 52.0, c32(ring));
+                p.circle_filled(centre, 47.0, c32(back));
+                p.circle_stroke(centre, 38.0, egui::Stroke::new(2.0, c32(ring)));
+                p.text(
+                    centre,
+                    egui::Align2::CENTER_CENTER,
+                    jieqi_rules::Role::General.chinese(side),
+                    egui::FontId::proportional(44.0),
+                    c32(theme::DISC),
+                );
+            }
+            p.text(
+                rect.center() + egui::vec2(0.0, 10.0),
                 egui::Align2::CENTER_CENTER,
                 text,
                 egui::FontId::proportional(30.0),
                 egui::Color32::from_rgb(240, 225, 200),
             );
-            ui.painter().text(
-                rect.center() + egui::vec2(0.0, 20.0),
+            p.text(
+                rect.center() + egui::vec2(0.0, 55.0),
                 egui::Align2::CENTER_CENTER,
                 "The board stays hidden until then: what each player knows is theirs alone.",
                 egui::FontId::proportional(16.0),
                 egui::Color32::from_rgb(190, 175, 150),
             );
-            if response.clicked() {
+            let key = ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
+            if response.clicked() || key {
                 out.write(GameCommand::Ready);
             }
         });
