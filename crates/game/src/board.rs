@@ -25,8 +25,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, draw_board.in_set(ViewSync));
 }
 
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Msaa::Sample4));
+/// Whether the camera multisamples (`--no-msaa` turns it off).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Multisample(pub bool);
+
+fn spawn_camera(mut commands: Commands, msaa: Option<Res<Multisample>>) {
+    let msaa = if msaa.is_none_or(|m| m.0) {
+        Msaa::Sample4
+    } else {
+        Msaa::Off
+    };
+    commands.spawn((Camera2d, msaa));
 }
 
 /// A filled rectangle centred at `at` (world), `size` in pixels, turned by `angle`.
@@ -88,30 +97,37 @@ fn draw_board(
     let lw = 2.0 * (c / 60.0).round().max(1.0);
     let border = lw * 2.0;
 
-    // Frame and wooden panel.
+    // Wooden panel in a frame. The frame is drawn as strips around the panel, not as
+    // rectangles under it: software renderers pay for every covered pixel.
     let panel = Vec2::new(BOARD_W * c, BOARD_H * c);
-    commands.spawn(rect(
-        o,
-        panel + Vec2::splat(2.0 * FRAME_CELLS * c),
-        theme::FRAME_EDGE,
-        0.0,
-        0.0,
-    ));
-    commands.spawn(rect(
-        o,
-        panel + Vec2::splat(1.5 * FRAME_CELLS * c),
-        theme::FRAME,
-        0.01,
-        0.0,
-    ));
     commands.spawn(rect(o, panel, theme::WOOD, 0.02, 0.0));
-    commands.spawn(rect(
-        o,
-        panel - Vec2::splat(0.5 * c),
-        theme::WOOD_LIGHT.with_alpha(0.35),
-        0.03,
-        0.0,
-    ));
+    for (width, color, z) in [
+        (2.0 * FRAME_CELLS * c, theme::FRAME_EDGE, 0.0),
+        (1.5 * FRAME_CELLS * c, theme::FRAME, 0.01),
+    ] {
+        let t = width / 2.0;
+        let outer = panel + Vec2::splat(width);
+        for (at, size) in [
+            (
+                o + Vec2::new(0.0, (panel.y + t) / 2.0),
+                Vec2::new(outer.x, t),
+            ),
+            (
+                o - Vec2::new(0.0, (panel.y + t) / 2.0),
+                Vec2::new(outer.x, t),
+            ),
+            (
+                o + Vec2::new((panel.x + t) / 2.0, 0.0),
+                Vec2::new(t, outer.y),
+            ),
+            (
+                o - Vec2::new((panel.x + t) / 2.0, 0.0),
+                Vec2::new(t, outer.y),
+            ),
+        ] {
+            commands.spawn(rect(at, size, color, z, 0.0));
+        }
+    }
     // Grain: long, faint, uneven stripes.
     let stripes = 46;
     for i in 0..stripes {

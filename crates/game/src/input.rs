@@ -19,6 +19,11 @@ pub enum BoardInput {
     Cancel,
 }
 
+/// Where the pointer is, in world coordinates (for a dragged piece to follow). Kept apart
+/// from [`Selection`] so that moving the mouse does not count as a new selection.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pointer(pub Option<Vec2>);
+
 /// The picked piece, and a drag in progress.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Selection {
@@ -27,8 +32,6 @@ pub struct Selection {
     pub drag_from: Option<Square>,
     /// The press landed on the piece that was already selected: releasing there drops it.
     pressed_selected: bool,
-    /// Where the pointer is, in world coordinates (for a dragged piece to follow).
-    pub pointer: Option<Vec2>,
     /// The view this selection belongs to (game, plies, viewer): a new view clears it.
     owner: Option<(u32, usize, jieqi_rules::Side)>,
 }
@@ -49,6 +52,7 @@ impl Selection {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardInput>()
         .init_resource::<Selection>()
+        .init_resource::<Pointer>()
         .add_systems(
             Update,
             (
@@ -131,13 +135,15 @@ fn forget_stale_selection(shown: Res<Shown>, mut selection: ResMut<Selection>) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn mouse_to_board(
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     layout: Res<Layout>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut selection: ResMut<Selection>,
+    selection: Res<Selection>,
+    mut pointer: ResMut<Pointer>,
     mut out: MessageWriter<BoardInput>,
 ) {
     let (Ok(window), Ok((camera, camera_tf))) = (windows.single(), cameras.single()) else {
@@ -146,7 +152,7 @@ fn mouse_to_board(
     let world = window
         .cursor_position()
         .and_then(|c| camera.viewport_to_world_2d(camera_tf, c).ok());
-    selection.pointer = world;
+    pointer.set_if_neq(Pointer(world));
     let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
     let at = world.and_then(|p| layout.square_at(p));
     if buttons.just_pressed(MouseButton::Left) && !egui_busy {

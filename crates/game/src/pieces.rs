@@ -11,7 +11,7 @@ use bevy::text::{FontSize, FontSource};
 use jieqi_rules::{PlayerView, Role, Side, Square};
 
 use crate::animation::Tween;
-use crate::input::Selection;
+use crate::input::{Pointer, Selection};
 use crate::layout::{Layout, ViewSync};
 use crate::session::Shown;
 use crate::settings::Settings;
@@ -457,12 +457,13 @@ fn reconcile(
 fn place(
     layout: Res<Layout>,
     selection: Res<Selection>,
+    pointer: Res<Pointer>,
     mut pieces: Query<(&BoardPiece, &mut Transform), Without<Tween>>,
 ) {
     let dragged = selection.dragged();
     for (piece, mut tf) in &mut pieces {
         let home = layout.world(piece.square);
-        let target = match (dragged, selection.pointer) {
+        let target = match (dragged, pointer.0) {
             (Some(d), Some(p)) if d == piece.square && p.distance(home) > layout.cell * 0.15 => {
                 p.extend(Z_MOVING)
             }

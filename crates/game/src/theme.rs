@@ -6,7 +6,6 @@ pub const TABLE: Color = Color::srgb(0.17, 0.13, 0.10);
 pub const FRAME: Color = Color::srgb(0.45, 0.27, 0.12);
 pub const FRAME_EDGE: Color = Color::srgb(0.30, 0.17, 0.07);
 pub const WOOD: Color = Color::srgb(0.91, 0.76, 0.52);
-pub const WOOD_LIGHT: Color = Color::srgb(0.94, 0.81, 0.58);
 pub const GRAIN: Color = Color::srgba(0.55, 0.33, 0.12, 0.07);
 pub const LINE: Color = Color::srgb(0.33, 0.19, 0.07);
 pub const RIVER_TEXT: Color = Color::srgb(0.38, 0.22, 0.08);

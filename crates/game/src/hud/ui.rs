@@ -147,7 +147,12 @@ fn panels(
 }
 
 /// The handoff cover: an opaque sheet over everything, until the next player clicks.
-fn draw_cover(ctx: &egui::Context, text: &str, next: Option<Side>, out: &mut MessageWriter<GameCommand>) {
+fn draw_cover(
+    ctx: &egui::Context,
+    text: &str,
+    next: Option<Side>,
+    out: &mut MessageWriter<GameCommand>,
+) {
     let screen = ctx.viewport_rect();
     egui::Area::new("handoff".into())
         .order(egui::Order::Foreground)
@@ -185,7 +190,8 @@ fn draw_cover(ctx: &egui::Context, text: &str, next: Option<Side>, out: &mut Mes
                 egui::FontId::proportional(16.0),
                 egui::Color32::from_rgb(190, 175, 150),
             );
-            let key = ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
+            let key =
+                ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
             if response.clicked() || key {
                 out.write(GameCommand::Ready);
             }
