@@ -25,17 +25,35 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, draw_board.in_set(ViewSync));
 }
 
-/// Whether the camera multisamples (`--no-msaa` turns it off).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct Multisample(pub bool);
+/// Multisampling (smooth edges). `Auto` turns it off on a software renderer, where it
+/// costs more than half of every frame.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Multisample {
+    #[default]
+    Auto,
+    On,
+    Off,
+}
 
-fn spawn_camera(mut commands: Commands, msaa: Option<Res<Multisample>>) {
-    let msaa = if msaa.is_none_or(|m| m.0) {
-        Msaa::Sample4
-    } else {
-        Msaa::Off
+fn spawn_camera(
+    mut commands: Commands,
+    msaa: Option<Res<Multisample>>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+) {
+    // wgpu's DeviceType is not re-exported by Bevy; its Debug name is stable.
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let on = match msaa.map_or(Multisample::Auto, |m| *m) {
+        Multisample::Auto => !software,
+        Multisample::On => true,
+        Multisample::Off => false,
     };
-    commands.spawn((Camera2d, msaa));
+    if software {
+        info!(
+            "software renderer: multisampling {}",
+            if on { "on" } else { "off" }
+        );
+    }
+    commands.spawn((Camera2d, if on { Msaa::Sample4 } else { Msaa::Off }));
 }
 
 /// A filled rectangle centred at `at` (world), `size` in pixels, turned by `angle`.

@@ -20,7 +20,8 @@ usage: jieqi [OPTIONS]
   --cover                   Jieqi: show the handoff cover
   --resign red|black        end the game by this side's resignation (shows the result card)
   --no-animations           pieces jump instead of gliding
-  --no-msaa                 no multisampling (faster on software renderers, rougher edges)
+  --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
+                            where it would cost more than half of every frame)
   --table                   table mode: the top side's pieces face the player opposite
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
@@ -39,8 +40,8 @@ pub struct Options {
     pub cover: bool,
     pub resign: Option<Side>,
     pub animations: bool,
-    /// 4× multisampling (smooth edges); off is faster on software renderers.
-    pub msaa: bool,
+    /// Multisampling: on, off, or auto (off on software renderers).
+    pub msaa: crate::board::Multisample,
     pub table: bool,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
@@ -59,7 +60,7 @@ impl Default for Options {
             cover: false,
             resign: None,
             animations: true,
-            msaa: true,
+            msaa: crate::board::Multisample::Auto,
             table: false,
             size: (1280, 800),
             screenshot: None,
@@ -113,7 +114,15 @@ impl Options {
                 "--cover" => o.cover = true,
                 "--resign" => o.resign = Some(side(&value("--resign")?)?),
                 "--no-animations" => o.animations = false,
-                "--no-msaa" => o.msaa = false,
+                "--msaa" => {
+                    let text = value("--msaa")?;
+                    o.msaa = match text.as_str() {
+                        "auto" => crate::board::Multisample::Auto,
+                        "on" => crate::board::Multisample::On,
+                        "off" => crate::board::Multisample::Off,
+                        _ => return Err(format!("--msaa '{text}': on, off or auto")),
+                    };
+                }
                 "--table" => o.table = true,
                 "--size" => {
                     let text = value("--size")?;
@@ -154,8 +163,12 @@ impl Options {
         }
         o.seed = seed;
         if o.screenshot.is_some() {
-            // A still picture: nothing should be half-way through a move.
+            // A still picture: nothing should be half-way through a move, and the time a
+            // frame takes does not matter, so edges are smooth even on a software renderer.
             o.animations = false;
+            if o.msaa == crate::board::Multisample::Auto {
+                o.msaa = crate::board::Multisample::On;
+            }
         }
         Ok(o)
     }

@@ -96,7 +96,7 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     });
     app.set_up(options, session);
     app.insert_resource(tools::ProcessStart(started));
-    app.insert_resource(board::Multisample(options.msaa));
+    app.insert_resource(options.msaa);
     if let Some(path) = &options.screenshot {
         app.insert_resource(tools::ScreenshotPlan::new(path.clone()));
     }
