@@ -101,8 +101,8 @@ shoot() {
   fi
 }
 
-shoot xiangqi --moves "h2e2 h9g7 h0g2 i9h9"
-shoot jieqi-black-view --variant jieqi --seed 7 --moves "b2b9 h9g7" --view black
+shoot xiangqi --moves "h2e2 h9g7 h0g2 i9h9" --select e2
+shoot jieqi-black-view --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6" --view black --select g7
 shoot handoff --variant jieqi --seed 7 --moves "b2b9" --cover
 shoot result --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
 

@@ -17,6 +17,7 @@ usage: jieqi [OPTIONS]
   --giver red|black         who gives the handicap (default red)
   --moves \"M1 M2 …\"         play these moves first (ICCS, WXF or Chinese; each checked)
   --view red|black          whose view to show (default: the side to move)
+  --select SQ               pick the piece on SQ (its targets show)
   --cover                   Jieqi: show the handoff cover
   --resign red|black        end the game by this side's resignation (shows the result card)
   --no-animations           pieces jump instead of gliding
@@ -37,6 +38,8 @@ pub struct Options {
     pub handicap: Handicap,
     pub moves: Vec<String>,
     pub view: Option<Side>,
+    /// Pick this piece once the board is up (to show its targets in a screenshot).
+    pub select: Option<jieqi_rules::Square>,
     pub cover: bool,
     pub resign: Option<Side>,
     pub animations: bool,
@@ -57,6 +60,7 @@ impl Default for Options {
             handicap: Handicap::None,
             moves: Vec::new(),
             view: None,
+            select: None,
             cover: false,
             resign: None,
             animations: true,
@@ -111,6 +115,13 @@ impl Options {
                     .moves
                     .extend(value("--moves")?.split_whitespace().map(str::to_string)),
                 "--view" => o.view = Some(side(&value("--view")?)?),
+                "--select" => {
+                    let text = value("--select")?;
+                    o.select =
+                        Some(jieqi_rules::Square::parse(&text).ok_or_else(|| {
+                            format!("--select '{text}' is not a point (a0 to i9)")
+                        })?);
+                }
                 "--cover" => o.cover = true,
                 "--resign" => o.resign = Some(side(&value("--resign")?)?),
                 "--no-animations" => o.animations = false,

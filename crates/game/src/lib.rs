@@ -100,6 +100,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     if let Some(path) = &options.screenshot {
         app.insert_resource(tools::ScreenshotPlan::new(path.clone()));
     }
+    if let Some(at) = options.select {
+        app.insert_resource(tools::Preselect(at));
+    }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));
     }

@@ -79,6 +79,8 @@ pub struct PieceArt {
 /// Drawing order.
 pub const Z_MARK_LOW: f32 = 5.0;
 pub const Z_PIECE: f32 = 10.0;
+/// Rings around pieces: above their shadows, below their tags.
+pub const Z_RING: f32 = Z_PIECE - 0.3;
 pub const Z_MARK_HIGH: f32 = 18.0;
 pub const Z_MOVING: f32 = 20.0;
 
@@ -547,7 +549,7 @@ fn mark(
             &art.ring,
             &art.selected,
             r * 1.14,
-            Z_MARK_HIGH,
+            Z_RING,
         );
         for m in view.legal_moves.iter().filter(|m| m.from == from) {
             if view.position.piece_at(m.to).is_some() {
@@ -556,8 +558,8 @@ fn mark(
                     m.to,
                     &art.ring,
                     &art.capture,
-                    r * 1.10,
-                    Z_MARK_HIGH,
+                    r * 1.12,
+                    Z_RING,
                 );
             } else {
                 put(
@@ -565,7 +567,7 @@ fn mark(
                     m.to,
                     &art.circle,
                     &art.target,
-                    layout.cell * 0.11,
+                    layout.cell * 0.13,
                     Z_MARK_HIGH,
                 );
             }

@@ -15,6 +15,10 @@ use crate::states::{GameSet, Phase};
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ProcessStart(pub Instant);
 
+/// `--select`: pick this piece once the board is up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Preselect(pub jieqi_rules::Square);
+
 /// `--screenshot`: capture the window after it has settled, save, exit.
 #[derive(Resource, Clone, Debug)]
 pub struct ScreenshotPlan {
@@ -68,6 +72,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             capture.run_if(resource_exists::<ScreenshotPlan>),
+            preselect
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<Preselect>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)
@@ -109,6 +116,25 @@ fn capture(
     if plan.frames > GIVE_UP_FRAMES {
         error!("no screenshot came back after {GIVE_UP_FRAMES} frames");
         exit.write(AppExit::error());
+    }
+}
+
+/// Clicks the preselected piece on the third frame of the game screen, as the mouse would.
+fn preselect(
+    mut commands: Commands,
+    at: Res<Preselect>,
+    mut frames: Local<u32>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<crate::input::BoardInput>,
+) {
+    if phase.is_none() {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        out.write(crate::input::BoardInput::Press(Some(at.0)));
+        out.write(crate::input::BoardInput::Release(Some(at.0)));
+        commands.remove_resource::<Preselect>();
     }
 }
 
