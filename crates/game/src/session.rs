@@ -384,11 +384,16 @@ fn apply_commands(
                     continue;
                 }
                 if let Err(refused) = session.game.position().check_move(*m) {
+                    // Public: the position and the move are on everyone's screen.
+                    info!("{mover}: {m} refused: {}", refused.reason);
                     hint.set(refused.reason.message(), now);
                     continue;
                 }
                 match session.game.play(*m) {
                     Ok(_) => {
+                        // Only the coordinates: a reveal or a capture's identity never goes
+                        // to the log.
+                        info!("{mover} played {m}");
                         hint.text = None;
                         selection.clear();
                         if session.draw_offer == Some(mover.other()) {
