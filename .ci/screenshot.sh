@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Renders Xiangqi and Jieqi positions to PNG files in a real window under Xvfb, drawn by
+# Mesa's software Vulkan driver (no GPU needed), and checks that real pictures came out: a
+# PNG of the asked size, more than a few KB, with many colours.
+#
+# usage: .ci/screenshot.sh [--release] [OUT_DIR]     (default OUT_DIR: target/screenshots)
+# Installs xvfb, xauth, mesa-vulkan-drivers and libvulkan1 with apt-get if missing (as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=debug
+build_flag=()
+if [ "${1:-}" = "--release" ]; then
+  profile=release
+  build_flag=(--release)
+  shift
+fi
+out="${1:-target/screenshots}"
+mkdir -p "$out"
+
+missing=()
+for pkg in xvfb xauth mesa-vulkan-drivers libvulkan1; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "== installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+echo "== build ($profile)"
+cargo build "${build_flag[@]}" -p jieqi-game --locked
+bin="${CARGO_TARGET_DIR:-target}/$profile/jieqi"
+
+W=1280
+H=800
+failed=0
+
+# check FILE: a PNG of W x H, over 20 KB, with at least 64 distinct colours.
+check() {
+  python3 - "$1" "$W" "$H" <<'PY'
+import struct, sys, zlib
+path, want_w, want_h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+data = open(path, "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+assert len(data) > 20_000, f"only {len(data)} bytes"
+pos, idat, w = 8, b"", None
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + n
+assert (w, h) == (want_w, want_h), f"{w}x{h}, wanted {want_w}x{want_h}"
+assert depth == 8 and ctype in (2, 6), f"unexpected PNG colour type {ctype}"
+bpp = 3 if ctype == 2 else 4
+raw, stride = zlib.decompress(idat), w * bpp
+prev, colours = bytearray(stride), set()
+for y in range(h):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - bpp] if i >= bpp else 0
+        b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    if y % 4 == 0:
+        colours.update(bytes(line[x:x + 3]) for x in range(0, stride, bpp * 2))
+    prev = line
+assert len(colours) >= 64, f"only {len(colours)} colours: a blank picture?"
+print(f"ok: {path}: {w}x{h}, {len(data) // 1024} KB, {len(colours)}+ colours")
+PY
+}
+
+shoot() {
+  local name="$1"
+  shift
+  local file="$out/$name.png"
+  rm -f "$file"
+  echo "== $name: jieqi $*"
+  local runtime
+  runtime="$(mktemp -d)"
+  if ! XDG_RUNTIME_DIR="$runtime" timeout 300 xvfb-run -a -s "-screen 0 ${W}x${H}x24" \
+      env WGPU_BACKEND=vulkan "$bin" --size "${W}x${H}" --screenshot "$file" "$@" \
+      >"$out/$name.log" 2>&1; then
+    echo "FAILED: $name did not run (log: $out/$name.log)"
+    tail -20 "$out/$name.log"
+    failed=1
+    return
+  fi
+  if ! check "$file"; then
+    echo "FAILED: $name is not a real picture"
+    failed=1
+  fi
+}
+
+shoot xiangqi --moves "h2e2 h9g7 h0g2 i9h9" --select e2
+shoot jieqi-black-view --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6" --view black --select g7
+shoot handoff --variant jieqi --seed 7 --moves "b2b9" --cover
+shoot result --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
+
+if [ "$failed" -ne 0 ]; then
+  exit 1
+fi
+echo "all screenshots ok in $out"

@@ -1,0 +1,281 @@
+//! Command-line options: start a given game, or render it to a PNG, or measure frame times.
+
+use std::path::PathBuf;
+
+use jieqi_rules::{Handicap, Seed, Side, VariantKind};
+
+use crate::session::{DealChoice, GameConfig, Session};
+
+pub const USAGE: &str = "\
+jieqi — Xiangqi and Jieqi for two players on one screen
+
+usage: jieqi [OPTIONS]
+
+  --variant xiangqi|jieqi   the game to start with (default xiangqi)
+  --seed CODE               Jieqi: the deal's seed code (default: random)
+  --handicap none|horse|horses   Xiangqi: odds given (default none)
+  --giver red|black         who gives the handicap (default red)
+  --moves \"M1 M2 …\"         play these moves first (ICCS, WXF or Chinese; each checked)
+  --view red|black          whose view to show (default: the side to move)
+  --select SQ               pick the piece on SQ (its targets show)
+  --cover                   Jieqi: show the handoff cover
+  --resign red|black        end the game by this side's resignation (shows the result card)
+  --no-animations           pieces jump instead of gliding
+  --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
+                            where it would cost more than half of every frame)
+  --table                   table mode: the top side's pieces face the player opposite
+  --size WxH                window size in pixels (default 1280x800)
+  --screenshot FILE.png     render the position to FILE.png and exit
+  --bench-frames N          play moves with animations for N frames, print startup and frame
+                            times, and exit
+  -h, --help                this text
+";
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub variant: VariantKind,
+    pub seed: Option<Seed>,
+    pub handicap: Handicap,
+    pub moves: Vec<String>,
+    pub view: Option<Side>,
+    /// Pick this piece once the board is up (to show its targets in a screenshot).
+    pub select: Option<jieqi_rules::Square>,
+    pub cover: bool,
+    pub resign: Option<Side>,
+    pub animations: bool,
+    /// Multisampling: on, off, or auto (off on software renderers).
+    pub msaa: crate::board::Multisample,
+    pub table: bool,
+    pub size: (u32, u32),
+    pub screenshot: Option<PathBuf>,
+    pub bench_frames: Option<u32>,
+    pub help: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            variant: VariantKind::Xiangqi,
+            seed: None,
+            handicap: Handicap::None,
+            moves: Vec::new(),
+            view: None,
+            select: None,
+            cover: false,
+            resign: None,
+            animations: true,
+            msaa: crate::board::Multisample::Auto,
+            table: false,
+            size: (1280, 800),
+            screenshot: None,
+            bench_frames: None,
+            help: false,
+        }
+    }
+}
+
+fn side(s: &str) -> Result<Side, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "red" | "r" => Ok(Side::Red),
+        "black" | "b" => Ok(Side::Black),
+        _ => Err(format!("'{s}' is not a side (red or black)")),
+    }
+}
+
+impl Options {
+    /// Reads the arguments (without the program name). Errors are one line for the user.
+    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
+        let mut o = Options::default();
+        let mut args = args.into_iter();
+        let mut handicap = "none".to_string();
+        let mut giver = Side::Red;
+        let mut seed = None;
+        while let Some(arg) = args.next() {
+            let mut value = |name: &str| {
+                args.next()
+                    .ok_or_else(|| format!("{name} needs a value (see --help)"))
+            };
+            match arg.as_str() {
+                "-h" | "--help" => o.help = true,
+                "--variant" => {
+                    o.variant = value("--variant")?
+                        .parse()
+                        .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())?;
+                }
+                "--seed" => {
+                    let text = value("--seed")?;
+                    seed = Some(
+                        text.parse::<Seed>()
+                            .map_err(|e| format!("--seed '{text}': {e}"))?,
+                    );
+                }
+                "--handicap" => handicap = value("--handicap")?,
+                "--giver" => giver = side(&value("--giver")?)?,
+                "--moves" => o
+                    .moves
+                    .extend(value("--moves")?.split_whitespace().map(str::to_string)),
+                "--view" => o.view = Some(side(&value("--view")?)?),
+                "--select" => {
+                    let text = value("--select")?;
+                    o.select =
+                        Some(jieqi_rules::Square::parse(&text).ok_or_else(|| {
+                            format!("--select '{text}' is not a point (a0 to i9)")
+                        })?);
+                }
+                "--cover" => o.cover = true,
+                "--resign" => o.resign = Some(side(&value("--resign")?)?),
+                "--no-animations" => o.animations = false,
+                "--msaa" => {
+                    let text = value("--msaa")?;
+                    o.msaa = match text.as_str() {
+                        "auto" => crate::board::Multisample::Auto,
+                        "on" => crate::board::Multisample::On,
+                        "off" => crate::board::Multisample::Off,
+                        _ => return Err(format!("--msaa '{text}': on, off or auto")),
+                    };
+                }
+                "--table" => o.table = true,
+                "--size" => {
+                    let text = value("--size")?;
+                    let bad =
+                        || format!("--size '{text}': write it as WIDTHxHEIGHT, e.g. 1280x800");
+                    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+                    let (w, h) = (
+                        w.trim().parse::<u32>().map_err(|_| bad())?,
+                        h.trim().parse::<u32>().map_err(|_| bad())?,
+                    );
+                    if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
+                        return Err(format!("--size '{text}': from 320x240 to 8192x8192"));
+                    }
+                    o.size = (w, h);
+                }
+                "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+                "--bench-frames" => {
+                    let text = value("--bench-frames")?;
+                    let n = text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        format!("--bench-frames '{text}' is not a positive number")
+                    })?;
+                    o.bench_frames = Some(n);
+                }
+                other => return Err(format!("unknown option '{other}' (see --help)")),
+            }
+        }
+        o.handicap = match handicap.to_ascii_lowercase().as_str() {
+            "none" => Handicap::None,
+            "horse" | "one-horse" => Handicap::OneHorse { giver, left: false },
+            "horses" | "both-horses" => Handicap::BothHorses { giver },
+            other => return Err(format!("--handicap '{other}': none, horse or horses")),
+        };
+        if o.variant == VariantKind::Jieqi && o.handicap != Handicap::None {
+            return Err("--handicap is for Xiangqi only".into());
+        }
+        if o.variant == VariantKind::Xiangqi && seed.is_some() {
+            return Err("--seed is for Jieqi only (add --variant jieqi)".into());
+        }
+        o.seed = seed;
+        if o.screenshot.is_some() {
+            // A still picture: nothing should be half-way through a move, and the time a
+            // frame takes does not matter, so edges are smooth even on a software renderer.
+            o.animations = false;
+            if o.msaa == crate::board::Multisample::Auto {
+                o.msaa = crate::board::Multisample::On;
+            }
+        }
+        Ok(o)
+    }
+
+    pub fn config(&self) -> GameConfig {
+        GameConfig {
+            variant: self.variant,
+            handicap: self.handicap,
+            deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
+        }
+    }
+
+    /// The session these options ask for, or why it cannot be set up.
+    pub fn session(&self) -> Result<Session, String> {
+        let mut session = Session::new(self.config());
+        session.play_texts(self.moves.iter().map(String::as_str))?;
+        if let Some(side) = self.view {
+            session.set_viewer(side);
+        }
+        if let Some(side) = self.resign {
+            session
+                .resign_now(side)
+                .map_err(|e| format!("--resign: {e}"))?;
+        }
+        if self.cover {
+            session.cover();
+        }
+        Ok(session)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Options, String> {
+        Options::parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn reads_the_screenshot_command() {
+        let o = Options::parse(
+            [
+                "--variant",
+                "jieqi",
+                "--seed",
+                "7",
+                "--moves",
+                "b2b9 h9g7",
+                "--screenshot",
+                "out.png",
+                "--view",
+                "black",
+                "--size",
+                "1024x768",
+            ]
+            .map(String::from),
+        )
+        .unwrap();
+        assert_eq!(o.variant, VariantKind::Jieqi);
+        assert_eq!(o.seed, Some(Seed(7)));
+        assert_eq!(o.moves, vec!["b2b9", "h9g7"]);
+        assert_eq!(o.view, Some(Side::Black));
+        assert_eq!(o.size, (1024, 768));
+        assert!(!o.animations);
+        assert!(o.session().is_ok());
+    }
+
+    #[test]
+    fn bad_input_is_an_error_in_words_not_a_panic() {
+        assert!(
+            parse("--variant chess")
+                .unwrap_err()
+                .contains("not a variant")
+        );
+        assert!(
+            parse("--variant jieqi --seed 12U")
+                .unwrap_err()
+                .contains("--seed '12U'")
+        );
+        assert!(parse("--size big").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse("--size 10x10").is_err());
+        assert!(parse("--bench-frames 0").is_err());
+        assert!(
+            parse("--frobnicate")
+                .unwrap_err()
+                .contains("unknown option")
+        );
+        assert!(parse("--moves").unwrap_err().contains("needs a value"));
+        assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
+        let bad_move = parse("--moves h2e2 --moves h2e3")
+            .unwrap()
+            .session()
+            .unwrap_err();
+        assert!(bad_move.starts_with("move 2 (h2e3)"), "{bad_move}");
+        let nonsense = parse("--moves zz").unwrap().session().unwrap_err();
+        assert!(nonsense.starts_with("move 1 (zz)"), "{nonsense}");
+    }
+}

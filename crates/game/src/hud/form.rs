@@ -1,0 +1,161 @@
+//! The mode selector's choices: variant, handicap (and who gives it), Jieqi deal (random or a
+//! typed seed code). A bad code gives a clear error and leaves the game in progress alone.
+
+use bevy::prelude::*;
+use jieqi_rules::{Handicap, Seed, Side, VariantKind};
+
+use crate::session::{DealChoice, GameConfig};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HandicapChoice {
+    #[default]
+    None,
+    OneHorse,
+    BothHorses,
+}
+
+impl HandicapChoice {
+    pub const ALL: [HandicapChoice; 3] = [
+        HandicapChoice::None,
+        HandicapChoice::OneHorse,
+        HandicapChoice::BothHorses,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            HandicapChoice::None => "no handicap",
+            HandicapChoice::OneHorse => "one horse",
+            HandicapChoice::BothHorses => "both horses",
+        }
+    }
+}
+
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct ModeForm {
+    pub variant: VariantKind,
+    pub handicap: HandicapChoice,
+    pub giver: Side,
+    /// Jieqi: take the deal from `seed_text` rather than at random.
+    pub from_seed: bool,
+    pub seed_text: String,
+    /// Why the last "New game" was refused.
+    pub error: Option<String>,
+}
+
+impl Default for ModeForm {
+    fn default() -> Self {
+        ModeForm {
+            variant: VariantKind::Xiangqi,
+            handicap: HandicapChoice::None,
+            giver: Side::Red,
+            from_seed: false,
+            seed_text: String::new(),
+            error: None,
+        }
+    }
+}
+
+impl ModeForm {
+    /// The form as it stands for a running game of `config`.
+    pub fn from_config(config: GameConfig) -> ModeForm {
+        let (handicap, giver) = match config.handicap {
+            Handicap::None => (HandicapChoice::None, Side::Red),
+            Handicap::OneHorse { giver, .. } => (HandicapChoice::OneHorse, giver),
+            Handicap::BothHorses { giver } => (HandicapChoice::BothHorses, giver),
+        };
+        ModeForm {
+            variant: config.variant,
+            handicap,
+            giver,
+            from_seed: matches!(config.deal, DealChoice::Seed(_)),
+            // A seed is never written back into the form: it would give the deal away.
+            ..default()
+        }
+    }
+
+    /// The game the form asks for, or why it cannot be started.
+    pub fn config(&self) -> Result<GameConfig, String> {
+        let handicap = match self.handicap {
+            HandicapChoice::None => Handicap::None,
+            HandicapChoice::OneHorse => Handicap::OneHorse {
+                giver: self.giver,
+                left: false,
+            },
+            HandicapChoice::BothHorses => Handicap::BothHorses { giver: self.giver },
+        };
+        let deal = if self.variant == VariantKind::Jieqi && self.from_seed {
+            let seed: Seed = self
+                .seed_text
+                .parse()
+                .map_err(|e| format!("Seed code: {e}"))?;
+            DealChoice::Seed(seed)
+        } else {
+            DealChoice::Random
+        };
+        Ok(GameConfig {
+            variant: self.variant,
+            handicap: if self.variant == VariantKind::Xiangqi {
+                handicap
+            } else {
+                Handicap::None
+            },
+            deal,
+        })
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ModeForm>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_seed_code_is_refused_in_words() {
+        let form = ModeForm {
+            variant: VariantKind::Jieqi,
+            from_seed: true,
+            seed_text: "7U!".into(),
+            ..default()
+        };
+        let err = form.config().unwrap_err();
+        assert!(err.starts_with("Seed code: "), "{err}");
+        assert!(err.contains("'U'"), "{err}");
+        let empty = ModeForm {
+            seed_text: "  ".into(),
+            ..form.clone()
+        };
+        assert_eq!(
+            empty.config().unwrap_err(),
+            "Seed code: the seed code is empty"
+        );
+    }
+
+    #[test]
+    fn good_forms_give_configs() {
+        let form = ModeForm {
+            variant: VariantKind::Jieqi,
+            from_seed: true,
+            seed_text: "1a".into(),
+            ..default()
+        };
+        assert_eq!(form.config().unwrap().deal, DealChoice::Seed(Seed(42)));
+        let hc = ModeForm {
+            handicap: HandicapChoice::BothHorses,
+            giver: Side::Black,
+            ..default()
+        };
+        assert_eq!(
+            hc.config().unwrap().handicap,
+            Handicap::BothHorses { giver: Side::Black }
+        );
+        // Handicaps are for Xiangqi only.
+        let jq = ModeForm {
+            variant: VariantKind::Jieqi,
+            ..hc
+        };
+        assert_eq!(jq.config().unwrap().handicap, Handicap::None);
+    }
+}

@@ -1,0 +1,14 @@
+//! The panels around the board: mode selector, player bar, notices, trays, move list, result
+//! card and the handoff cover. [`model`] says what they show (from the shown view only),
+//! [`form`] holds the mode selector's choices, [`ui`] draws both with egui.
+
+pub mod form;
+pub mod model;
+pub mod ui;
+
+use bevy::prelude::*;
+
+/// The parts that need no window.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((model::plugin, form::plugin));
+}

@@ -1,0 +1,291 @@
+//! Every string and tray the panels show, built from [`Shown`] alone. The egui panels only
+//! lay this out, so tests can read exactly what a player would see.
+
+use bevy::prelude::*;
+use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side, VariantKind};
+
+use crate::layout::ViewSync;
+use crate::session::{Hint, Shown};
+use crate::settings::Settings;
+
+/// A captured piece in a tray.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrayItem {
+    pub side: Side,
+    /// `None`: a face-down piece someone else captured; the viewer never saw what it was.
+    pub role: Option<Role>,
+}
+
+impl TrayItem {
+    pub fn label(&self) -> String {
+        match self.role {
+            Some(role) => role.chinese(self.side).to_string(),
+            None => "?".to_string(),
+        }
+    }
+
+    pub fn letter(&self) -> String {
+        self.role
+            .map(|r| r.wxf_char().to_string())
+            .unwrap_or_default()
+    }
+}
+
+/// One player's line in the player bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerLine {
+    pub side: Side,
+    /// "Player 1 — Red 紅"
+    pub name: String,
+    pub to_move: bool,
+    pub in_check: bool,
+    /// What this player took, as the viewer knows it.
+    pub tray: Vec<TrayItem>,
+}
+
+/// The result card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultCard {
+    /// Outcome's own words: "Red wins: checkmate (chariot mate)".
+    pub headline: String,
+    /// Who was who: "Player 1 played Red".
+    pub players: String,
+    /// The whole game in WXF.
+    pub moves: Vec<String>,
+    /// Jieqi: every piece that was still face-down, "b9 車", by side.
+    pub reveal: Vec<String>,
+    /// Jieqi: the deal's seed code.
+    pub seed: Option<String>,
+}
+
+/// What the panels show.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HudModel {
+    /// While the handoff cover is up: the only thing on screen.
+    pub cover: Option<String>,
+    pub title: String,
+    /// Red's line, then Black's.
+    pub players: Vec<PlayerLine>,
+    /// "Red to move", or the result.
+    pub status: String,
+    /// Whose eyes only (Jieqi): "Black's view".
+    pub viewer: Option<String>,
+    /// The rules' warnings and hints, and the last refusal.
+    pub notices: Vec<String>,
+    pub hint: Option<String>,
+    /// Numbered move pairs: "1. C2=5  H8+7".
+    pub moves: Vec<String>,
+    /// A draw offer the player looking may answer: "Red offers a draw".
+    pub draw_offer: Option<String>,
+    /// The side that may resign or offer a draw from this screen.
+    pub actor: Option<Side>,
+    pub result: Option<ResultCard>,
+}
+
+impl HudModel {
+    /// Every text the panels would draw (for tests).
+    pub fn texts(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        out.extend(self.cover.clone());
+        out.push(self.title.clone());
+        for p in &self.players {
+            out.push(p.name.clone());
+            for t in &p.tray {
+                out.push(t.label());
+                out.push(t.letter());
+            }
+        }
+        out.push(self.status.clone());
+        out.extend(self.viewer.clone());
+        out.extend(self.notices.clone());
+        out.extend(self.hint.clone());
+        out.extend(self.moves.clone());
+        out.extend(self.draw_offer.clone());
+        if let Some(r) = &self.result {
+            out.push(r.headline.clone());
+            out.push(r.players.clone());
+            out.extend(r.moves.clone());
+            out.extend(r.reveal.clone());
+            out.extend(r.seed.clone());
+        }
+        out
+    }
+}
+
+pub(in crate::hud) fn plugin(app: &mut App) {
+    app.init_resource::<HudModel>()
+        .add_systems(Update, build.in_set(ViewSync));
+}
+
+pub fn side_label(side: Side) -> &'static str {
+    match side {
+        Side::Red => "Red 紅",
+        Side::Black => "Black 黑",
+    }
+}
+
+fn tray(view: &PlayerView, capturer: Side) -> Vec<TrayItem> {
+    view.captured_by(capturer)
+        .into_iter()
+        .map(|p| match p {
+            SeenPiece::Known { side, role } => TrayItem {
+                side,
+                role: Some(role),
+            },
+            SeenPiece::Unknown { side } => TrayItem { side, role: None },
+        })
+        .collect()
+}
+
+/// Moves numbered in pairs; a game that starts with Black gets "1. …".
+pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut iter = texts.iter();
+    let mut n = 1;
+    if first == Side::Black
+        && let Some(m) = iter.next()
+    {
+        lines.push(format!("{n}. …  {m}"));
+        n += 1;
+    }
+    let rest: Vec<&String> = iter.collect();
+    for pair in rest.chunks(2) {
+        match pair {
+            [r, b] => lines.push(format!("{n}. {r}  {b}")),
+            [r] => lines.push(format!("{n}. {r}")),
+            _ => {}
+        }
+        n += 1;
+    }
+    lines
+}
+
+fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard {
+    let reveal = view
+        .reveal
+        .as_ref()
+        .map(|r| {
+            Side::ALL
+                .iter()
+                .filter_map(|&side| {
+                    let items: Vec<String> = r
+                        .hidden
+                        .iter()
+                        .filter(|(sq, _)| {
+                            view.position
+                                .piece_at(*sq)
+                                .is_some_and(|p| p.side() == side)
+                        })
+                        .map(|(sq, role)| format!("{sq} {}", role.chinese(side)))
+                        .collect();
+                    (!items.is_empty()).then(|| format!("{side}: {}", items.join(", ")))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ResultCard {
+        headline: outcome.to_string(),
+        players: format!(
+            "{} played Red, {} played Black",
+            shown.player_name(Side::Red),
+            shown.player_name(Side::Black)
+        ),
+        moves: numbered(&view.move_texts(Notation::Wxf), view.start.turn()),
+        reveal,
+        seed: view
+            .reveal
+            .as_ref()
+            .and_then(|r| r.seed)
+            .map(|s| s.to_string()),
+    }
+}
+
+/// Builds the model from what is shown.
+pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
+    let title = match shown.variant {
+        VariantKind::Xiangqi => "Xiangqi 象棋".to_string(),
+        VariantKind::Jieqi => "Jieqi 揭棋".to_string(),
+    };
+    let Some(view) = shown.view.as_ref() else {
+        let cover = shown.pass_to.map(|side| {
+            format!(
+                "Pass to {side} ({}) — click when ready",
+                shown.player_name(side)
+            )
+        });
+        return HudModel {
+            cover,
+            title,
+            ..default()
+        };
+    };
+    let turn = view.turn();
+    let in_check = view.outcome.is_none() && view.position.is_check();
+    let players = Side::ALL
+        .iter()
+        .map(|&side| PlayerLine {
+            side,
+            name: format!("{} — {}", shown.player_name(side), side_label(side)),
+            to_move: view.outcome.is_none() && turn == side,
+            in_check: in_check && turn == side,
+            tray: tray(view, side),
+        })
+        .collect();
+    let status = match view.outcome {
+        Some(outcome) => outcome.to_string(),
+        None if in_check => format!("{turn} to move — check!"),
+        None => format!("{turn} to move"),
+    };
+    let secret = shown.variant == VariantKind::Jieqi && view.outcome.is_none();
+    let actor = if view.outcome.is_some() {
+        None
+    } else if secret {
+        view.is_my_turn().then_some(view.viewer)
+    } else {
+        Some(turn)
+    };
+    let draw_offer = shown.draw_offer.and_then(|by| {
+        // On one shared screen the other player answers at once; in Jieqi once they hold
+        // the device.
+        let answerer = by.other();
+        let may_answer = view.outcome.is_none() && (!secret || view.viewer == answerer);
+        may_answer.then(|| format!("{by} offers a draw — {answerer}, do you accept?"))
+    });
+    HudModel {
+        cover: None,
+        title,
+        players,
+        status,
+        viewer: secret.then(|| format!("{}'s view", view.viewer)),
+        notices: view.notices.iter().map(|n| n.to_string()).collect(),
+        hint: hint.text.clone(),
+        moves: numbered(&view.move_texts(settings.notation), view.start.turn()),
+        draw_offer,
+        actor,
+        result: view.outcome.map(|o| result_card(shown, view, o)),
+    }
+}
+
+fn build(shown: Res<Shown>, settings: Res<Settings>, hint: Res<Hint>, mut hud: ResMut<HudModel>) {
+    if shown.is_changed() || settings.is_changed() || hint.is_changed() {
+        hud.set_if_neq(model(&shown, settings.as_ref(), &hint));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_numbered_in_pairs() {
+        let m: Vec<String> = ["C2=5", "H8+7", "H2+3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(numbered(&m, Side::Red), vec!["1. C2=5  H8+7", "2. H2+3"]);
+        assert_eq!(
+            numbered(&m, Side::Black),
+            vec!["1. …  C2=5", "2. H8+7  H2+3"]
+        );
+    }
+}

@@ -1,0 +1,404 @@
+//! The egui panels. They draw [`HudModel`] (built from the shown view only) and the mode
+//! selector's [`ModeForm`], and answer with [`GameCommand`]s. While the handoff cover is up
+//! they draw the cover and nothing else.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use jieqi_rules::{Notation, Side, VariantKind};
+
+use crate::hud::form::{HandicapChoice, ModeForm};
+use crate::hud::model::{HudModel, PlayerLine, TrayItem, side_label};
+use crate::layout::Margins;
+use crate::session::{GameCommand, Shown};
+use crate::settings::Settings;
+use crate::theme;
+
+/// Width of the side panel, in logical pixels.
+pub const SIDE_PANEL: f32 = 330.0;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, panels);
+}
+
+fn c32(c: Color) -> egui::Color32 {
+    let s = c.to_srgba();
+    egui::Color32::from_rgba_unmultiplied(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+        (s.alpha * 255.0) as u8,
+    )
+}
+
+fn side_color(side: Side) -> egui::Color32 {
+    match side {
+        Side::Red => egui::Color32::from_rgb(214, 60, 50),
+        Side::Black => egui::Color32::from_rgb(200, 200, 200),
+    }
+}
+
+/// Local state of the panels: a resignation waiting for "yes", a closed result card.
+#[derive(Default)]
+struct PanelState {
+    confirm_resign: Option<Side>,
+    /// The game whose result card was closed.
+    card_closed_for: Option<u32>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut contexts: EguiContexts,
+    hud: Res<HudModel>,
+    shown: Res<Shown>,
+    mut form: ResMut<ModeForm>,
+    mut settings: ResMut<Settings>,
+    mut margins: ResMut<Margins>,
+    mut out: MessageWriter<GameCommand>,
+    mut state: Local<PanelState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+
+    if let Some(cover) = &hud.cover {
+        draw_cover(&ctx, cover, shown.pass_to, &mut out);
+        return Ok(());
+    }
+
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("mode")
+        .show(&mut root, |ui| {
+            mode_selector(ui, &mut form, &mut settings, &mut out)
+        })
+        .response
+        .rect
+        .height();
+    let right = egui::Panel::right("players")
+        .exact_size(SIDE_PANEL)
+        .resizable(false)
+        .show(&mut root, |ui| side_panel(ui, &hud, &mut state, &mut out))
+        .response
+        .rect
+        .width();
+    margins.set_if_neq(Margins {
+        left: 0.0,
+        right,
+        top,
+        bottom: 0.0,
+    });
+
+    if let Some(card) = &hud.result
+        && state.card_closed_for != Some(shown.game_id)
+    {
+        let mut open = true;
+        egui::Window::new("Result")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0])
+            .default_width(420.0)
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                ui.label(egui::RichText::new(&card.headline).size(20.0).strong());
+                ui.label(&card.players);
+                if !card.reveal.is_empty() {
+                    ui.separator();
+                    ui.label(egui::RichText::new("Every hidden piece:").strong());
+                    for line in &card.reveal {
+                        ui.label(line);
+                    }
+                }
+                if let Some(seed) = &card.seed {
+                    ui.horizontal(|ui| {
+                        ui.label("Deal seed:");
+                        ui.label(egui::RichText::new(seed).monospace().strong());
+                    });
+                }
+                ui.separator();
+                ui.label(egui::RichText::new("Moves (WXF)").strong());
+                egui::ScrollArea::vertical()
+                    .max_height(180.0)
+                    .show(ui, |ui| {
+                        for line in &card.moves {
+                            ui.monospace(line);
+                        }
+                    });
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Again — swap colours").size(16.0))
+                        .clicked()
+                    {
+                        out.write(GameCommand::Again);
+                    }
+                    if ui.button("Look at the board").clicked() {
+                        state.card_closed_for = Some(shown.game_id);
+                    }
+                });
+            });
+        if !open {
+            state.card_closed_for = Some(shown.game_id);
+        }
+    }
+    Ok(())
+}
+
+/// The handoff cover: an opaque sheet over everything, until the next player clicks.
+fn draw_cover(
+    ctx: &egui::Context,
+    text: &str,
+    next: Option<Side>,
+    out: &mut MessageWriter<GameCommand>,
+) {
+    let screen = ctx.viewport_rect();
+    egui::Area::new("handoff".into())
+        .order(egui::Order::Foreground)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            let (rect, response) = ui.allocate_exact_size(screen.size(), egui::Sense::click());
+            let p = ui.painter();
+            p.rect_filled(rect, 0.0, c32(theme::TABLE));
+            // The next player's general, face down: whose turn it is at a glance.
+            let centre = rect.center() - egui::vec2(0.0, 90.0);
+            if let Some(side) = next {
+                let (back, ring) = theme::back(side);
+                p.circle_filled(centre, 52.0, c32(ring));
+                p.circle_filled(centre, 47.0, c32(back));
+                p.circle_stroke(centre, 38.0, egui::Stroke::new(2.0, c32(ring)));
+                p.text(
+                    centre,
+                    egui::Align2::CENTER_CENTER,
+                    jieqi_rules::Role::General.chinese(side),
+                    egui::FontId::proportional(44.0),
+                    c32(theme::DISC),
+                );
+            }
+            p.text(
+                rect.center() + egui::vec2(0.0, 10.0),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::proportional(30.0),
+                egui::Color32::from_rgb(240, 225, 200),
+            );
+            p.text(
+                rect.center() + egui::vec2(0.0, 55.0),
+                egui::Align2::CENTER_CENTER,
+                "The board stays hidden until then: what each player knows is theirs alone.",
+                egui::FontId::proportional(16.0),
+                egui::Color32::from_rgb(190, 175, 150),
+            );
+            let key =
+                ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
+            if response.clicked() || key {
+                out.write(GameCommand::Ready);
+            }
+        });
+}
+
+fn mode_selector(
+    ui: &mut egui::Ui,
+    form: &mut ModeForm,
+    settings: &mut Settings,
+    out: &mut MessageWriter<GameCommand>,
+) {
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("New game:").strong());
+        ui.selectable_value(&mut form.variant, VariantKind::Xiangqi, "Xiangqi 象棋");
+        ui.selectable_value(&mut form.variant, VariantKind::Jieqi, "Jieqi 揭棋");
+        ui.separator();
+        match form.variant {
+            VariantKind::Xiangqi => {
+                egui::ComboBox::from_id_salt("handicap")
+                    .selected_text(form.handicap.label())
+                    .show_ui(ui, |ui| {
+                        for h in HandicapChoice::ALL {
+                            ui.selectable_value(&mut form.handicap, h, h.label());
+                        }
+                    });
+                if form.handicap != HandicapChoice::None {
+                    ui.label("given by");
+                    ui.selectable_value(&mut form.giver, Side::Red, "Red");
+                    ui.selectable_value(&mut form.giver, Side::Black, "Black");
+                }
+            }
+            VariantKind::Jieqi => {
+                ui.label("deal:");
+                ui.selectable_value(&mut form.from_seed, false, "random");
+                ui.selectable_value(&mut form.from_seed, true, "from seed");
+                if form.from_seed {
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.seed_text)
+                            .hint_text("seed code, e.g. 7 or 1A-2B3C")
+                            .desired_width(150.0),
+                    );
+                }
+            }
+        }
+        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            match form.config() {
+                Ok(config) => {
+                    form.error = None;
+                    out.write(GameCommand::NewGame(config));
+                }
+                Err(e) => form.error = Some(e),
+            }
+        }
+        if let Some(err) = &form.error {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), err);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut settings.animations, "animations");
+        ui.checkbox(&mut settings.table_mode, "table mode");
+        ui.checkbox(&mut settings.coordinates, "coordinates");
+        ui.checkbox(&mut settings.letters, "letters");
+        ui.separator();
+        ui.label("moves in");
+        for n in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
+            ui.selectable_value(&mut settings.notation, n, n.name());
+        }
+    });
+    ui.add_space(2.0);
+}
+
+fn tray(ui: &mut egui::Ui, items: &[TrayItem]) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(2.0, 2.0);
+        for item in items {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+            let p = ui.painter();
+            let r = 12.0;
+            match item.role {
+                Some(_) => {
+                    p.circle_filled(rect.center(), r, c32(theme::DISC_EDGE));
+                    p.circle_filled(rect.center(), r - 1.5, c32(theme::DISC));
+                    p.text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        item.label(),
+                        // Proportional falls back on the CJK font for these characters.
+                        egui::FontId::proportional(16.0),
+                        c32(theme::ink(item.side)),
+                    );
+                }
+                None => {
+                    let (back, ring) = theme::back(item.side);
+                    p.circle_filled(rect.center(), r, c32(ring));
+                    p.circle_filled(rect.center(), r - 1.5, c32(back));
+                    p.text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        "?",
+                        egui::FontId::proportional(14.0),
+                        egui::Color32::from_rgb(235, 225, 210),
+                    );
+                }
+            }
+        }
+    });
+}
+
+fn player_line(ui: &mut egui::Ui, line: &PlayerLine) {
+    ui.horizontal(|ui| {
+        let marker = if line.to_move { "▶" } else { " " };
+        ui.label(egui::RichText::new(marker).color(side_color(line.side)));
+        ui.label(
+            egui::RichText::new(&line.name)
+                .size(17.0)
+                .color(side_color(line.side))
+                .strong(),
+        );
+        if line.in_check {
+            ui.colored_label(egui::Color32::from_rgb(255, 90, 70), "check");
+        }
+    });
+    if line.tray.is_empty() {
+        ui.weak("  took nothing yet");
+    } else {
+        tray(ui, &line.tray);
+    }
+}
+
+fn side_panel(
+    ui: &mut egui::Ui,
+    hud: &HudModel,
+    state: &mut PanelState,
+    out: &mut MessageWriter<GameCommand>,
+) {
+    ui.add_space(6.0);
+    ui.heading(&hud.title);
+    if let Some(v) = &hud.viewer {
+        ui.label(egui::RichText::new(v).italics());
+    }
+    ui.separator();
+    for line in &hud.players {
+        player_line(ui, line);
+        ui.add_space(4.0);
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(&hud.status).size(17.0).strong());
+    if let Some(hint) = &hud.hint {
+        ui.colored_label(egui::Color32::from_rgb(255, 190, 90), hint);
+    }
+    for notice in &hud.notices {
+        ui.colored_label(egui::Color32::from_rgb(255, 220, 120), notice);
+    }
+    if let Some(offer) = &hud.draw_offer {
+        ui.label(egui::RichText::new(offer).strong());
+        ui.horizontal(|ui| {
+            if ui.button("Accept draw").clicked() {
+                out.write(GameCommand::AnswerDraw { accept: true });
+            }
+            if ui.button("Decline").clicked() {
+                out.write(GameCommand::AnswerDraw { accept: false });
+            }
+        });
+    }
+    if let Some(actor) = hud.actor {
+        ui.horizontal(|ui| match state.confirm_resign {
+            Some(side) if side == actor => {
+                ui.label(format!("{side} resigns?"));
+                if ui.button("Yes, resign").clicked() {
+                    out.write(GameCommand::Resign(side));
+                    state.confirm_resign = None;
+                }
+                if ui.button("No").clicked() {
+                    state.confirm_resign = None;
+                }
+            }
+            _ => {
+                if ui
+                    .button(format!("Resign ({})", side_label(actor)))
+                    .clicked()
+                {
+                    state.confirm_resign = Some(actor);
+                }
+                if hud.draw_offer.is_none() && ui.button("Offer a draw").clicked() {
+                    out.write(GameCommand::OfferDraw(actor));
+                }
+            }
+        });
+    } else if hud.result.is_some() && ui.button("Again — swap colours").clicked() {
+        out.write(GameCommand::Again);
+    }
+    if hud.result.is_some()
+        && state.card_closed_for.is_some()
+        && ui.button("Show the result").clicked()
+    {
+        state.card_closed_for = None;
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("Moves").strong());
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in &hud.moves {
+                ui.monospace(line);
+            }
+        });
+}

@@ -1,0 +1,173 @@
+//! Picking pieces and targets. The mouse (and tests) send [`BoardInput`] presses and releases
+//! on points; [`pick`] turns them into a selection and [`GameCommand::Move`]s. A click is a
+//! press and a release on the same point; a drag is a press on a piece and a release elsewhere.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use jieqi_rules::{Move, Square};
+
+use crate::layout::Layout;
+use crate::session::{GameCommand, Shown};
+use crate::states::{GameSet, Phase};
+
+/// A press or release of the pointer: on a point of the board, or off it (`None`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    Press(Option<Square>),
+    Release(Option<Square>),
+    /// Drop the selection (Escape).
+    Cancel,
+}
+
+/// Where the pointer is, in world coordinates (for a dragged piece to follow). Kept apart
+/// from [`Selection`] so that moving the mouse does not count as a new selection.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pointer(pub Option<Vec2>);
+
+/// The picked piece, and a drag in progress.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Selection {
+    pub square: Option<Square>,
+    /// The point where a drag started (the pointer is still down).
+    pub drag_from: Option<Square>,
+    /// The press landed on the piece that was already selected: releasing there drops it.
+    pressed_selected: bool,
+    /// The view this selection belongs to (game, plies, viewer): a new view clears it.
+    owner: Option<(u32, usize, jieqi_rules::Side)>,
+}
+
+impl Selection {
+    pub fn clear(&mut self) {
+        self.square = None;
+        self.drag_from = None;
+        self.pressed_selected = false;
+    }
+
+    /// The piece being dragged, if the pointer has left its point.
+    pub fn dragged(&self) -> Option<Square> {
+        self.drag_from
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<BoardInput>()
+        .init_resource::<Selection>()
+        .init_resource::<Pointer>()
+        .add_systems(
+            Update,
+            (
+                pick.in_set(GameSet::Input),
+                forget_stale_selection.in_set(GameSet::View),
+            ),
+        );
+}
+
+/// The mouse and keyboard (needs a window).
+pub(super) fn pointer_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (mouse_to_board, keys).in_set(GameSet::Input).before(pick),
+    );
+}
+
+fn own_piece(shown: &Shown, sq: Square) -> bool {
+    shown.view.as_ref().is_some_and(|v| {
+        v.position
+            .piece_at(sq)
+            .is_some_and(|p| p.side() == v.turn())
+    })
+}
+
+/// Selection rules: press on one of your pieces picks it (and starts a drag); with a piece
+/// picked, press on another point tries the move; release elsewhere after a drag tries the
+/// move; a click on the picked piece drops it.
+fn pick(
+    mut inputs: MessageReader<BoardInput>,
+    mut selection: ResMut<Selection>,
+    mut moves: MessageWriter<GameCommand>,
+    shown: Res<Shown>,
+    phase: Option<Res<State<Phase>>>,
+) {
+    let active = phase.is_some_and(|p| p.get().accepts_moves()) && shown.can_move();
+    for input in inputs.read() {
+        if !active {
+            selection.clear();
+            continue;
+        }
+        match *input {
+            BoardInput::Press(None) | BoardInput::Cancel => selection.clear(),
+            BoardInput::Press(Some(sq)) => {
+                if own_piece(&shown, sq) {
+                    selection.pressed_selected = selection.square == Some(sq);
+                    selection.square = Some(sq);
+                    selection.drag_from = Some(sq);
+                } else if let Some(from) = selection.square {
+                    moves.write(GameCommand::Move(Move::new(from, sq)));
+                    selection.drag_from = None;
+                }
+            }
+            BoardInput::Release(at) => {
+                let Some(from) = selection.drag_from.take() else {
+                    continue;
+                };
+                match at {
+                    Some(to) if to != from => {
+                        moves.write(GameCommand::Move(Move::new(from, to)));
+                    }
+                    Some(_) if selection.pressed_selected => selection.clear(),
+                    _ => {}
+                }
+                selection.pressed_selected = false;
+            }
+        }
+    }
+}
+
+/// A selection belongs to one view: after a move, a new game or a handoff it is dropped.
+fn forget_stale_selection(shown: Res<Shown>, mut selection: ResMut<Selection>) {
+    let owner = shown
+        .view
+        .as_ref()
+        .map(|v| (shown.game_id, v.moves.len(), v.viewer));
+    if selection.owner != owner {
+        selection.clear();
+        selection.owner = owner;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mouse_to_board(
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    layout: Res<Layout>,
+    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    selection: Res<Selection>,
+    mut pointer: ResMut<Pointer>,
+    mut out: MessageWriter<BoardInput>,
+) {
+    let (Ok(window), Ok((camera, camera_tf))) = (windows.single(), cameras.single()) else {
+        return;
+    };
+    let world = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(camera_tf, c).ok());
+    pointer.set_if_neq(Pointer(world));
+    let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
+    let at = world.and_then(|p| layout.square_at(p));
+    if buttons.just_pressed(MouseButton::Left) && !egui_busy {
+        out.write(BoardInput::Press(at));
+    }
+    if buttons.just_released(MouseButton::Left) && selection.drag_from.is_some() {
+        out.write(BoardInput::Release(at));
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        out.write(BoardInput::Cancel);
+    }
+}
+
+fn keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<BoardInput>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        out.write(BoardInput::Cancel);
+    }
+}

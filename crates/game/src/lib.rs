@@ -1,0 +1,129 @@
+//! The desktop game: Xiangqi and Jieqi for two players on one screen, built with Bevy.
+//!
+//! One plugin per feature file, composed here. [`logic_plugin`] holds everything that needs
+//! no window (the session, turn phases, input rules, pieces as entities, animations, the
+//! panels' model): tests run it with `MinimalPlugins`. [`render_plugin`] adds what draws
+//! (camera, board, meshes, font, mouse, egui panels). [`build_app`] puts a whole app
+//! together from command-line [`Options`].
+//!
+//! Hidden information: only [`session::Session`] holds the game (and so a Jieqi deal). It
+//! publishes [`session::Shown`] — one player's `PlayerView`, or nothing while the handoff
+//! cover is up — and every system that shows something reads that alone.
+
+pub mod animation;
+pub mod board;
+pub mod cli;
+pub mod font;
+pub mod hud;
+pub mod input;
+pub mod layout;
+pub mod pieces;
+pub mod session;
+pub mod settings;
+pub mod states;
+pub mod theme;
+pub mod tools;
+
+use bevy::prelude::*;
+use bevy::render::RenderPlugin;
+use bevy::window::{PresentMode, WindowResolution};
+use bevy::winit::{UpdateMode, WinitSettings};
+
+pub use cli::Options;
+
+/// The game's logic: no window, no GPU.
+pub fn logic_plugin(app: &mut App) {
+    app.add_plugins((
+        states::plugin,
+        settings::plugin,
+        session::plugin,
+        layout::plugin,
+        input::plugin,
+        pieces::plugin,
+        animation::plugin,
+        hud::plugin,
+    ));
+}
+
+/// What draws and what reads the mouse (needs `DefaultPlugins`).
+pub fn render_plugin(app: &mut App) {
+    app.add_plugins(bevy_egui::EguiPlugin::default())
+        .add_plugins((
+            font::plugin,
+            board::plugin,
+            pieces::art_plugin,
+            input::pointer_plugin,
+            hud::ui::plugin,
+            tools::plugin,
+        ));
+}
+
+/// The whole app for `options`; `started` is when the process started (for `--bench-frames`).
+pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, String> {
+    let session = options.session()?;
+    let measuring = options.screenshot.is_some() || options.bench_frames.is_some();
+    let mut app = App::new();
+    let window = Window {
+        title: "Jieqi — Xiangqi and Jieqi".into(),
+        resolution: WindowResolution::new(options.size.0, options.size.1),
+        // Test modes run under Xvfb without focus or vsync.
+        present_mode: if measuring {
+            PresentMode::AutoNoVsync
+        } else {
+            PresentMode::AutoVsync
+        },
+        ..default()
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            })
+            .set(RenderPlugin {
+                // A picture or a timing must not catch shaders still compiling.
+                synchronous_pipeline_compilation: measuring,
+                ..default()
+            }),
+    );
+    app.insert_resource(if measuring {
+        WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        }
+    } else {
+        WinitSettings::game()
+    });
+    app.set_up(options, session);
+    app.insert_resource(tools::ProcessStart(started));
+    app.insert_resource(options.msaa);
+    if let Some(path) = &options.screenshot {
+        app.insert_resource(tools::ScreenshotPlan::new(path.clone()));
+    }
+    if let Some(at) = options.select {
+        app.insert_resource(tools::Preselect(at));
+    }
+    if let Some(frames) = options.bench_frames {
+        app.insert_resource(tools::BenchPlan::new(frames));
+    }
+    app.add_plugins((logic_plugin, render_plugin));
+    Ok(app)
+}
+
+trait SetUp {
+    fn set_up(&mut self, options: &Options, session: session::Session);
+}
+
+impl SetUp for App {
+    /// The session, the settings and the mode selector as the options say.
+    fn set_up(&mut self, options: &Options, session: session::Session) {
+        let form = hud::form::ModeForm::from_config(session.config());
+        self.insert_resource(session);
+        self.insert_resource(form);
+        self.insert_resource(settings::Settings {
+            animations: options.animations,
+            table_mode: options.table,
+            ..default()
+        });
+    }
+}

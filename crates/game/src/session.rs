@@ -1,0 +1,498 @@
+//! The session: the one owner of the game (and so of a Jieqi deal), the commands that change
+//! it, and the [`Shown`] resource that everything on screen is built from.
+//!
+//! Nothing outside this file reads [`Session`]: rendering, input and panels read [`Shown`],
+//! which holds one player's [`PlayerView`] (or nothing, while the handoff cover is up) and
+//! public facts about the table (who sits where, a pending draw offer).
+
+use std::fmt;
+use std::hash::{BuildHasher, Hasher};
+
+use bevy::prelude::*;
+use jieqi_rules::{
+    AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, Seed, Side, Variant, VariantKind,
+    Xiangqi, parse_move,
+};
+
+use crate::animation::Tween;
+use crate::input::Selection;
+use crate::settings::Settings;
+use crate::states::{GameSet, Phase, Screen};
+
+/// How a Jieqi deal is chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DealChoice {
+    /// A fresh random seed for every game.
+    Random,
+    /// This seed ("replay this deal").
+    Seed(Seed),
+}
+
+impl fmt::Debug for DealChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealChoice::Random => f.write_str("Random"),
+            // A typed seed is the player's own input; Seed's Debug hides it anyway.
+            DealChoice::Seed(_) => f.write_str("Seed(..)"),
+        }
+    }
+}
+
+/// What kind of game to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    pub variant: VariantKind,
+    /// Xiangqi only.
+    pub handicap: Handicap,
+    /// Jieqi only.
+    pub deal: DealChoice,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            variant: VariantKind::Xiangqi,
+            handicap: Handicap::None,
+            deal: DealChoice::Random,
+        }
+    }
+}
+
+impl GameConfig {
+    pub fn new_game(&self) -> AnyGame {
+        match self.variant {
+            VariantKind::Xiangqi => Xiangqi::with_handicap(self.handicap).into(),
+            VariantKind::Jieqi => {
+                let seed = match self.deal {
+                    DealChoice::Random => random_seed(),
+                    DealChoice::Seed(seed) => seed,
+                };
+                Jieqi::from_seed(seed).into()
+            }
+        }
+    }
+}
+
+/// A seed nobody can guess from the screen: the standard library's randomly keyed hasher
+/// over the clock.
+fn random_seed() -> Seed {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    Seed(h.finish())
+}
+
+/// The game in progress and the table around it. The only holder of the [`AnyGame`].
+#[derive(Resource)]
+pub struct Session {
+    game: AnyGame,
+    config: GameConfig,
+    /// Counts games, so that the screen knows when to rebuild rather than animate.
+    game_id: u32,
+    /// Whose view is shown (Jieqi on one screen: the player holding the device).
+    viewer: Side,
+    /// The colour of player 1, who sits at the bottom; "Again" swaps colours.
+    player_one: Side,
+    /// The side that offered a draw, until the other side answers or moves.
+    draw_offer: Option<Side>,
+    /// The handoff cover is up: nothing private may be shown.
+    covered: bool,
+}
+
+impl fmt::Debug for Session {
+    // Only public facts: the game itself (the deal) is never printed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("variant", &self.game.kind())
+            .field("plies", &self.game.moves().len())
+            .field("game_id", &self.game_id)
+            .field("viewer", &self.viewer)
+            .field("player_one", &self.player_one)
+            .field("covered", &self.covered)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(GameConfig::default())
+    }
+}
+
+impl Session {
+    pub fn new(config: GameConfig) -> Session {
+        Session::from_game(config.new_game(), config)
+    }
+
+    /// A session around a given game (tests, `--moves`).
+    pub fn from_game(game: AnyGame, config: GameConfig) -> Session {
+        let viewer = game.turn();
+        Session {
+            game,
+            config,
+            game_id: 0,
+            viewer,
+            player_one: Side::Red,
+            draw_offer: None,
+            covered: false,
+        }
+    }
+
+    /// Plays moves given as text (ICCS, WXF or Chinese), each checked. On the first bad one
+    /// the game is left as it was before this call and the error names the move.
+    pub fn play_texts<'a>(
+        &mut self,
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), String> {
+        let mut game = self.game.clone();
+        for (i, text) in texts.into_iter().enumerate() {
+            let parsed = parse_move(game.position(), text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            game.play(parsed.mv)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        self.viewer = game.turn();
+        self.game = game;
+        Ok(())
+    }
+
+    /// Shows `side`'s view (the CLI's `--view`; in Xiangqi it also turns the board).
+    pub fn set_viewer(&mut self, side: Side) {
+        self.viewer = side;
+        if !self.has_secrets() {
+            self.player_one = side;
+        }
+    }
+
+    pub fn resign_now(&mut self, side: Side) -> Result<(), GameError> {
+        self.game.resign(side).map(|_| ())
+    }
+
+    pub fn cover(&mut self) {
+        self.covered = self.has_secrets() && !self.game.is_over();
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn is_covered(&self) -> bool {
+        self.covered
+    }
+
+    /// Jieqi: each player knows things the other must not see, so one screen needs handoffs.
+    pub fn has_secrets(&self) -> bool {
+        self.game.kind() == VariantKind::Jieqi
+    }
+
+    pub fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// The side at the bottom of the board.
+    fn bottom(&self) -> Side {
+        if self.has_secrets() {
+            self.viewer
+        } else {
+            self.player_one
+        }
+    }
+
+    /// What the screen may show now.
+    pub fn shown(&self) -> Shown {
+        Shown {
+            view: (!self.covered).then(|| self.game.view(self.viewer)),
+            game_id: self.game_id,
+            variant: self.game.kind(),
+            bottom: self.bottom(),
+            player_one: self.player_one,
+            pass_to: self.covered.then(|| self.game.turn()),
+            draw_offer: self.draw_offer,
+        }
+    }
+
+    /// The phase that follows a move once its animation is over.
+    fn phase_after_move(&self) -> Phase {
+        if self.game.is_over() {
+            Phase::GameOver
+        } else if self.has_secrets() {
+            Phase::Handoff
+        } else {
+            Phase::AwaitInput
+        }
+    }
+
+    fn start(&mut self, config: GameConfig, player_one: Side) {
+        self.game = config.new_game();
+        self.config = config;
+        self.game_id = self.game_id.wrapping_add(1);
+        self.viewer = self.game.turn();
+        self.player_one = player_one;
+        self.draw_offer = None;
+        self.covered = false;
+    }
+
+    /// The phase a freshly shown game starts in.
+    fn resting_phase(&self) -> Phase {
+        if self.game.is_over() {
+            Phase::GameOver
+        } else if self.covered {
+            Phase::Handoff
+        } else {
+            Phase::AwaitInput
+        }
+    }
+}
+
+/// What the screen shows: one player's view (never the game), and public facts about the
+/// table. Every system that draws reads this and nothing else of the game.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// `None` while the handoff cover is up.
+    pub view: Option<PlayerView>,
+    pub game_id: u32,
+    pub variant: VariantKind,
+    /// The side drawn at the bottom.
+    pub bottom: Side,
+    /// Player 1's colour (player 1 sits at the bottom in Xiangqi).
+    pub player_one: Side,
+    /// While covered: the player who gets the device next.
+    pub pass_to: Option<Side>,
+    pub draw_offer: Option<Side>,
+}
+
+impl Shown {
+    /// "Player 1" or "Player 2" for the player of `side`.
+    pub fn player_name(&self, side: Side) -> &'static str {
+        if side == self.player_one {
+            "Player 1"
+        } else {
+            "Player 2"
+        }
+    }
+
+    /// Whether a move by the side to move may be entered on this screen now.
+    pub fn can_move(&self) -> bool {
+        match &self.view {
+            None => false,
+            Some(view) => {
+                view.outcome.is_none()
+                    && (self.variant == VariantKind::Xiangqi || view.is_my_turn())
+            }
+        }
+    }
+}
+
+/// What the players ask for. Input systems and panels write these; only [`apply_commands`]
+/// acts on them.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// The side to move plays this move (checked; a refusal becomes a [`Hint`]).
+    Move(Move),
+    Resign(Side),
+    OfferDraw(Side),
+    AnswerDraw {
+        accept: bool,
+    },
+    /// The next player has the device: lift the handoff cover.
+    Ready,
+    NewGame(GameConfig),
+    /// The next game with the same settings and the colours swapped.
+    Again,
+}
+
+/// A short message for the player: why a move was refused, a declined draw.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Hint {
+    pub text: Option<String>,
+    /// When it was set (seconds since start), so that it fades after a while.
+    pub since: f32,
+}
+
+impl Hint {
+    fn set(&mut self, text: impl Into<String>, now: f32) {
+        self.text = Some(text.into());
+        self.since = now;
+    }
+}
+
+/// How long a hint stays.
+const HINT_SECONDS: f32 = 4.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameCommand>()
+        .init_resource::<Session>()
+        .init_resource::<Hint>()
+        .add_systems(Startup, publish_initial)
+        .add_systems(OnEnter(Screen::Game), enter_game)
+        .add_systems(
+            Update,
+            (
+                apply_commands
+                    .in_set(GameSet::Apply)
+                    .run_if(in_state(Screen::Game)),
+                publish.in_set(GameSet::Apply).after(apply_commands),
+                finish_animating
+                    .in_set(GameSet::Animate)
+                    .run_if(in_state(Phase::Animating)),
+                expire_hint,
+            ),
+        );
+}
+
+fn publish_initial(mut commands: Commands, session: Res<Session>) {
+    commands.insert_resource(session.shown());
+}
+
+fn enter_game(session: Res<Session>, mut phase: ResMut<NextState<Phase>>) {
+    phase.set(session.resting_phase());
+}
+
+/// Keeps [`Shown`] equal to what the session may show.
+fn publish(session: Res<Session>, mut shown: ResMut<Shown>) {
+    if session.is_changed() {
+        let next = session.shown();
+        if *shown != next {
+            *shown = next;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_commands(
+    mut commands_in: MessageReader<GameCommand>,
+    mut session: ResMut<Session>,
+    phase: Res<State<Phase>>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    settings: Res<Settings>,
+    mut hint: ResMut<Hint>,
+    mut selection: ResMut<Selection>,
+    time: Res<Time>,
+) {
+    let now = time.elapsed_secs();
+    // Within one frame the phase may change several times; track it locally.
+    let mut current = *phase.get();
+    for command in commands_in.read() {
+        match command {
+            GameCommand::Move(m) => {
+                if !current.accepts_moves() || session.covered {
+                    continue;
+                }
+                let mover = session.game.turn();
+                if session.has_secrets() && session.viewer != mover {
+                    continue;
+                }
+                if let Err(refused) = session.game.position().check_move(*m) {
+                    // Public: the position and the move are on everyone's screen.
+                    info!("{mover}: {m} refused: {}", refused.reason);
+                    hint.set(refused.reason.message(), now);
+                    continue;
+                }
+                match session.game.play(*m) {
+                    Ok(_) => {
+                        // Only the coordinates: a reveal or a capture's identity never goes
+                        // to the log.
+                        info!("{mover} played {m}");
+                        hint.text = None;
+                        selection.clear();
+                        if session.draw_offer == Some(mover.other()) {
+                            // Moving instead of answering declines the offer.
+                            session.draw_offer = None;
+                            hint.set(format!("{mover} played on: the draw offer lapsed"), now);
+                        }
+                        current = if settings.animations {
+                            Phase::Animating
+                        } else {
+                            let after = session.phase_after_move();
+                            if after == Phase::Handoff {
+                                session.covered = true;
+                            }
+                            after
+                        };
+                        next_phase.set(current);
+                    }
+                    Err(e) => hint.set(e.to_string(), now),
+                }
+            }
+            GameCommand::Resign(side) => {
+                if session.covered || session.game.resign(*side).is_err() {
+                    continue;
+                }
+                session.draw_offer = None;
+                selection.clear();
+                current = Phase::GameOver;
+                next_phase.set(current);
+            }
+            GameCommand::OfferDraw(side) => {
+                if session.covered || session.game.is_over() || session.draw_offer.is_some() {
+                    continue;
+                }
+                session.draw_offer = Some(*side);
+                hint.set(format!("{side} offers a draw"), now);
+            }
+            GameCommand::AnswerDraw { accept } => {
+                let Some(by) = session.draw_offer else {
+                    continue;
+                };
+                session.draw_offer = None;
+                if *accept {
+                    if session.game.agree_draw().is_ok() {
+                        selection.clear();
+                        current = Phase::GameOver;
+                        next_phase.set(current);
+                    }
+                } else {
+                    hint.set(format!("{} declined the draw", by.other()), now);
+                }
+            }
+            GameCommand::Ready => {
+                if current != Phase::Handoff {
+                    continue;
+                }
+                session.covered = false;
+                session.viewer = session.game.turn();
+                current = session.resting_phase();
+                next_phase.set(current);
+            }
+            GameCommand::NewGame(config) => {
+                let player_one = session.player_one;
+                session.start(*config, player_one);
+                hint.text = None;
+                selection.clear();
+                current = session.resting_phase();
+                next_phase.set(current);
+            }
+            GameCommand::Again => {
+                let (config, player_one) = (session.config, session.player_one.other());
+                session.start(config, player_one);
+                hint.text = None;
+                selection.clear();
+                current = session.resting_phase();
+                next_phase.set(current);
+            }
+        }
+    }
+}
+
+/// Ends [`Phase::Animating`] once every tween is done.
+fn finish_animating(
+    tweens: Query<(), With<Tween>>,
+    mut session: ResMut<Session>,
+    mut next_phase: ResMut<NextState<Phase>>,
+) {
+    if !tweens.is_empty() {
+        return;
+    }
+    let after = session.phase_after_move();
+    if after == Phase::Handoff {
+        session.covered = true;
+    }
+    next_phase.set(after);
+}
+
+fn expire_hint(mut hint: ResMut<Hint>, time: Res<Time>) {
+    if hint.text.is_some() && time.elapsed_secs() - hint.since > HINT_SECONDS {
+        hint.text = None;
+    }
+}

@@ -1,0 +1,226 @@
+//! Test modes: render the position to a PNG and exit (`--screenshot`), and measure startup
+//! and frame times while pieces move (`--bench-frames`).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+
+use crate::pieces::BoardPiece;
+use crate::session::{GameCommand, Shown};
+use crate::states::{GameSet, Phase};
+
+/// When the process started (set by `main`).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ProcessStart(pub Instant);
+
+/// `--select`: pick this piece once the board is up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Preselect(pub jieqi_rules::Square);
+
+/// `--screenshot`: capture the window after it has settled, save, exit.
+#[derive(Resource, Clone, Debug)]
+pub struct ScreenshotPlan {
+    pub path: PathBuf,
+    frames: u32,
+    requested: bool,
+}
+
+impl ScreenshotPlan {
+    pub fn new(path: PathBuf) -> Self {
+        ScreenshotPlan {
+            path,
+            frames: 0,
+            requested: false,
+        }
+    }
+}
+
+/// Frames to wait before capturing: fonts, glyph atlases and egui's textures are ready by
+/// then (pipelines compile synchronously in these modes).
+const SETTLE_FRAMES: u32 = 12;
+/// Give up if no capture came back after this many frames.
+const GIVE_UP_FRAMES: u32 = 600;
+
+/// `--bench-frames`: startup time and frame times.
+#[derive(Resource, Clone, Debug)]
+pub struct BenchPlan {
+    pub frames: u32,
+    interactive: Option<Duration>,
+    seen_pieces: u32,
+    last: Option<Instant>,
+    times_ms: Vec<f64>,
+    moves_played: u32,
+}
+
+impl BenchPlan {
+    pub fn new(frames: u32) -> Self {
+        BenchPlan {
+            frames,
+            interactive: None,
+            seen_pieces: 0,
+            last: None,
+            times_ms: Vec::new(),
+            moves_played: 0,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            capture.run_if(resource_exists::<ScreenshotPlan>),
+            preselect
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<Preselect>),
+            (bench_measure, bench_drive)
+                .chain()
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<BenchPlan>),
+        ),
+    );
+}
+
+fn capture(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    plan.frames += 1;
+    if !plan.requested && plan.frames >= SETTLE_FRAMES {
+        plan.requested = true;
+        let path = plan.path.clone();
+        commands.spawn(Screenshot::primary_window()).observe(
+            move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                let saved = captured
+                    .image
+                    .clone()
+                    .try_into_dynamic()
+                    .map_err(|e| e.to_string())
+                    .and_then(|img| img.to_rgb8().save(&path).map_err(|e| e.to_string()));
+                match saved {
+                    Ok(()) => {
+                        info!("screenshot saved to {}", path.display());
+                        exit.write(AppExit::Success);
+                    }
+                    Err(e) => {
+                        error!("cannot save the screenshot to {}: {e}", path.display());
+                        exit.write(AppExit::error());
+                    }
+                }
+            },
+        );
+    }
+    if plan.frames > GIVE_UP_FRAMES {
+        error!("no screenshot came back after {GIVE_UP_FRAMES} frames");
+        exit.write(AppExit::error());
+    }
+}
+
+/// Clicks the preselected piece on the third frame of the game screen, as the mouse would.
+fn preselect(
+    mut commands: Commands,
+    at: Res<Preselect>,
+    mut frames: Local<u32>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<crate::input::BoardInput>,
+) {
+    if phase.is_none() {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        out.write(crate::input::BoardInput::Press(Some(at.0)));
+        out.write(crate::input::BoardInput::Release(Some(at.0)));
+        commands.remove_resource::<Preselect>();
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn bench_measure(
+    mut plan: ResMut<BenchPlan>,
+    start: Res<ProcessStart>,
+    pieces: Query<(), With<BoardPiece>>,
+    phase: Option<Res<State<Phase>>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let now = Instant::now();
+    if plan.interactive.is_none() {
+        let ready = !pieces.is_empty() && phase.is_some_and(|p| *p.get() == Phase::AwaitInput);
+        if ready {
+            plan.seen_pieces += 1;
+        }
+        // Two frames after the pieces exist, the first of them has been drawn.
+        if plan.seen_pieces >= 2 {
+            plan.interactive = Some(now - start.0);
+            plan.last = Some(now);
+        }
+        return;
+    }
+    if let Some(last) = plan.last {
+        let ms = (now - last).as_secs_f64() * 1000.0;
+        plan.times_ms.push(ms);
+    }
+    plan.last = Some(now);
+    if plan.times_ms.len() as u32 >= plan.frames {
+        let mut sorted = plan.times_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
+        let interactive = plan.interactive.unwrap_or_default().as_secs_f64() * 1000.0;
+        // Printed on stdout, one line, for scripts and the README.
+        println!(
+            "bench: startup_to_interactive_ms={interactive:.0} frames={} moves={} \
+             frame_ms_median={:.2} frame_ms_p99={:.2} frame_ms_max={:.2} mean_fps={:.1}",
+            sorted.len(),
+            plan.moves_played,
+            percentile(&sorted, 0.5),
+            percentile(&sorted, 0.99),
+            sorted.last().copied().unwrap_or(0.0),
+            1000.0 / mean
+        );
+        exit.write(AppExit::Success);
+    }
+}
+
+/// Keeps pieces moving: plays a legal move whenever the board waits, lifts handoff covers,
+/// starts again after a game ends.
+fn bench_drive(
+    mut plan: ResMut<BenchPlan>,
+    shown: Res<Shown>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    if plan.interactive.is_none() {
+        return;
+    }
+    let Some(phase) = phase else { return };
+    match phase.get() {
+        Phase::AwaitInput => {
+            if let Some(view) = &shown.view
+                && !view.legal_moves.is_empty()
+            {
+                let n = plan.moves_played as usize;
+                // Walk through the list so that different pieces move.
+                let m = view.legal_moves[(n * 7 + 3) % view.legal_moves.len()];
+                out.write(GameCommand::Move(m));
+                plan.moves_played += 1;
+            }
+        }
+        Phase::Handoff => {
+            out.write(GameCommand::Ready);
+        }
+        Phase::GameOver => {
+            out.write(GameCommand::Again);
+        }
+        Phase::Animating => {}
+    }
+}

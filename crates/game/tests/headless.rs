@@ -1,0 +1,601 @@
+//! The game's logic without a window or GPU: `MinimalPlugins` + the game's logic plugins,
+//! driven by `app.update()`. Pieces are picked and moved with the same `BoardInput`
+//! messages the mouse sends.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use jieqi_game::animation::Tween;
+use jieqi_game::hud::model::{HudModel, TrayItem};
+use jieqi_game::input::{BoardInput, Selection};
+use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Session, Shown};
+use jieqi_game::settings::Settings;
+use jieqi_game::states::Phase;
+use jieqi_rules::{
+    AnyGame, Deal, Handicap, Jieqi, Outcome, Refusal, Role, Seed, Side, Square, Variant,
+    VariantKind, WinReason, Xiangqi,
+};
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+fn xiangqi_config() -> GameConfig {
+    GameConfig::default()
+}
+
+fn jieqi_config() -> GameConfig {
+    GameConfig {
+        variant: VariantKind::Jieqi,
+        handicap: Handicap::None,
+        deal: DealChoice::Seed(Seed(7)),
+    }
+}
+
+/// A headless app around `game`. Each update advances time by 50 ms.
+fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.insert_resource(Session::from_game(game, config));
+    app.insert_resource(Settings {
+        animations,
+        ..default()
+    });
+    app.add_plugins(jieqi_game::logic_plugin);
+    settle(&mut app);
+    app
+}
+
+fn xiangqi(animations: bool) -> App {
+    app_with(Xiangqi::default().into(), xiangqi_config(), animations)
+}
+
+fn jieqi(animations: bool) -> App {
+    app_with(Jieqi::from_seed(Seed(7)).into(), jieqi_config(), animations)
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+/// Long enough for every animation to end (each update is 50 ms).
+fn settle_long(app: &mut App) {
+    for _ in 0..20 {
+        app.update();
+    }
+}
+
+fn send(app: &mut App, input: BoardInput) {
+    app.world_mut().write_message(input);
+    app.update();
+}
+
+fn click(app: &mut App, at: &str) {
+    send(app, BoardInput::Press(Some(sq(at))));
+    send(app, BoardInput::Release(Some(sq(at))));
+}
+
+fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    settle(app);
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+fn shown(app: &App) -> &Shown {
+    app.world().resource::<Shown>()
+}
+
+fn view_plies(app: &App) -> usize {
+    shown(app).view.as_ref().map_or(0, |v| v.moves.len())
+}
+
+fn pieces(app: &mut App) -> Vec<BoardPiece> {
+    let mut q = app.world_mut().query::<&BoardPiece>();
+    let mut v: Vec<BoardPiece> = q.iter(app.world()).copied().collect();
+    v.sort_by_key(|p| p.square);
+    v
+}
+
+fn piece_at(app: &mut App, at: &str) -> Option<BoardPiece> {
+    pieces(app).into_iter().find(|p| p.square == sq(at))
+}
+
+fn markers(app: &mut App, kind: Marker) -> usize {
+    let mut q = app.world_mut().query::<&Marker>();
+    q.iter(app.world()).filter(|m| **m == kind).count()
+}
+
+fn tweens(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&Tween>();
+    q.iter(app.world()).count()
+}
+
+#[test]
+fn the_app_starts_on_a_board_with_red_to_move() {
+    let mut app = xiangqi(false);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    assert_eq!(pieces(&mut app).len(), 32);
+    let hud = app.world().resource::<HudModel>();
+    assert_eq!(hud.status, "Red to move");
+    assert_eq!(hud.actor, Some(Side::Red));
+}
+
+#[test]
+fn a_click_picks_a_piece_and_marks_its_targets() {
+    let mut app = xiangqi(false);
+    click(&mut app, "h2");
+    assert_eq!(app.world().resource::<Selection>().square, Some(sq("h2")));
+    assert_eq!(markers(&mut app, Marker::Selected), 1);
+    // The cannon on h2: six free points up to h6 and along rank 2, and one capture (h9).
+    let legal = shown(&app)
+        .view
+        .as_ref()
+        .unwrap()
+        .legal_moves
+        .iter()
+        .filter(|m| m.from == sq("h2"))
+        .count();
+    assert_eq!(markers(&mut app, Marker::Capture), 1);
+    assert_eq!(markers(&mut app, Marker::Target), legal - 1);
+    // A second click on it drops it.
+    click(&mut app, "h2");
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(markers(&mut app, Marker::Target), 0);
+}
+
+#[test]
+fn click_then_target_plays_the_move() {
+    let mut app = xiangqi(false);
+    click(&mut app, "h2");
+    click(&mut app, "e2");
+    settle(&mut app);
+    assert_eq!(view_plies(&app), 1);
+    assert!(piece_at(&mut app, "h2").is_none());
+    assert_eq!(
+        piece_at(&mut app, "e2"),
+        Some(BoardPiece {
+            square: sq("e2"),
+            side: Side::Red,
+            face: Face::Up(Role::Cannon)
+        })
+    );
+    assert_eq!(markers(&mut app, Marker::LastFrom), 1);
+    assert_eq!(markers(&mut app, Marker::LastTo), 1);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    let hud = app.world().resource::<HudModel>();
+    assert_eq!(hud.status, "Black to move");
+    assert_eq!(hud.moves, vec!["1. C2=5"]);
+}
+
+#[test]
+fn dragging_a_piece_plays_the_move() {
+    let mut app = xiangqi(false);
+    send(&mut app, BoardInput::Press(Some(sq("b0"))));
+    send(&mut app, BoardInput::Release(Some(sq("c2"))));
+    settle(&mut app);
+    assert_eq!(view_plies(&app), 1);
+    assert_eq!(
+        piece_at(&mut app, "c2").map(|p| p.face),
+        Some(Face::Up(Role::Horse))
+    );
+}
+
+#[test]
+fn a_refused_target_keeps_the_turn_and_says_why() {
+    let mut app = xiangqi(false);
+    click(&mut app, "b0");
+    click(&mut app, "d1"); // the horse's leg on c0 is blocked
+    settle(&mut app);
+    assert_eq!(view_plies(&app), 0);
+    assert_eq!(shown(&app).view.as_ref().unwrap().turn(), Side::Red);
+    assert_eq!(
+        app.world().resource::<Hint>().text.as_deref(),
+        Some(Refusal::LegBlocked.message())
+    );
+    assert_eq!(
+        app.world().resource::<HudModel>().hint.as_deref(),
+        Some(Refusal::LegBlocked.message())
+    );
+    // The piece stays picked; a good target then plays.
+    assert_eq!(app.world().resource::<Selection>().square, Some(sq("b0")));
+    click(&mut app, "c2");
+    settle(&mut app);
+    assert_eq!(view_plies(&app), 1);
+}
+
+#[test]
+fn the_other_sides_pieces_cannot_be_picked() {
+    let mut app = xiangqi(false);
+    click(&mut app, "h9");
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(view_plies(&app), 0);
+}
+
+#[test]
+fn a_general_in_check_is_marked() {
+    // The chariot on e1 checks the black general on e9; it can step aside to f9.
+    let setup = jieqi_rules::Setup::parse_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
+    let game = Xiangqi::from_setup(&setup).unwrap();
+    let mut app = app_with(game.into(), xiangqi_config(), false);
+    assert_eq!(markers(&mut app, Marker::Check), 1);
+    let hud = app.world().resource::<HudModel>();
+    assert!(hud.players[1].in_check);
+    assert_eq!(hud.status, "Black to move — check!");
+}
+
+#[test]
+fn moves_glide_captures_leave_and_the_phase_waits_for_them() {
+    let mut app = xiangqi(true);
+    // Cannon h2 takes the horse on h9.
+    click(&mut app, "h2");
+    click(&mut app, "h9");
+    assert_eq!(phase(&app), Phase::Animating);
+    assert!(
+        tweens(&mut app) >= 2,
+        "the cannon glides and the horse leaves"
+    );
+    let pieces_now = pieces(&mut app).len();
+    assert_eq!(pieces_now, 32, "the captured horse is still leaving");
+    settle_long(&mut app);
+    assert_eq!(tweens(&mut app), 0);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    assert_eq!(pieces(&mut app).len(), 31);
+    assert_eq!(
+        piece_at(&mut app, "h9").map(|p| p.face),
+        Some(Face::Up(Role::Cannon))
+    );
+}
+
+#[test]
+fn a_revealed_piece_flips_over() {
+    let mut app = jieqi(true);
+    // Seed 7: the face-down piece on b2 (a cannon's point) is a soldier.
+    assert_eq!(
+        piece_at(&mut app, "b2").map(|p| p.face),
+        Some(Face::Down(Role::Cannon))
+    );
+    click(&mut app, "b2");
+    click(&mut app, "b5");
+    assert_eq!(phase(&app), Phase::Animating);
+    let mut q = app.world_mut().query::<&Tween>();
+    assert!(
+        q.iter(app.world())
+            .any(|t| t.flip_to == Some(Face::Up(Role::Soldier)))
+    );
+    settle_long(&mut app);
+    // After the animation comes the handoff.
+    assert_eq!(phase(&app), Phase::Handoff);
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(
+        piece_at(&mut app, "b5").map(|p| p.face),
+        Some(Face::Up(Role::Soldier))
+    );
+    let mut texts = app.world_mut().query::<&PieceText>();
+    assert!(texts.iter(app.world()).any(|t| t.0 == "兵"));
+}
+
+#[test]
+fn without_animations_everything_jumps_at_once() {
+    let mut app = xiangqi(false);
+    click(&mut app, "h2");
+    click(&mut app, "h9");
+    app.update();
+    assert_eq!(tweens(&mut app), 0);
+    assert_eq!(pieces(&mut app).len(), 31);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+}
+
+#[test]
+fn jieqi_hands_the_device_over_after_every_move() {
+    let mut app = jieqi(false);
+    assert_eq!(shown(&app).bottom, Side::Red);
+    click(&mut app, "h0");
+    click(&mut app, "g2");
+    settle(&mut app);
+    // The cover is up: no view, no pieces, no marks, only the cover's words.
+    assert_eq!(phase(&app), Phase::Handoff);
+    assert!(shown(&app).view.is_none());
+    assert_eq!(shown(&app).pass_to, Some(Side::Black));
+    assert!(pieces(&mut app).is_empty());
+    assert_eq!(markers(&mut app, Marker::LastTo), 0);
+    let hud = app.world().resource::<HudModel>().clone();
+    assert_eq!(
+        hud.cover.as_deref(),
+        Some("Pass to Black (Player 2) — click when ready")
+    );
+    assert!(hud.moves.is_empty() && hud.players.is_empty() && hud.result.is_none());
+    // Clicks on the covered board do nothing.
+    click(&mut app, "h9");
+    assert_eq!(phase(&app), Phase::Handoff);
+    // Black takes the device.
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    let s = shown(&app);
+    assert_eq!(s.view.as_ref().unwrap().viewer, Side::Black);
+    assert_eq!(
+        s.bottom,
+        Side::Black,
+        "the player holding the device sits at the bottom"
+    );
+    assert_eq!(pieces(&mut app).len(), 32);
+    // Black moves; the cover comes back for Red.
+    click(&mut app, "h9");
+    click(&mut app, "g7");
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::Handoff);
+    assert_eq!(shown(&app).pass_to, Some(Side::Red));
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Red);
+    assert_eq!(view_plies(&app), 2);
+}
+
+#[test]
+fn ready_means_nothing_outside_a_handoff() {
+    let mut app = jieqi(false);
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Red);
+}
+
+/// Everything on screen that could name a piece: every text entity, every piece, mark and
+/// tween, the panels' model, and every public resource the screen is built from.
+fn screen_snapshot(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    let mut out = Vec::new();
+    let mut texts = world.query::<&Text2d>();
+    out.extend(texts.iter(world).map(|t| format!("text {}", t.0)));
+    let mut piece_texts = world.query::<&PieceText>();
+    out.extend(
+        piece_texts
+            .iter(world)
+            .map(|t| format!("piece text {}", t.0)),
+    );
+    let mut pieces = world.query::<(&BoardPiece, &Transform)>();
+    out.extend(
+        pieces
+            .iter(world)
+            .map(|(p, tf)| format!("{p:?} at {:?}", tf.translation)),
+    );
+    let mut marks = world.query::<(&Marker, &Transform)>();
+    out.extend(
+        marks
+            .iter(world)
+            .map(|(m, tf)| format!("{m:?} at {:?}", tf.translation)),
+    );
+    let mut tweens = world.query::<&Tween>();
+    out.extend(tweens.iter(world).map(|t| format!("{t:?}")));
+    out.extend(world.resource::<HudModel>().texts());
+    out.push(format!("{:?}", world.resource::<HudModel>()));
+    out.push(format!("{:?}", world.resource::<Shown>()));
+    out.push(format!("{:?}", world.resource::<Hint>()));
+    out.push(format!("{:?}", world.resource::<Selection>()));
+    out.push(format!("entities {}", world.entities().count_spawned()));
+    out.sort();
+    out
+}
+
+/// Seed 7's deal, and the same deal with the identities of Black's b9 and a9 swapped. Red's
+/// cannon takes the face-down piece on b9 first: the two games then differ only in what Red
+/// learned.
+fn twin_games() -> (AnyGame, AnyGame, Role, Role) {
+    let deal = Deal::from_seed(Seed(7));
+    let points = Deal::start_points(Side::Black);
+    let (b9, a9) = (
+        points.iter().position(|&p| p == sq("b9")).unwrap(),
+        points.iter().position(|&p| p == sq("a9")).unwrap(),
+    );
+    let mut black = *deal.identities(Side::Black);
+    assert_ne!(
+        black[b9], black[a9],
+        "the test needs two different identities"
+    );
+    let (first, second) = (black[b9], black[a9]);
+    black.swap(b9, a9);
+    let twin = Deal::from_identities(*deal.identities(Side::Red), black).unwrap();
+    (
+        Jieqi::from_deal(&deal).into(),
+        Jieqi::from_deal(&twin).into(),
+        first,
+        second,
+    )
+}
+
+/// Red captures the face-down piece on b9, hands over; Black looks.
+fn capture_then_hand_over(game: AnyGame, animations: bool) -> App {
+    let mut app = app_with(game, jieqi_config(), animations);
+    click(&mut app, "b2");
+    click(&mut app, "b9");
+    settle_long(&mut app);
+    assert_eq!(phase(&app), Phase::Handoff);
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
+    app
+}
+
+#[test]
+fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
+    for animations in [false, true] {
+        let (game, twin, first, second) = twin_games();
+        // Red does know it.
+        let mut red_view = game.clone();
+        red_view
+            .play(jieqi_rules::Move::parse_iccs("b2b9").unwrap())
+            .unwrap();
+        assert_eq!(
+            red_view.view(Side::Red).learned.count(Side::Black, first),
+            1
+        );
+
+        let mut a = capture_then_hand_over(game, animations);
+        let mut b = capture_then_hand_over(twin, animations);
+        // Black's screens after the two deals are the same in every text, entity and
+        // resource: nothing on them depends on the identity Red saw.
+        assert_eq!(screen_snapshot(&mut a), screen_snapshot(&mut b));
+        let hud = a.world().resource::<HudModel>();
+        assert_eq!(
+            hud.players[0].tray,
+            vec![TrayItem {
+                side: Side::Black,
+                role: None
+            }]
+        );
+
+        // The check can fail: Red's own screen shows the identity, so after Black moves and
+        // hands back, the two deals give different screens, each naming its own identity.
+        for app in [&mut a, &mut b] {
+            click(app, "h9");
+            click(app, "g7");
+            settle_long(app);
+            command(app, GameCommand::Ready);
+            assert_eq!(shown(app).view.as_ref().unwrap().viewer, Side::Red);
+        }
+        let (sa, sb) = (screen_snapshot(&mut a), screen_snapshot(&mut b));
+        assert_ne!(sa, sb);
+        let tray = |app: &App| app.world().resource::<HudModel>().players[0].tray.clone();
+        assert_eq!(tray(&a)[0].role, Some(first));
+        assert_eq!(tray(&b)[0].role, Some(second));
+        let named = |s: &[String], role: Role| {
+            s.iter()
+                .any(|t| t.contains(&role.chinese(Side::Black).to_string()))
+        };
+        assert!(named(&sa, first) || first == Role::Soldier);
+        assert!(named(&sb, second) || second == Role::Soldier);
+    }
+}
+
+#[test]
+fn the_session_never_prints_the_deal() {
+    let session = Session::from_game(Jieqi::from_seed(Seed(7)).into(), jieqi_config());
+    let text = format!("{session:?}");
+    assert!(
+        !text.contains("Seed(7") && !text.contains("identities"),
+        "{text}"
+    );
+    let config = format!("{:?}", jieqi_config());
+    assert!(!config.contains('7'), "{config}");
+}
+
+#[test]
+fn resigning_ends_the_game_with_a_result_card_and_again_swaps_colours() {
+    let mut app = jieqi(false);
+    command(&mut app, GameCommand::Resign(Side::Red));
+    assert_eq!(phase(&app), Phase::GameOver);
+    let hud = app.world().resource::<HudModel>().clone();
+    let card = hud.result.expect("a result card");
+    assert_eq!(card.headline, "Black wins: Red resigned");
+    assert_eq!(card.seed.as_deref(), Some("7"));
+    assert_eq!(card.reveal.len(), 2, "every hidden piece of both sides");
+    assert_eq!(card.players, "Player 1 played Red, Player 2 played Black");
+    // At the end every piece shows its face.
+    assert!(
+        pieces(&mut app)
+            .iter()
+            .all(|p| matches!(p.face, Face::Up(_)))
+    );
+    let view = shown(&app).view.clone().unwrap();
+    assert_eq!(
+        view.outcome,
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Resignation
+        })
+    );
+
+    command(&mut app, GameCommand::Again);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    let s = shown(&app);
+    assert_eq!(s.player_one, Side::Black, "player 1 now plays Black");
+    assert_eq!(s.player_name(Side::Red), "Player 2");
+    assert_eq!(view_plies(&app), 0);
+    assert!(
+        pieces(&mut app)
+            .iter()
+            .any(|p| matches!(p.face, Face::Down(_)))
+    );
+}
+
+#[test]
+fn a_draw_offer_is_answered_by_the_other_side() {
+    let mut app = xiangqi(false);
+    command(&mut app, GameCommand::OfferDraw(Side::Red));
+    let offer = app.world().resource::<HudModel>().draw_offer.clone();
+    assert_eq!(
+        offer.as_deref(),
+        Some("Red offers a draw — Black, do you accept?")
+    );
+    command(&mut app, GameCommand::AnswerDraw { accept: false });
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    assert!(app.world().resource::<HudModel>().draw_offer.is_none());
+    command(&mut app, GameCommand::OfferDraw(Side::Red));
+    command(&mut app, GameCommand::AnswerDraw { accept: true });
+    assert_eq!(phase(&app), Phase::GameOver);
+    assert_eq!(
+        app.world().resource::<HudModel>().status,
+        "Draw: agreed by both players"
+    );
+}
+
+#[test]
+fn in_jieqi_the_offer_waits_for_the_other_player_to_hold_the_device() {
+    let mut app = jieqi(false);
+    command(&mut app, GameCommand::OfferDraw(Side::Red));
+    assert!(app.world().resource::<HudModel>().draw_offer.is_none());
+    click(&mut app, "h0");
+    click(&mut app, "g2");
+    settle(&mut app);
+    command(&mut app, GameCommand::Ready);
+    assert!(app.world().resource::<HudModel>().draw_offer.is_some());
+}
+
+#[test]
+fn a_new_game_from_the_mode_selector_replaces_the_old_one() {
+    let mut app = xiangqi(false);
+    click(&mut app, "h2");
+    click(&mut app, "e2");
+    settle(&mut app);
+    command(&mut app, GameCommand::NewGame(jieqi_config()));
+    assert_eq!(shown(&app).variant, VariantKind::Jieqi);
+    assert_eq!(view_plies(&app), 0);
+    assert_eq!(
+        pieces(&mut app)
+            .iter()
+            .filter(|p| matches!(p.face, Face::Down(_)))
+            .count(),
+        30
+    );
+    // A handicap game: Red gives both horses.
+    command(
+        &mut app,
+        GameCommand::NewGame(GameConfig {
+            handicap: Handicap::BothHorses { giver: Side::Red },
+            ..xiangqi_config()
+        }),
+    );
+    assert_eq!(pieces(&mut app).len(), 30);
+    assert!(piece_at(&mut app, "b0").is_none() && piece_at(&mut app, "h0").is_none());
+}
+
+#[test]
+fn moves_from_the_command_line_are_checked_and_a_bad_one_loses_nothing() {
+    let mut session = Session::new(jieqi_config());
+    session.play_texts(["b2b9"]).unwrap();
+    let before = format!("{:?}", session.shown());
+    let err = session.play_texts(["h9g7", "a0a5"]).unwrap_err();
+    assert!(err.starts_with("move 2 (a0a5)"), "{err}");
+    assert_eq!(
+        format!("{:?}", session.shown()),
+        before,
+        "the game is as it was"
+    );
+}
