@@ -677,15 +677,8 @@ impl<'a> Searcher<'a> {
         }
         let key = self.node_key(pos, ply);
         let tt = self.tt.probe(key, ply);
-        if let Some(hit) = tt {
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if cut {
-                return hit.score;
-            }
+        if let Some(hit) = tt.filter(|h| h.cuts(alpha, beta)) {
+            return hit.score;
         }
         let stand = if in_check {
             -INFINITY
@@ -814,15 +807,9 @@ impl<'a> Searcher<'a> {
         if let Some(hit) = tt
             && !pv_node
             && hit.depth >= depth
+            && hit.cuts(alpha, beta)
         {
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if cut {
-                return hit.score;
-            }
+            return hit.score;
         }
 
         let eval = if in_check {

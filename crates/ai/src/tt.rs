@@ -27,6 +27,17 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// Whether the stored score settles a search of the window (`alpha`, `beta`).
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// `[key, data]`, data = move (16) | score (16) | eval (16) | depth (8) | bound (2) |
 /// generation (6). A plain array so that a new table is zeroed memory from the allocator.
 type Entry = [u64; 2];
