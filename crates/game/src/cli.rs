@@ -189,6 +189,7 @@ impl Options {
             variant: self.variant,
             handicap: self.handicap,
             deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
+            opponent: Default::default(),
         }
     }
 

@@ -13,6 +13,7 @@
 pub mod animation;
 pub mod board;
 pub mod cli;
+pub mod computer;
 pub mod font;
 pub mod hud;
 pub mod input;
@@ -42,6 +43,7 @@ pub fn logic_plugin(app: &mut App) {
         pieces::plugin,
         animation::plugin,
         hud::plugin,
+        computer::plugin,
     ));
 }
 

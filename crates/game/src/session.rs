@@ -9,6 +9,7 @@ use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
 use bevy::prelude::*;
+use jieqi_ai::Level;
 use jieqi_rules::{
     AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, Seed, Side, Variant, VariantKind,
     Xiangqi, parse_move,
@@ -46,6 +47,30 @@ pub struct GameConfig {
     pub handicap: Handicap,
     /// Jieqi only.
     pub deal: DealChoice,
+    /// Who plays the other side.
+    pub opponent: Opponent,
+}
+
+/// Two players on one screen, or one player against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Opponent {
+    #[default]
+    TwoPlayers,
+    Computer {
+        level: Level,
+        /// The human's colour.
+        human: Side,
+    },
+}
+
+impl Opponent {
+    /// The computer's side and level, if the computer plays.
+    pub fn computer(self) -> Option<(Side, Level)> {
+        match self {
+            Opponent::TwoPlayers => None,
+            Opponent::Computer { level, human } => Some((human.other(), level)),
+        }
+    }
 }
 
 impl Default for GameConfig {
@@ -54,6 +79,7 @@ impl Default for GameConfig {
             variant: VariantKind::Xiangqi,
             handicap: Handicap::None,
             deal: DealChoice::Random,
+            opponent: Opponent::TwoPlayers,
         }
     }
 }
@@ -75,7 +101,7 @@ impl GameConfig {
 
 /// A seed nobody can guess from the screen: the standard library's randomly keyed hasher
 /// over the clock.
-fn random_seed() -> Seed {
+pub(crate) fn random_seed() -> Seed {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
         h.write_u128(t.as_nanos());
@@ -127,15 +153,40 @@ impl Session {
 
     /// A session around a given game (tests, `--moves`).
     pub fn from_game(game: AnyGame, config: GameConfig) -> Session {
-        let viewer = game.turn();
+        let human = config.opponent.computer().map(|(side, _)| side.other());
+        let viewer = human.unwrap_or(game.turn());
         Session {
             game,
             config,
             game_id: 0,
             viewer,
-            player_one: Side::Red,
+            player_one: human.unwrap_or(Side::Red),
             draw_offer: None,
             covered: false,
+        }
+    }
+
+    /// The computer's side and level, when it plays.
+    pub fn computer(&self) -> Option<(Side, Level)> {
+        self.config.opponent.computer()
+    }
+
+    /// What the computer needs to think, when it is its turn: its own side's view (never the
+    /// game), its level and the moment (game id and ply) the view belongs to.
+    pub fn think_request(&self) -> Option<ThinkRequest> {
+        let (side, level) = self.computer()?;
+        (!self.game.is_over() && self.game.turn() == side).then(|| ThinkRequest {
+            view: self.game.view(side),
+            level,
+            stamp: self.stamp(),
+        })
+    }
+
+    /// The game and the ply now: a result computed for another moment is stale.
+    pub fn stamp(&self) -> Stamp {
+        Stamp {
+            game_id: self.game_id,
+            plies: self.game.moves().len(),
         }
     }
 
@@ -152,7 +203,9 @@ impl Session {
             game.play(parsed.mv)
                 .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
-        self.viewer = game.turn();
+        if self.computer().is_none() {
+            self.viewer = game.turn();
+        }
         self.game = game;
         Ok(())
     }
@@ -170,7 +223,7 @@ impl Session {
     }
 
     pub fn cover(&mut self) {
-        self.covered = self.has_secrets() && !self.game.is_over();
+        self.covered = self.has_secrets() && self.computer().is_none() && !self.game.is_over();
     }
 
     pub fn is_over(&self) -> bool {
@@ -192,7 +245,9 @@ impl Session {
 
     /// The side at the bottom of the board.
     fn bottom(&self) -> Side {
-        if self.has_secrets() {
+        if let Some((computer, _)) = self.computer() {
+            computer.other()
+        } else if self.has_secrets() {
             self.viewer
         } else {
             self.player_one
@@ -209,6 +264,7 @@ impl Session {
             player_one: self.player_one,
             pass_to: self.covered.then(|| self.game.turn()),
             draw_offer: self.draw_offer,
+            computer: self.computer().map(|(side, _)| side),
         }
     }
 
@@ -216,7 +272,7 @@ impl Session {
     fn phase_after_move(&self) -> Phase {
         if self.game.is_over() {
             Phase::GameOver
-        } else if self.has_secrets() {
+        } else if self.has_secrets() && self.computer().is_none() {
             Phase::Handoff
         } else {
             Phase::AwaitInput
@@ -227,8 +283,9 @@ impl Session {
         self.game = config.new_game();
         self.config = config;
         self.game_id = self.game_id.wrapping_add(1);
-        self.viewer = self.game.turn();
-        self.player_one = player_one;
+        let human = config.opponent.computer().map(|(side, _)| side.other());
+        self.viewer = human.unwrap_or(self.game.turn());
+        self.player_one = human.unwrap_or(player_one);
         self.draw_offer = None;
         self.covered = false;
     }
@@ -260,12 +317,17 @@ pub struct Shown {
     /// While covered: the player who gets the device next.
     pub pass_to: Option<Side>,
     pub draw_offer: Option<Side>,
+    /// The side the computer plays.
+    pub computer: Option<Side>,
 }
 
 impl Shown {
-    /// "Player 1" or "Player 2" for the player of `side`.
+    /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
+    /// computer).
     pub fn player_name(&self, side: Side) -> &'static str {
-        if side == self.player_one {
+        if let Some(computer) = self.computer {
+            if side == computer { "Computer" } else { "You" }
+        } else if side == self.player_one {
             "Player 1"
         } else {
             "Player 2"
@@ -278,6 +340,7 @@ impl Shown {
             None => false,
             Some(view) => {
                 view.outcome.is_none()
+                    && self.computer != Some(view.turn())
                     && (self.variant == VariantKind::Xiangqi || view.is_my_turn())
             }
         }
@@ -290,6 +353,8 @@ impl Shown {
 pub enum GameCommand {
     /// The side to move plays this move (checked; a refusal becomes a [`Hint`]).
     Move(Move),
+    /// The computer's move, for the moment `stamp` (a stale one is dropped).
+    ComputerMove { mv: Move, stamp: Stamp },
     Resign(Side),
     OfferDraw(Side),
     AnswerDraw {
@@ -300,6 +365,22 @@ pub enum GameCommand {
     NewGame(GameConfig),
     /// The next game with the same settings and the colours swapped.
     Again,
+}
+
+/// A game and a ply: the moment a view (and so a search on it) belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    pub game_id: u32,
+    pub plies: usize,
+}
+
+/// The computer's turn: its own view and level.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// `game.view(computer side)`: only what the computer's side knows.
+    pub view: PlayerView,
+    pub level: Level,
+    pub stamp: Stamp,
 }
 
 /// A short message for the player: why a move was refused, a declined draw.
@@ -375,12 +456,22 @@ fn apply_commands(
     let mut current = *phase.get();
     for command in commands_in.read() {
         match command {
-            GameCommand::Move(m) => {
+            GameCommand::Move(_) | GameCommand::ComputerMove { .. } => {
                 if !current.accepts_moves() || session.covered {
                     continue;
                 }
                 let mover = session.game.turn();
-                if session.has_secrets() && session.viewer != mover {
+                let by_computer = session.computer().map(|(side, _)| side) == Some(mover);
+                let m = match command {
+                    GameCommand::Move(m) if !by_computer => m,
+                    GameCommand::ComputerMove { mv, stamp }
+                        if by_computer && *stamp == session.stamp() =>
+                    {
+                        mv
+                    }
+                    _ => continue,
+                };
+                if session.has_secrets() && !by_computer && session.viewer != mover {
                     continue;
                 }
                 if let Err(refused) = session.game.position().check_move(*m) {
@@ -464,7 +555,13 @@ fn apply_commands(
                 next_phase.set(current);
             }
             GameCommand::Again => {
-                let (config, player_one) = (session.config, session.player_one.other());
+                let (mut config, player_one) = (session.config, session.player_one.other());
+                if let Opponent::Computer { level, human } = config.opponent {
+                    config.opponent = Opponent::Computer {
+                        level,
+                        human: human.other(),
+                    };
+                }
                 session.start(config, player_one);
                 hint.text = None;
                 selection.clear();

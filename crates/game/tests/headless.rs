@@ -11,7 +11,9 @@ use jieqi_game::animation::Tween;
 use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
-use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Session, Shown};
+use jieqi_game::session::{
+    DealChoice, GameCommand, GameConfig, Hint, Opponent, Session, Shown,
+};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_rules::{
@@ -32,6 +34,7 @@ fn jieqi_config() -> GameConfig {
         variant: VariantKind::Jieqi,
         handicap: Handicap::None,
         deal: DealChoice::Seed(Seed(7)),
+        opponent: Opponent::TwoPlayers,
     }
 }
 

@@ -2,9 +2,10 @@
 //! typed seed code). A bad code gives a clear error and leaves the game in progress alone.
 
 use bevy::prelude::*;
+use jieqi_ai::Level;
 use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 
-use crate::session::{DealChoice, GameConfig};
+use crate::session::{DealChoice, GameConfig, Opponent};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HandicapChoice {
@@ -38,6 +39,11 @@ pub struct ModeForm {
     /// Jieqi: take the deal from `seed_text` rather than at random.
     pub from_seed: bool,
     pub seed_text: String,
+    /// Play against the computer (else two players on one screen).
+    pub vs_computer: bool,
+    pub level: Level,
+    /// The human's colour against the computer.
+    pub human: Side,
     /// Why the last "New game" was refused.
     pub error: Option<String>,
 }
@@ -50,6 +56,9 @@ impl Default for ModeForm {
             giver: Side::Red,
             from_seed: false,
             seed_text: String::new(),
+            vs_computer: false,
+            level: Level::Beginner,
+            human: Side::Red,
             error: None,
         }
     }
@@ -68,6 +77,15 @@ impl ModeForm {
             handicap,
             giver,
             from_seed: matches!(config.deal, DealChoice::Seed(_)),
+            vs_computer: config.opponent != Opponent::TwoPlayers,
+            level: match config.opponent {
+                Opponent::Computer { level, .. } => level,
+                Opponent::TwoPlayers => Level::Beginner,
+            },
+            human: match config.opponent {
+                Opponent::Computer { human, .. } => human,
+                Opponent::TwoPlayers => Side::Red,
+            },
             // A seed is never written back into the form: it would give the deal away.
             ..default()
         }
@@ -100,6 +118,14 @@ impl ModeForm {
                 Handicap::None
             },
             deal,
+            opponent: if self.vs_computer {
+                Opponent::Computer {
+                    level: self.level,
+                    human: self.human,
+                }
+            } else {
+                Opponent::TwoPlayers
+            },
         })
     }
 }
