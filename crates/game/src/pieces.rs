@@ -11,6 +11,7 @@ use bevy::text::{FontSize, FontSource};
 use jieqi_rules::{PlayerView, Role, Side, Square};
 
 use crate::animation::Tween;
+use crate::computer::Suggestion;
 use crate::input::{Pointer, Selection};
 use crate::layout::{Layout, ViewSync};
 use crate::session::Shown;
@@ -52,6 +53,9 @@ pub enum Marker {
     LastFrom,
     LastTo,
     Check,
+    /// The Hint button's suggested move.
+    HintFrom,
+    HintTo,
 }
 
 /// Meshes, materials and the font the pieces are drawn with. Empty handles without a
@@ -488,9 +492,15 @@ fn mark(
     layout: Res<Layout>,
     selection: Res<Selection>,
     art: Res<PieceArt>,
+    suggestion: Res<Suggestion>,
     marks: Query<Entity, With<Marker>>,
 ) {
-    if !(shown.is_changed() || layout.is_changed() || selection.is_changed() || art.is_changed()) {
+    if !(shown.is_changed()
+        || layout.is_changed()
+        || selection.is_changed()
+        || art.is_changed()
+        || suggestion.is_changed())
+    {
         return;
     }
     for e in &marks {
@@ -541,6 +551,17 @@ fn mark(
             r * 1.32,
             Z_MARK_LOW + 0.5,
         );
+    }
+    if let Some(m) = suggestion.mv() {
+        put(
+            Marker::HintFrom,
+            m.from,
+            &art.ring,
+            &art.target,
+            r * 1.2,
+            Z_RING,
+        );
+        put(Marker::HintTo, m.to, &art.ring, &art.target, r * 1.2, Z_RING);
     }
     if let Some(from) = selection.square {
         put(

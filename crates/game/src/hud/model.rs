@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side, VariantKind};
 
+use crate::computer::Computer;
 use crate::layout::ViewSync;
 use crate::session::{Hint, Shown};
 use crate::settings::Settings;
@@ -80,6 +81,12 @@ pub struct HudModel {
     /// The side that may resign or offer a draw from this screen.
     pub actor: Option<Side>,
     pub result: Option<ResultCard>,
+    /// "Computer is thinking…" while it is.
+    pub thinking: Option<String>,
+    /// Against the computer (no draw offers).
+    pub vs_computer: bool,
+    /// The Hint button may be pressed (the player to move is looking).
+    pub can_hint: bool,
 }
 
 impl HudModel {
@@ -96,6 +103,7 @@ impl HudModel {
             }
         }
         out.push(self.status.clone());
+        out.extend(self.thinking.clone());
         out.extend(self.viewer.clone());
         out.extend(self.notices.clone());
         out.extend(self.hint.clone());
@@ -239,6 +247,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let secret = shown.variant == VariantKind::Jieqi && view.outcome.is_none();
     let actor = if view.outcome.is_some() {
         None
+    } else if let Some(computer) = shown.computer {
+        Some(computer.other())
     } else if secret {
         view.is_my_turn().then_some(view.viewer)
     } else {
@@ -248,7 +258,9 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         // On one shared screen the other player answers at once; in Jieqi once they hold
         // the device.
         let answerer = by.other();
-        let may_answer = view.outcome.is_none() && (!secret || view.viewer == answerer);
+        let may_answer = view.outcome.is_none()
+            && shown.computer.is_none()
+            && (!secret || view.viewer == answerer);
         may_answer.then(|| format!("{by} offers a draw — {answerer}, do you accept?"))
     });
     HudModel {
@@ -263,12 +275,26 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         draw_offer,
         actor,
         result: view.outcome.map(|o| result_card(shown, view, o)),
+        thinking: None,
+        vs_computer: shown.computer.is_some(),
+        can_hint: shown.can_move(),
     }
 }
 
-fn build(shown: Res<Shown>, settings: Res<Settings>, hint: Res<Hint>, mut hud: ResMut<HudModel>) {
-    if shown.is_changed() || settings.is_changed() || hint.is_changed() {
-        hud.set_if_neq(model(&shown, settings.as_ref(), &hint));
+fn build(
+    shown: Res<Shown>,
+    settings: Res<Settings>,
+    hint: Res<Hint>,
+    computer: Res<Computer>,
+    mut hud: ResMut<HudModel>,
+) {
+    if shown.is_changed() || settings.is_changed() || hint.is_changed() || computer.is_changed()
+    {
+        let mut next = model(&shown, settings.as_ref(), &hint);
+        next.thinking = computer
+            .is_thinking()
+            .then(|| "Computer is thinking…".to_string());
+        hud.set_if_neq(next);
     }
 }
 

@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use jieqi_ai::Level;
 use jieqi_rules::{Notation, Side, VariantKind};
 
+use crate::computer::AskHint;
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::model::{HudModel, PlayerLine, TrayItem, side_label};
 use crate::layout::Margins;
@@ -54,6 +56,7 @@ fn panels(
     mut settings: ResMut<Settings>,
     mut margins: ResMut<Margins>,
     mut out: MessageWriter<GameCommand>,
+    mut ask_hint: MessageWriter<AskHint>,
     mut state: Local<PanelState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -80,7 +83,9 @@ fn panels(
     let right = egui::Panel::right("players")
         .exact_size(SIDE_PANEL)
         .resizable(false)
-        .show(&mut root, |ui| side_panel(ui, &hud, &mut state, &mut out))
+        .show(&mut root, |ui| {
+            side_panel(ui, &hud, &mut state, &mut out, &mut ask_hint)
+        })
         .response
         .rect
         .width();
@@ -210,6 +215,21 @@ fn mode_selector(
         ui.selectable_value(&mut form.variant, VariantKind::Xiangqi, "Xiangqi 象棋");
         ui.selectable_value(&mut form.variant, VariantKind::Jieqi, "Jieqi 揭棋");
         ui.separator();
+        ui.selectable_value(&mut form.vs_computer, false, "Two players");
+        ui.selectable_value(&mut form.vs_computer, true, "Computer");
+        if form.vs_computer {
+            egui::ComboBox::from_id_salt("level")
+                .selected_text(form.level.name())
+                .show_ui(ui, |ui| {
+                    for level in Level::ALL {
+                        ui.selectable_value(&mut form.level, level, level.name());
+                    }
+                });
+            ui.label("you play");
+            ui.selectable_value(&mut form.human, Side::Red, "Red");
+            ui.selectable_value(&mut form.human, Side::Black, "Black");
+        }
+        ui.separator();
         match form.variant {
             VariantKind::Xiangqi => {
                 egui::ComboBox::from_id_salt("handicap")
@@ -328,6 +348,7 @@ fn side_panel(
     hud: &HudModel,
     state: &mut PanelState,
     out: &mut MessageWriter<GameCommand>,
+    ask_hint: &mut MessageWriter<AskHint>,
 ) {
     ui.add_space(6.0);
     ui.heading(&hud.title);
@@ -341,6 +362,15 @@ fn side_panel(
     }
     ui.separator();
     ui.label(egui::RichText::new(&hud.status).size(17.0).strong());
+    if let Some(thinking) = &hud.thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(egui::RichText::new(thinking).italics());
+        });
+    }
+    if hud.can_hint && ui.button("Hint").clicked() {
+        ask_hint.write(AskHint);
+    }
     if let Some(hint) = &hud.hint {
         ui.colored_label(egui::Color32::from_rgb(255, 190, 90), hint);
     }
@@ -377,7 +407,10 @@ fn side_panel(
                 {
                     state.confirm_resign = Some(actor);
                 }
-                if hud.draw_offer.is_none() && ui.button("Offer a draw").clicked() {
+                if hud.draw_offer.is_none()
+                    && !hud.vs_computer
+                    && ui.button("Offer a draw").clicked()
+                {
                     out.write(GameCommand::OfferDraw(actor));
                 }
             }
