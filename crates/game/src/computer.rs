@@ -124,7 +124,11 @@ fn drive_computer(
 ) {
     let request = session.think_request();
     let now = request.as_ref().map(|r| r.stamp);
-    if computer.job.as_ref().is_some_and(|job| Some(job.stamp) != now) {
+    if computer
+        .job
+        .as_ref()
+        .is_some_and(|job| Some(job.stamp) != now)
+    {
         // New game, "Again", resignation: stop and drop.
         computer.job = None;
     }
@@ -172,7 +176,11 @@ fn drive_hint(
     mut suggestion: ResMut<Suggestion>,
 ) {
     let now = shown_stamp(&shown).filter(|_| shown.can_move());
-    if suggestion.job.as_ref().is_some_and(|j| Some(j.stamp) != now) {
+    if suggestion
+        .job
+        .as_ref()
+        .is_some_and(|j| Some(j.stamp) != now)
+    {
         suggestion.job = None;
     }
     if suggestion.found.is_some_and(|(_, s)| Some(s) != now) {

@@ -561,7 +561,14 @@ fn mark(
             r * 1.2,
             Z_RING,
         );
-        put(Marker::HintTo, m.to, &art.ring, &art.target, r * 1.2, Z_RING);
+        put(
+            Marker::HintTo,
+            m.to,
+            &art.ring,
+            &art.target,
+            r * 1.2,
+            Z_RING,
+        );
     }
     if let Some(from) = selection.square {
         put(

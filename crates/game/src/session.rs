@@ -354,7 +354,10 @@ pub enum GameCommand {
     /// The side to move plays this move (checked; a refusal becomes a [`Hint`]).
     Move(Move),
     /// The computer's move, for the moment `stamp` (a stale one is dropped).
-    ComputerMove { mv: Move, stamp: Stamp },
+    ComputerMove {
+        mv: Move,
+        stamp: Stamp,
+    },
     Resign(Side),
     OfferDraw(Side),
     AnswerDraw {

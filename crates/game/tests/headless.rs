@@ -7,17 +7,17 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use jieqi_ai::Level;
 use jieqi_game::animation::Tween;
+use jieqi_game::computer::{AskHint, Computer, Suggestion};
 use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
-use jieqi_game::session::{
-    DealChoice, GameCommand, GameConfig, Hint, Opponent, Session, Shown,
-};
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_rules::{
-    AnyGame, Deal, Handicap, Jieqi, Outcome, Refusal, Role, Seed, Side, Square, Variant,
+    AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Square, Variant,
     VariantKind, WinReason, Xiangqi,
 };
 
@@ -601,4 +601,143 @@ fn moves_from_the_command_line_are_checked_and_a_bad_one_loses_nothing() {
         before,
         "the game is as it was"
     );
+}
+
+// --- Against the computer ---
+
+fn vs_computer(variant: VariantKind, level: Level, human: Side) -> App {
+    let config = GameConfig {
+        variant,
+        deal: DealChoice::Seed(Seed(7)),
+        opponent: Opponent::Computer { level, human },
+        ..xiangqi_config()
+    };
+    app_with(config.new_game(), config, false)
+}
+
+/// Updates (with short sleeps: the search runs on another thread) until the view has
+/// `plies` moves; panics after 2000 updates.
+fn wait_for_plies(app: &mut App, plies: usize) {
+    for _ in 0..2000 {
+        if view_plies(app) >= plies {
+            settle(app);
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the computer did not move (plies {})", view_plies(app));
+}
+
+/// The first legal move of the human's own view.
+fn human_move(app: &mut App) {
+    let view = shown(app).view.clone().expect("the human sees the board");
+    assert!(view.is_my_turn());
+    let mv = view.legal_moves[0];
+    command(app, GameCommand::Move(mv));
+}
+
+#[test]
+fn the_computer_answers_a_human_move_without_a_handoff() {
+    for variant in [VariantKind::Xiangqi, VariantKind::Jieqi] {
+        let mut app = vs_computer(variant, Level::Beginner, Side::Red);
+        assert_eq!(shown(&app).bottom, Side::Red);
+        human_move(&mut app);
+        assert_eq!(view_plies(&app), 1);
+        wait_for_plies(&mut app, 2);
+        let view = shown(&app)
+            .view
+            .clone()
+            .expect("no cover against the computer");
+        assert_eq!(view.moves.len(), 2, "{variant:?}");
+        assert_eq!(view.turn(), Side::Red);
+        assert_eq!(
+            view.viewer,
+            Side::Red,
+            "the human always sees their own view"
+        );
+        assert_eq!(phase(&app), Phase::AwaitInput);
+        assert_eq!(shown(&app).pass_to, None);
+        let computer = app.world().resource::<Computer>();
+        assert!(!computer.is_thinking());
+        // The search was given the computer's own view, never the human's or the game.
+        assert_eq!(computer.last_viewer, Some(Side::Black));
+        assert_eq!(computer.searches, 1);
+    }
+}
+
+#[test]
+fn as_black_the_computer_opens_as_red() {
+    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Black);
+    assert_eq!(shown(&app).bottom, Side::Black);
+    wait_for_plies(&mut app, 1);
+    let view = shown(&app).view.clone().unwrap();
+    assert_eq!(view.viewer, Side::Black);
+    assert_eq!(view.turn(), Side::Black);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    assert_eq!(
+        app.world().resource::<Computer>().last_viewer,
+        Some(Side::Red)
+    );
+    human_move(&mut app);
+    wait_for_plies(&mut app, 3);
+    assert_eq!(shown(&app).view.as_ref().unwrap().turn(), Side::Black);
+}
+
+#[test]
+fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
+    // Master thinks for seconds: long enough to look.
+    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master, Side::Red);
+    human_move(&mut app);
+    assert!(app.world().resource::<Computer>().is_thinking());
+    let hud = app.world().resource::<HudModel>();
+    assert_eq!(hud.thinking.as_deref(), Some("Computer is thinking…"));
+    assert_eq!(hud.actor, Some(Side::Red));
+    assert!(!hud.can_hint);
+    assert!(!shown(&app).can_move());
+    // Clicks and a move for Black typed in by hand change nothing.
+    click(&mut app, "h9");
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    let black = Move::new(sq("h9"), sq("g7"));
+    command(&mut app, GameCommand::Move(black));
+    assert_eq!(view_plies(&app), 1);
+    // Resigning stops the search and drops it; the computer never moves.
+    command(&mut app, GameCommand::Resign(Side::Red));
+    assert_eq!(phase(&app), Phase::GameOver);
+    assert!(!app.world().resource::<Computer>().is_thinking());
+    assert_eq!(app.world().resource::<HudModel>().thinking, None);
+    settle_long(&mut app);
+    assert_eq!(view_plies(&app), 1);
+    // A new game starts cleanly; the computer (Black) waits for the human.
+    command(&mut app, GameCommand::Again);
+    assert_eq!(shown(&app).bottom, Side::Black, "Again swaps colours");
+    wait_for_plies(&mut app, 1);
+    command(&mut app, GameCommand::NewGame(xiangqi_config()));
+    assert!(!app.world().resource::<Computer>().is_thinking());
+    assert_eq!(shown(&app).computer, None);
+}
+
+#[test]
+fn the_hint_marks_a_legal_move_until_the_next_move() {
+    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
+    assert!(app.world().resource::<HudModel>().can_hint);
+    app.world_mut().write_message(AskHint);
+    let mut found = None;
+    for _ in 0..2000 {
+        app.update();
+        found = app.world().resource::<Suggestion>().mv();
+        if found.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mv = found.expect("a hint came");
+    settle(&mut app);
+    assert!(shown(&app).view.as_ref().unwrap().legal_moves.contains(&mv));
+    assert_eq!(markers(&mut app, Marker::HintFrom), 1);
+    assert_eq!(markers(&mut app, Marker::HintTo), 1);
+    command(&mut app, GameCommand::Move(mv));
+    assert_eq!(app.world().resource::<Suggestion>().mv(), None);
+    assert_eq!(markers(&mut app, Marker::HintFrom), 0);
+    wait_for_plies(&mut app, 2);
 }

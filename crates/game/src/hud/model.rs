@@ -288,8 +288,7 @@ fn build(
     computer: Res<Computer>,
     mut hud: ResMut<HudModel>,
 ) {
-    if shown.is_changed() || settings.is_changed() || hint.is_changed() || computer.is_changed()
-    {
+    if shown.is_changed() || settings.is_changed() || hint.is_changed() || computer.is_changed() {
         let mut next = model(&shown, settings.as_ref(), &hint);
         next.thinking = computer
             .is_thinking()
