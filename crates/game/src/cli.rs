@@ -4,10 +4,12 @@ use std::path::PathBuf;
 
 use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 
-use crate::session::{DealChoice, GameConfig, Session};
+use jieqi_ai::Level;
+
+use crate::session::{DealChoice, GameConfig, Opponent, Session};
 
 pub const USAGE: &str = "\
-jieqi — Xiangqi and Jieqi for two players on one screen
+jieqi — Xiangqi and Jieqi for two players on one screen, or against the computer
 
 usage: jieqi [OPTIONS]
 
@@ -15,6 +17,9 @@ usage: jieqi [OPTIONS]
   --seed CODE               Jieqi: the deal's seed code (default: random)
   --handicap none|horse|horses   Xiangqi: odds given (default none)
   --giver red|black         who gives the handicap (default red)
+  --computer LEVEL          play against the computer: Beginner, Casual, Club, Advanced,
+                            Expert or Master
+  --human red|black         against the computer: your colour (default red)
   --moves \"M1 M2 …\"         play these moves first (ICCS, WXF or Chinese; each checked)
   --view red|black          whose view to show (default: the side to move)
   --select SQ               pick the piece on SQ (its targets show)
@@ -36,6 +41,7 @@ pub struct Options {
     pub variant: VariantKind,
     pub seed: Option<Seed>,
     pub handicap: Handicap,
+    pub opponent: Opponent,
     pub moves: Vec<String>,
     pub view: Option<Side>,
     /// Pick this piece once the board is up (to show its targets in a screenshot).
@@ -58,6 +64,7 @@ impl Default for Options {
             variant: VariantKind::Xiangqi,
             seed: None,
             handicap: Handicap::None,
+            opponent: Opponent::TwoPlayers,
             moves: Vec::new(),
             view: None,
             select: None,
@@ -90,6 +97,8 @@ impl Options {
         let mut handicap = "none".to_string();
         let mut giver = Side::Red;
         let mut seed = None;
+        let mut computer = None;
+        let mut human = None;
         while let Some(arg) = args.next() {
             let mut value = |name: &str| {
                 args.next()
@@ -111,6 +120,13 @@ impl Options {
                 }
                 "--handicap" => handicap = value("--handicap")?,
                 "--giver" => giver = side(&value("--giver")?)?,
+                "--computer" => {
+                    let text = value("--computer")?;
+                    computer = Some(Level::parse(&text).ok_or_else(|| {
+                        format!("--computer '{text}': Beginner, Casual, Club, Advanced, Expert or Master")
+                    })?);
+                }
+                "--human" => human = Some(side(&value("--human")?)?),
                 "--moves" => o
                     .moves
                     .extend(value("--moves")?.split_whitespace().map(str::to_string)),
@@ -173,6 +189,14 @@ impl Options {
             return Err("--seed is for Jieqi only (add --variant jieqi)".into());
         }
         o.seed = seed;
+        o.opponent = match (computer, human) {
+            (Some(level), human) => Opponent::Computer {
+                level,
+                human: human.unwrap_or(Side::Red),
+            },
+            (None, Some(_)) => return Err("--human goes with --computer LEVEL".into()),
+            (None, None) => Opponent::TwoPlayers,
+        };
         if o.screenshot.is_some() {
             // A still picture: nothing should be half-way through a move, and the time a
             // frame takes does not matter, so edges are smooth even on a software renderer.
@@ -189,7 +213,7 @@ impl Options {
             variant: self.variant,
             handicap: self.handicap,
             deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
-            opponent: Default::default(),
+            opponent: self.opponent,
         }
     }
 
@@ -247,6 +271,28 @@ mod tests {
         assert_eq!(o.size, (1024, 768));
         assert!(!o.animations);
         assert!(o.session().is_ok());
+    }
+
+    #[test]
+    fn reads_the_computer_opponent() {
+        let o = parse("--computer club --human black").unwrap();
+        assert_eq!(
+            o.opponent,
+            Opponent::Computer {
+                level: Level::Club,
+                human: Side::Black
+            }
+        );
+        assert_eq!(
+            parse("--computer Master").unwrap().opponent.computer(),
+            Some((Side::Black, Level::Master))
+        );
+        assert!(
+            parse("--computer grandmaster")
+                .unwrap_err()
+                .contains("--computer 'grandmaster'")
+        );
+        assert!(parse("--human red").unwrap_err().contains("--computer"));
     }
 
     #[test]

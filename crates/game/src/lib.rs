@@ -1,4 +1,5 @@
-//! The desktop game: Xiangqi and Jieqi for two players on one screen, built with Bevy.
+//! The desktop game: Xiangqi and Jieqi for two players on one screen or against the computer,
+//! built with Bevy.
 //!
 //! One plugin per feature file, composed here. [`logic_plugin`] holds everything that needs
 //! no window (the session, turn phases, input rules, pieces as entities, animations, the
