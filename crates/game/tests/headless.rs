@@ -643,7 +643,8 @@ fn the_computer_answers_a_human_move_without_a_handoff() {
         let mut app = vs_computer(variant, Level::Beginner, Side::Red);
         assert_eq!(shown(&app).bottom, Side::Red);
         human_move(&mut app);
-        assert_eq!(view_plies(&app), 1);
+        // The human's move is in; a fast level may already have answered it.
+        assert!(view_plies(&app) >= 1);
         wait_for_plies(&mut app, 2);
         let view = shown(&app)
             .view
