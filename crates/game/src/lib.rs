@@ -17,6 +17,7 @@ pub mod cli;
 pub mod computer;
 pub mod font;
 pub mod hud;
+pub mod i18n;
 pub mod input;
 pub mod layout;
 pub mod pieces;
