@@ -4,9 +4,10 @@
 
 use std::time::Duration;
 
+mod common;
+use common::*;
+
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use jieqi_ai::Level;
 use jieqi_game::animation::Tween;
 use jieqi_game::computer::{AskHint, Computer, Suggestion};
@@ -14,115 +15,11 @@ use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session, Shown};
-use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_rules::{
-    AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Square, Variant,
-    VariantKind, WinReason, Xiangqi,
+    AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Variant, VariantKind,
+    WinReason, Xiangqi,
 };
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-fn xiangqi_config() -> GameConfig {
-    GameConfig::default()
-}
-
-fn jieqi_config() -> GameConfig {
-    GameConfig {
-        variant: VariantKind::Jieqi,
-        handicap: Handicap::None,
-        deal: DealChoice::Seed(Seed(7)),
-        opponent: Opponent::TwoPlayers,
-    }
-}
-
-/// A headless app around `game`. Each update advances time by 50 ms.
-fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        50,
-    )));
-    app.insert_resource(Session::from_game(game, config));
-    app.insert_resource(Settings {
-        animations,
-        ..default()
-    });
-    app.add_plugins(jieqi_game::logic_plugin);
-    settle(&mut app);
-    app
-}
-
-fn xiangqi(animations: bool) -> App {
-    app_with(Xiangqi::default().into(), xiangqi_config(), animations)
-}
-
-fn jieqi(animations: bool) -> App {
-    app_with(Jieqi::from_seed(Seed(7)).into(), jieqi_config(), animations)
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..4 {
-        app.update();
-    }
-}
-
-/// Long enough for every animation to end (each update is 50 ms).
-fn settle_long(app: &mut App) {
-    for _ in 0..20 {
-        app.update();
-    }
-}
-
-fn send(app: &mut App, input: BoardInput) {
-    app.world_mut().write_message(input);
-    app.update();
-}
-
-fn click(app: &mut App, at: &str) {
-    send(app, BoardInput::Press(Some(sq(at))));
-    send(app, BoardInput::Release(Some(sq(at))));
-}
-
-fn command(app: &mut App, c: GameCommand) {
-    app.world_mut().write_message(c);
-    settle(app);
-}
-
-fn phase(app: &App) -> Phase {
-    *app.world().resource::<State<Phase>>().get()
-}
-
-fn shown(app: &App) -> &Shown {
-    app.world().resource::<Shown>()
-}
-
-fn view_plies(app: &App) -> usize {
-    shown(app).view.as_ref().map_or(0, |v| v.moves.len())
-}
-
-fn pieces(app: &mut App) -> Vec<BoardPiece> {
-    let mut q = app.world_mut().query::<&BoardPiece>();
-    let mut v: Vec<BoardPiece> = q.iter(app.world()).copied().collect();
-    v.sort_by_key(|p| p.square);
-    v
-}
-
-fn piece_at(app: &mut App, at: &str) -> Option<BoardPiece> {
-    pieces(app).into_iter().find(|p| p.square == sq(at))
-}
-
-fn markers(app: &mut App, kind: Marker) -> usize {
-    let mut q = app.world_mut().query::<&Marker>();
-    q.iter(app.world()).filter(|m| **m == kind).count()
-}
-
-fn tweens(app: &mut App) -> usize {
-    let mut q = app.world_mut().query::<&Tween>();
-    q.iter(app.world()).count()
-}
 
 #[test]
 fn the_app_starts_on_a_board_with_red_to_move() {

@@ -1,0 +1,119 @@
+//! The harness the headless tests share: `MinimalPlugins` + the game's logic plugins, driven
+//! by `app.update()`, with the same `BoardInput` messages the mouse sends.
+#![allow(dead_code)] // each test file uses a part
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use jieqi_game::animation::Tween;
+use jieqi_game::input::BoardInput;
+use jieqi_game::pieces::{BoardPiece, Marker};
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
+use jieqi_game::settings::Settings;
+use jieqi_game::states::Phase;
+use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Square, VariantKind, Xiangqi};
+
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+pub fn xiangqi_config() -> GameConfig {
+    GameConfig::default()
+}
+
+pub fn jieqi_config() -> GameConfig {
+    GameConfig {
+        variant: VariantKind::Jieqi,
+        handicap: Handicap::None,
+        deal: DealChoice::Seed(Seed(7)),
+        opponent: Opponent::TwoPlayers,
+    }
+}
+
+/// A headless app around `game`. Each update advances time by 50 ms.
+pub fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.insert_resource(Session::from_game(game, config));
+    app.insert_resource(Settings {
+        animations,
+        ..default()
+    });
+    app.add_plugins(jieqi_game::logic_plugin);
+    settle(&mut app);
+    app
+}
+
+pub fn xiangqi(animations: bool) -> App {
+    app_with(Xiangqi::default().into(), xiangqi_config(), animations)
+}
+
+pub fn jieqi(animations: bool) -> App {
+    app_with(Jieqi::from_seed(Seed(7)).into(), jieqi_config(), animations)
+}
+
+pub fn settle(app: &mut App) {
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+/// Long enough for every animation to end (each update is 50 ms).
+pub fn settle_long(app: &mut App) {
+    for _ in 0..20 {
+        app.update();
+    }
+}
+
+pub fn send(app: &mut App, input: BoardInput) {
+    app.world_mut().write_message(input);
+    app.update();
+}
+
+pub fn click(app: &mut App, at: &str) {
+    send(app, BoardInput::Press(Some(sq(at))));
+    send(app, BoardInput::Release(Some(sq(at))));
+}
+
+pub fn command(app: &mut App, c: GameCommand) {
+    app.world_mut().write_message(c);
+    settle(app);
+}
+
+pub fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+pub fn shown(app: &App) -> &Shown {
+    app.world().resource::<Shown>()
+}
+
+pub fn view_plies(app: &App) -> usize {
+    shown(app).view.as_ref().map_or(0, |v| v.moves.len())
+}
+
+pub fn pieces(app: &mut App) -> Vec<BoardPiece> {
+    let mut q = app.world_mut().query::<&BoardPiece>();
+    let mut v: Vec<BoardPiece> = q.iter(app.world()).copied().collect();
+    v.sort_by_key(|p| p.square);
+    v
+}
+
+pub fn piece_at(app: &mut App, at: &str) -> Option<BoardPiece> {
+    pieces(app).into_iter().find(|p| p.square == sq(at))
+}
+
+pub fn markers(app: &mut App, kind: Marker) -> usize {
+    let mut q = app.world_mut().query::<&Marker>();
+    q.iter(app.world()).filter(|m| **m == kind).count()
+}
+
+pub fn tweens(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&Tween>();
+    q.iter(app.world()).count()
+}
