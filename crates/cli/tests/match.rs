@@ -124,6 +124,31 @@ fn quiet_prints_only_the_summary() {
 }
 
 #[test]
+fn adjudication_ends_lopsided_games_early() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match", "--a", "Club", "--b", "Beginner", "--games", "2", "--seed", "3", "--depth",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        stdout(&cli(&args))
+    };
+    let plies = |out: &str| -> usize {
+        out.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(|l| {
+                let after = l.split(" after ").nth(1).unwrap();
+                after.split(' ').next().unwrap().parse::<usize>().unwrap()
+            })
+            .sum()
+    };
+    let full = run(&[]);
+    let adjudicated = run(&["--adjudicate", "500"]);
+    assert!(adjudicated.contains("(adjudicated)"), "{adjudicated}");
+    assert!(plies(&adjudicated) < plies(&full), "{full}\n{adjudicated}");
+}
+
+#[test]
 fn bad_flags_are_one_line_and_exit_2() {
     let cases: &[&[&str]] = &[
         &["match"],
@@ -170,6 +195,17 @@ fn bad_flags_are_one_line_and_exit_2() {
             "2",
             "--movetime",
             "0",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--games",
+            "2",
+            "--adjudicate",
+            "50",
         ],
         &[
             "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "0",

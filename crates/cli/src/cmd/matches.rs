@@ -1,6 +1,7 @@
 //! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
-//! [--movetime MS | --nodes N | --depth D] [--opening-plies K] [--quiet]`: plays two levels (or
-//! one level against itself) and reports the score with a confidence interval.
+//! [--movetime MS | --nodes N | --depth D] [--opening-plies K] [--adjudicate CP] [--quiet]`:
+//! plays two levels (or one level against itself) and reports the score with a confidence
+//! interval.
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
@@ -12,6 +13,11 @@
 //! offers. A game still running after 500 plies (the rules end every game before that; this is
 //! only a safety net) is counted a draw and says so.
 //!
+//! `--adjudicate CP` ends a game early, as match tools' resign adjudication does: when both
+//! engines' last [`ADJUDICATE_MOVES`] scores agree that one side is ahead by at least CP
+//! centipawns (or mates), the other side resigns. Strong levels otherwise spend most of a
+//! won game's time converting it.
+//!
 //! With `--nodes` or `--depth` (which also drop the levels' time per move) and one thread, the
 //! same seed gives the same games; on more threads the same results, finished in another order.
 
@@ -19,7 +25,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_ai::{Engine, Level, Limits, Weakening};
+use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantKind, Xiangqi};
 
 use crate::args::{Args, Spec, number};
@@ -37,6 +43,7 @@ const SPEC: Spec = Spec {
         "nodes",
         "depth",
         "opening-plies",
+        "adjudicate",
     ],
     switches: &["quiet"],
     lists: &[],
@@ -45,6 +52,8 @@ const SPEC: Spec = Spec {
 /// A game still running after this many plies is stopped and counted a draw.
 pub const SAFETY_CAP_PLIES: usize = jieqi_rules::MOVE_LIMIT_PLIES + 100;
 const HASH_MIB: usize = 16;
+/// How many consecutive moves of each engine must agree before a game is adjudicated.
+pub const ADJUDICATE_MOVES: u32 = 4;
 const MAX_GAMES: u64 = 1_000_000;
 const MAX_THREADS: usize = 256;
 
@@ -58,6 +67,8 @@ struct Config {
     seed: u64,
     threads: usize,
     opening_plies: usize,
+    /// Resign adjudication threshold in centipawns.
+    adjudicate: Option<i32>,
     quiet: bool,
 }
 
@@ -69,6 +80,8 @@ struct GameResult {
     /// `None`: stopped by the safety cap (a draw).
     outcome: Option<Outcome>,
     plies: usize,
+    /// Ended by resign adjudication.
+    adjudicated: bool,
 }
 
 impl GameResult {
@@ -184,6 +197,16 @@ fn config(args: &Args) -> Result<Config, String> {
     if opening_plies > 40 {
         return Err("opening-plies must be at most 40".into());
     }
+    let adjudicate = match args.value("adjudicate") {
+        Some(v) => {
+            let cp: i32 = number("adjudicate", v).map_err(|e| e.to_string())?;
+            if !(100..=10_000).contains(&cp) {
+                return Err("adjudicate must be from 100 to 10000 centipawns".into());
+            }
+            Some(cp)
+        }
+        None => None,
+    };
     Ok(Config {
         variant,
         levels,
@@ -192,6 +215,7 @@ fn config(args: &Args) -> Result<Config, String> {
         seed,
         threads,
         opening_plies,
+        adjudicate,
         quiet: args.switch("quiet"),
     })
 }
@@ -251,6 +275,7 @@ fn game_line(cfg: &Config, r: &GameResult) -> String {
         (format!("B:{b}"), format!("A:{a}"))
     };
     let (code, how) = match r.outcome {
+        Some(o) if r.adjudicated => (o.result_code(), format!("{o} (adjudicated)")),
         Some(o) => (o.result_code(), o.to_string()),
         None => (
             "1/2-1/2",
@@ -316,6 +341,8 @@ fn play_game(cfg: &Config, index: usize) -> GameResult {
     // Engines: index 0 is A, 1 is B.
     let mut engines = cfg.levels.map(|l| Engine::for_level(l, HASH_MIB));
     let game_seed = mix(pair_seed, index as u64 % 2);
+    let mut verdicts = Verdicts::default();
+    let mut adjudicated = false;
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
         let side = game.turn();
         let who = usize::from((side == Side::Red) != a_red);
@@ -323,6 +350,13 @@ fn play_game(cfg: &Config, index: usize) -> GameResult {
         let seed = game_seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
         let r = engines[who].think(&view, &cfg.limits[who], &stop, seed, None);
         if !play_checked(&mut game, &view, r.best) {
+            break;
+        }
+        if let Some(cp) = cfg.adjudicate
+            && let Some(loser) = verdicts.record(side, r.score, cp)
+            && !game.is_over()
+        {
+            adjudicated = game.resign(loser).is_ok();
             break;
         }
         if cfg.variant == VariantKind::Xiangqi
@@ -338,6 +372,38 @@ fn play_game(cfg: &Config, index: usize) -> GameResult {
         a_red,
         outcome: game.outcome(),
         plies: game.moves().len(),
+        adjudicated,
+    }
+}
+
+/// Each side's run of consecutive scores beyond the adjudication threshold, by sign.
+#[derive(Default)]
+struct Verdicts {
+    /// Indexed by side (Red 0, Black 1): moves in a row scoring ≥ CP, and ≤ −CP.
+    ahead: [u32; 2],
+    behind: [u32; 2],
+}
+
+impl Verdicts {
+    /// Records `side`'s search score; the side that should resign, once both agree.
+    fn record(&mut self, side: Side, score: Score, cp: i32) -> Option<Side> {
+        let i = usize::from(side == Side::Black);
+        let (ahead, behind) = match score {
+            Score::Cp(s) => (s >= cp, s <= -cp),
+            Score::Mate(n) => (n > 0, n <= 0),
+        };
+        self.ahead[i] = if ahead { self.ahead[i] + 1 } else { 0 };
+        self.behind[i] = if behind { self.behind[i] + 1 } else { 0 };
+        let agreed = |loser: usize| {
+            self.behind[loser] >= ADJUDICATE_MOVES && self.ahead[1 - loser] >= ADJUDICATE_MOVES
+        };
+        if agreed(0) {
+            Some(Side::Red)
+        } else if agreed(1) {
+            Some(Side::Black)
+        } else {
+            None
+        }
     }
 }
 
@@ -504,6 +570,38 @@ mod tests {
             s.pairs_line()
                 .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
         );
+    }
+
+    #[test]
+    fn adjudication_needs_both_engines_to_agree_for_several_moves() {
+        let mut v = Verdicts::default();
+        for _ in 0..ADJUDICATE_MOVES - 1 {
+            assert_eq!(v.record(Side::Red, Score::Cp(900), 800), None);
+            assert_eq!(v.record(Side::Black, Score::Cp(-900), 800), None);
+        }
+        assert_eq!(v.record(Side::Red, Score::Cp(900), 800), None);
+        // Black agrees a fourth time: Black resigns.
+        assert_eq!(
+            v.record(Side::Black, Score::Mate(-5), 800),
+            Some(Side::Black)
+        );
+        // One hopeful score from the loser breaks the run.
+        let mut v = Verdicts::default();
+        for _ in 0..ADJUDICATE_MOVES {
+            v.record(Side::Red, Score::Cp(-900), 800);
+            v.record(Side::Black, Score::Cp(900), 800);
+        }
+        let mut w = Verdicts::default();
+        for i in 0..ADJUDICATE_MOVES {
+            w.record(Side::Red, Score::Cp(-900), 800);
+            let black = if i == 2 {
+                Score::Cp(100)
+            } else {
+                Score::Cp(900)
+            };
+            assert_eq!(w.record(Side::Black, black, 800), None);
+        }
+        assert_eq!(v.record(Side::Red, Score::Cp(-900), 800), Some(Side::Red));
     }
 
     #[test]
