@@ -22,7 +22,9 @@ USAGE:
   jieqi-cli uci
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D] [--opening-plies K]
-                  [--quiet]
+                  [--adjudicate CP] [--quiet]
+            B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
+                  [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 

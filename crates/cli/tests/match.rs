@@ -149,6 +149,64 @@ fn adjudication_ends_lopsided_games_early() {
 }
 
 #[test]
+fn another_engine_over_uci_plays_as_b() {
+    // Our own UCI engine stands in for another program.
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_jieqi-cli"));
+    let out = stdout(&cli(&[
+        "match",
+        "--a",
+        "Club",
+        "--b-engine",
+        &engine,
+        "--engine-option",
+        "Hash=8",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--seed",
+        "5",
+    ]));
+    assert!(out.contains("A:Club (red) - B:jieqi-cli (black)"), "{out}");
+    assert!(!out.contains("forfeits"), "{out}");
+    let (w, d, l) = wdl(&out, "Club", "jieqi-cli");
+    assert_eq!(w + d + l, 2);
+}
+
+#[test]
+fn an_engine_that_names_an_illegal_move_forfeits_and_the_match_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    // A lawless engine: ready at once, then always "a0a0".
+    let dir = std::env::temp_dir().join(format!("jieqi-lawless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("lawless.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read -r l; do case \"$l\" in isready) echo readyok;; go*) echo 'bestmove a0a0';; quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = stdout(&cli(&[
+        "match",
+        "--a",
+        "Beginner",
+        "--b-engine",
+        script.to_str().unwrap(),
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+    ]));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        out.matches("lawless.sh forfeits: bestmove 'a0a0'").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(wdl(&out, "Beginner", "lawless.sh"), (2, 0, 0));
+}
+
+#[test]
 fn bad_flags_are_one_line_and_exit_2() {
     let cases: &[&[&str]] = &[
         &["match"],
@@ -206,6 +264,53 @@ fn bad_flags_are_one_line_and_exit_2() {
             "2",
             "--adjudicate",
             "50",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--b-engine",
+            "x",
+            "--games",
+            "2",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b-engine",
+            "/nonexistent/engine",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ],
+        &["match", "--a", "Club", "--b-engine", "x", "--games", "2"],
+        &[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Club",
+            "--b-engine",
+            "x",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ],
+        &[
+            "match",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--engine-option",
+            "Hash=1",
+            "--games",
+            "2",
         ],
         &[
             "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "0",

@@ -1,7 +1,10 @@
 //! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
 //! [--movetime MS | --nodes N | --depth D] [--opening-plies K] [--adjudicate CP] [--quiet]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
-//! interval.
+//! interval. `--b-engine "PROGRAM [ARGS]"` instead of `--b` makes B another engine (Xiangqi
+//! only), spoken to over UCI (see [`super::external`]; `--engine-handshake WORD`,
+//! `--engine-option NAME=VALUE …` with names without spaces); then one of --movetime, --nodes
+//! or --depth is required and applies to both players alike.
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
@@ -25,9 +28,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use std::fmt;
+
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantKind, Xiangqi};
 
+use super::external::{EngineSpec, UciEngine, parse_option};
 use crate::args::{Args, Spec, number};
 
 const SPEC: Spec = Spec {
@@ -44,9 +50,11 @@ const SPEC: Spec = Spec {
         "depth",
         "opening-plies",
         "adjudicate",
+        "b-engine",
+        "engine-handshake",
     ],
     switches: &["quiet"],
-    lists: &[],
+    lists: &["engine-option"],
 };
 
 /// A game still running after this many plies is stopped and counted a draw.
@@ -54,6 +62,10 @@ pub const SAFETY_CAP_PLIES: usize = jieqi_rules::MOVE_LIMIT_PLIES + 100;
 const HASH_MIB: usize = 16;
 /// How many consecutive moves of each engine must agree before a game is adjudicated.
 pub const ADJUDICATE_MOVES: u32 = 4;
+/// What another engine gets beyond three times its move time before it forfeits.
+const ENGINE_GRACE: Duration = Duration::from_secs(5);
+/// How long another engine may take for a depth- or node-limited move.
+const ENGINE_PATIENCE: Duration = Duration::from_secs(300);
 const MAX_GAMES: u64 = 1_000_000;
 const MAX_THREADS: usize = 256;
 
@@ -61,7 +73,8 @@ const MAX_THREADS: usize = 256;
 #[derive(Clone, Debug)]
 struct Config {
     variant: VariantKind,
-    levels: [Level; 2],
+    /// A, then B.
+    players: [Player; 2],
     limits: [Limits; 2],
     games: usize,
     seed: u64,
@@ -80,8 +93,30 @@ struct GameResult {
     /// `None`: stopped by the safety cap (a draw).
     outcome: Option<Outcome>,
     plies: usize,
-    /// Ended by resign adjudication.
-    adjudicated: bool,
+    /// How the game ended when not by the rules alone ("adjudicated", an engine's forfeit).
+    note: Option<String>,
+}
+
+/// One side of the match: a level of our engine, or another engine.
+#[derive(Clone, Debug)]
+enum Player {
+    Level(Level),
+    Engine(EngineSpec),
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Level(level) => write!(f, "{level}"),
+            Player::Engine(spec) => f.write_str(spec.short_name()),
+        }
+    }
+}
+
+/// A player seated for one game.
+enum Seat {
+    Ours(Box<Engine>),
+    Theirs(UciEngine),
 }
 
 impl GameResult {
@@ -104,7 +139,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let elapsed = started.elapsed();
     let scores: Vec<f64> = results.iter().map(GameResult::a_points).collect();
     let summary = summarize(&scores);
-    let [a, b] = cfg.levels;
+    let [a, b] = &cfg.players;
     super::outln!(
         "{} {} games in {:.1} s on {} thread{}",
         cfg.variant,
@@ -132,7 +167,29 @@ fn config(args: &Args) -> Result<Config, String> {
             format!("level '{name}' is not one of Beginner, Casual, Club, Advanced, Expert, Master")
         })
     };
-    let levels = [level("a")?, level("b")?];
+    let engine = args
+        .value("b-engine")
+        .map(|command| engine_spec(command, args))
+        .transpose()?;
+    let players = [
+        Player::Level(level("a")?),
+        match (engine, args.value("b")) {
+            (Some(_), Some(_)) => {
+                return Err("give either --b LEVEL or --b-engine, not both".into());
+            }
+            (Some(spec), None) => Player::Engine(spec),
+            (None, _) => Player::Level(level("b")?),
+        },
+    ];
+    let external = matches!(players[1], Player::Engine(_));
+    if external && variant != VariantKind::Xiangqi {
+        return Err("another engine can only play Xiangqi (it cannot be dealt Jieqi)".into());
+    }
+    if !external
+        && (args.value("engine-handshake").is_some() || !args.list("engine-option").is_empty())
+    {
+        return Err("--engine-handshake and --engine-option need --b-engine".into());
+    }
     let games: u64 = number(
         "games",
         args.value("games")
@@ -163,7 +220,15 @@ fn config(args: &Args) -> Result<Config, String> {
             given.join(" and --")
         ));
     }
-    let mut limits = levels.map(|l| l.limits_for(variant, None));
+    if external && given.is_empty() {
+        return Err(
+            "against another engine give --movetime, --nodes or --depth (the same for both)".into(),
+        );
+    }
+    let mut limits = players.clone().map(|p| match p {
+        Player::Level(l) => l.limits_for(variant, None),
+        Player::Engine(_) => Limits::default(),
+    });
     for l in &mut limits {
         if let Some(v) = args.value("movetime") {
             let ms: u64 = number("movetime", v).map_err(|e| e.to_string())?;
@@ -209,7 +274,7 @@ fn config(args: &Args) -> Result<Config, String> {
     };
     Ok(Config {
         variant,
-        levels,
+        players,
         limits,
         games: games as usize,
         seed,
@@ -235,7 +300,14 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
                     if index >= cfg.games {
                         break;
                     }
-                    let result = play_game(cfg, index);
+                    let result = match play_game(cfg, index) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            abort.store(true, Ordering::Relaxed);
+                            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                            break;
+                        }
+                    };
                     let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
                     if !cfg.quiet
                         && let Err(e) = print_line(&game_line(cfg, &result))
@@ -268,14 +340,17 @@ fn print_line(line: &str) -> Result<(), String> {
 }
 
 fn game_line(cfg: &Config, r: &GameResult) -> String {
-    let [a, b] = cfg.levels;
+    let [a, b] = &cfg.players;
     let (red, black) = if r.a_red {
         (format!("A:{a}"), format!("B:{b}"))
     } else {
         (format!("B:{b}"), format!("A:{a}"))
     };
     let (code, how) = match r.outcome {
-        Some(o) if r.adjudicated => (o.result_code(), format!("{o} (adjudicated)")),
+        Some(o) if r.note.is_some() => (
+            o.result_code(),
+            format!("{o} ({})", r.note.as_deref().unwrap_or_default()),
+        ),
         Some(o) => (o.result_code(), o.to_string()),
         None => (
             "1/2-1/2",
@@ -311,7 +386,7 @@ const OPENING_STYLE: Weakening = Weakening {
     overlook_permille: 0,
 };
 
-fn play_game(cfg: &Config, index: usize) -> GameResult {
+fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
     let pair_seed = mix(cfg.seed, (index / 2) as u64);
     let a_red = index.is_multiple_of(2);
     let mut game: AnyGame = match cfg.variant {
@@ -338,25 +413,48 @@ fn play_game(cfg: &Config, index: usize) -> GameResult {
             break;
         }
     }
-    // Engines: index 0 is A, 1 is B.
-    let mut engines = cfg.levels.map(|l| Engine::for_level(l, HASH_MIB));
+    // Players: index 0 is A, 1 is B.
+    let mut seats = [0, 1].map(|i| seat(&cfg.players[i]));
+    let mut seats = match seats {
+        [Ok(a), Ok(b)] => [a, b],
+        _ => {
+            let e = seats.iter_mut().find_map(|s| s.as_ref().err().cloned());
+            return Err(e.unwrap_or_default());
+        }
+    };
     let game_seed = mix(pair_seed, index as u64 % 2);
     let mut verdicts = Verdicts::default();
-    let mut adjudicated = false;
+    let mut note = None;
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
         let side = game.turn();
         let who = usize::from((side == Side::Red) != a_red);
         let view = game.view(side);
-        let seed = game_seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
-        let r = engines[who].think(&view, &cfg.limits[who], &stop, seed, None);
-        if !play_checked(&mut game, &view, r.best) {
+        let (best, score) = match &mut seats[who] {
+            Seat::Ours(engine) => {
+                let seed =
+                    game_seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                let r = engine.think(&view, &cfg.limits[who], &stop, seed, None);
+                (r.best, r.score)
+            }
+            Seat::Theirs(engine) => match ask(engine, &game, &cfg.limits[who]) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    // A hung, dead or lawless engine loses the game, and the match goes on.
+                    note = Some(format!("{} forfeits: {e}", cfg.players[who]));
+                    let _ = game.resign(side);
+                    break;
+                }
+            },
+        };
+        if !play_checked(&mut game, &view, best) {
             break;
         }
         if let Some(cp) = cfg.adjudicate
-            && let Some(loser) = verdicts.record(side, r.score, cp)
+            && let Some(loser) = verdicts.record(side, score, cp)
             && !game.is_over()
+            && game.resign(loser).is_ok()
         {
-            adjudicated = game.resign(loser).is_ok();
+            note = Some("adjudicated".into());
             break;
         }
         if cfg.variant == VariantKind::Xiangqi
@@ -367,13 +465,69 @@ fn play_game(cfg: &Config, index: usize) -> GameResult {
             let _ = game.agree_draw();
         }
     }
-    GameResult {
+    Ok(GameResult {
         index,
         a_red,
         outcome: game.outcome(),
         plies: game.moves().len(),
-        adjudicated,
+        note,
+    })
+}
+
+/// Seats a player for one game: our engine at its level, or a fresh process of theirs.
+fn seat(player: &Player) -> Result<Seat, String> {
+    Ok(match player {
+        Player::Level(level) => Seat::Ours(Box::new(Engine::for_level(*level, HASH_MIB))),
+        Player::Engine(spec) => {
+            let mut engine = UciEngine::start(spec)?;
+            engine.new_game()?;
+            Seat::Theirs(engine)
+        }
+    })
+}
+
+/// The other engine's move (checked) and score, or why it has none.
+fn ask(
+    engine: &mut UciEngine,
+    game: &AnyGame,
+    limits: &Limits,
+) -> Result<(Option<jieqi_rules::Move>, Score), String> {
+    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    let (go, deadline) = if let Some(t) = limits.movetime {
+        (
+            format!("go movetime {}", t.as_millis()),
+            t * 3 + ENGINE_GRACE,
+        )
+    } else if let Some(n) = limits.nodes {
+        (format!("go nodes {n}"), ENGINE_PATIENCE)
+    } else {
+        let depth = limits.depth.unwrap_or(1);
+        (format!("go depth {depth}"), ENGINE_PATIENCE)
+    };
+    let answer = engine.think(&moves, &go, deadline)?;
+    let parsed = jieqi_rules::parse_move(game.position(), &answer.best)
+        .map_err(|e| format!("bestmove '{}': {e}", answer.best))?;
+    if !game.is_legal(parsed.mv) {
+        return Err(format!("bestmove '{}' is illegal here", answer.best));
     }
+    Ok((Some(parsed.mv), answer.score.unwrap_or(Score::Cp(0))))
+}
+
+/// Reads `--b-engine` and its settings.
+fn engine_spec(command: &str, args: &Args) -> Result<EngineSpec, String> {
+    let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+    if command.is_empty() {
+        return Err("--b-engine needs a program".into());
+    }
+    Ok(EngineSpec {
+        command,
+        handshake: args.value("engine-handshake").unwrap_or("uci").to_string(),
+        options: args
+            .list("engine-option")
+            .iter()
+            .map(|o| parse_option(o))
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 /// Each side's run of consecutive scores beyond the adjudication threshold, by sign.

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod bench_perft;
 pub mod deal;
+pub mod external;
 pub mod matches;
 pub mod moves;
 pub mod perft;
