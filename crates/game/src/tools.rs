@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
+use crate::computer::Computer;
 use crate::pieces::BoardPiece;
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
@@ -51,6 +52,8 @@ pub struct BenchPlan {
     seen_pieces: u32,
     last: Option<Instant>,
     times_ms: Vec<f64>,
+    /// The frames that ended while the computer was thinking (a subset of `times_ms`).
+    thinking_ms: Vec<f64>,
     moves_played: u32,
 }
 
@@ -62,6 +65,7 @@ impl BenchPlan {
             seen_pieces: 0,
             last: None,
             times_ms: Vec::new(),
+            thinking_ms: Vec::new(),
             moves_played: 0,
         }
     }
@@ -151,6 +155,7 @@ fn bench_measure(
     start: Res<ProcessStart>,
     pieces: Query<(), With<BoardPiece>>,
     phase: Option<Res<State<Phase>>>,
+    computer: Res<Computer>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let now = Instant::now();
@@ -169,23 +174,32 @@ fn bench_measure(
     if let Some(last) = plan.last {
         let ms = (now - last).as_secs_f64() * 1000.0;
         plan.times_ms.push(ms);
+        if computer.is_thinking() {
+            plan.thinking_ms.push(ms);
+        }
     }
     plan.last = Some(now);
     if plan.times_ms.len() as u32 >= plan.frames {
         let mut sorted = plan.times_ms.clone();
         sorted.sort_by(f64::total_cmp);
+        let mut thinking = plan.thinking_ms.clone();
+        thinking.sort_by(f64::total_cmp);
         let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
         let interactive = plan.interactive.unwrap_or_default().as_secs_f64() * 1000.0;
         // Printed on stdout, one line, for scripts and the README.
         println!(
             "bench: startup_to_interactive_ms={interactive:.0} frames={} moves={} \
-             frame_ms_median={:.2} frame_ms_p99={:.2} frame_ms_max={:.2} mean_fps={:.1}",
+             frame_ms_median={:.2} frame_ms_p99={:.2} frame_ms_max={:.2} mean_fps={:.1} \
+             thinking_frames={} thinking_frame_ms_median={:.2} thinking_frame_ms_p99={:.2}",
             sorted.len(),
             plan.moves_played,
             percentile(&sorted, 0.5),
             percentile(&sorted, 0.99),
             sorted.last().copied().unwrap_or(0.0),
-            1000.0 / mean
+            1000.0 / mean,
+            thinking.len(),
+            percentile(&thinking, 0.5),
+            percentile(&thinking, 0.99),
         );
         exit.write(AppExit::Success);
     }
