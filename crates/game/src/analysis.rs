@@ -80,6 +80,10 @@ mod tests {
         assert_eq!(BrowseTo::Last.from(Some(2), 5), None);
         assert_eq!(BrowseTo::Ply(2).from(None, 5), Some(2));
         assert_eq!(BrowseTo::Ply(9).from(Some(1), 5), None);
-        assert_eq!(BrowseTo::First.from(None, 0), None, "nothing to step through");
+        assert_eq!(
+            BrowseTo::First.from(None, 0),
+            None,
+            "nothing to step through"
+        );
     }
 }

@@ -64,6 +64,7 @@ pub fn render_plugin(app: &mut App) {
             hud::ui::plugin,
             tools::plugin,
             analysis::keys_plugin,
+            hud::record_window::plugin,
         ));
 }
 

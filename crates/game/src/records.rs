@@ -7,6 +7,9 @@
 //! everything first: a bad text gives a one-line message and leaves the game on screen alone.
 
 use bevy::prelude::*;
+
+use crate::layout::ViewSync;
+use crate::session::Shown;
 use jieqi_rules::{
     AnyGame, Jieqi, MoveRules, Notation, Outcome, ParsedMove, PlayerView, Record, RecordResult,
     Seed, Setup, Side, Variant, Xiangqi,
@@ -23,7 +26,16 @@ pub struct RecordBox {
 pub const LOADED: &str = "Loaded: a new game for two players";
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<RecordBox>();
+    app.init_resource::<RecordBox>()
+        .add_systems(Update, forget_under_cover.in_set(ViewSync));
+}
+
+/// A Jieqi FEN holds what its viewer learned: once the cover is up, the box is emptied so
+/// that the next player never finds the last one's text.
+fn forget_under_cover(shown: Res<Shown>, mut record_box: ResMut<RecordBox>) {
+    if shown.view.is_none() {
+        record_box.set_if_neq(RecordBox::default());
+    }
 }
 
 /// The game record of `view` (the whole game as the viewer saw it) in `notation`.
@@ -62,8 +74,7 @@ pub fn game_from_record(text: &str) -> Result<AnyGame, String> {
     let bad = |why: String| format!("Record: {why}");
     let record = Record::parse(text).map_err(|e| bad(e.to_string()))?;
     let start = record.start().map_err(|e| bad(e.to_string()))?;
-    let mut game: AnyGame = if record.rules().map_err(|e| bad(e.to_string()))? == MoveRules::JIEQI
-    {
+    let mut game: AnyGame = if record.rules().map_err(|e| bad(e.to_string()))? == MoveRules::JIEQI {
         let seed: Seed = record
             .tag("Seed")
             .ok_or_else(|| bad(NO_SEED.to_string()))?
@@ -116,4 +127,5 @@ pub fn game_from_fen(text: &str) -> Result<AnyGame, String> {
 const NO_SEED: &str = "a Jieqi record needs its Seed tag to deal the hidden pieces again (a record exported during a game has none)";
 const SEED_START: &str = "a Jieqi record from a seed must start from the Jieqi start";
 const WRONG_REVEAL: &str = "the revealed piece is not what the deal holds there";
-const HIDDEN_FEN: &str = "face-down pieces: a FEN does not say what they are, so only Xiangqi positions can be loaded";
+const HIDDEN_FEN: &str =
+    "face-down pieces: a FEN does not say what they are, so only Xiangqi positions can be loaded";
