@@ -4,8 +4,8 @@
 //! The computer's search gets only [`Session::think_request`]: the computer side's own
 //! `PlayerView` (in Jieqi it never sees the deal or the human's knowledge). Its move comes
 //! back as a [`GameCommand::ComputerMove`] and goes through the same checks and animation as
-//! a human move. A new game, "Again" or a resignation makes the running search stale: its stop
-//! flag is set and the task dropped.
+//! a human move. A new game, "Again", a resignation or a take-back makes the running search
+//! stale: its stop flag is set and the task dropped.
 //!
 //! The hint searches at the Club level on the human's own view (what [`Shown`] holds) and
 //! marks the suggested move on the board until the next move.
@@ -165,6 +165,7 @@ fn drive_computer(
 fn shown_stamp(shown: &Shown) -> Option<Stamp> {
     shown.view.as_ref().map(|v| Stamp {
         game_id: shown.game_id,
+        takebacks: shown.takebacks,
         plies: v.moves.len(),
     })
 }

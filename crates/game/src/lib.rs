@@ -11,6 +11,7 @@
 //! publishes [`session::Shown`] — one player's `PlayerView`, or nothing while the handoff
 //! cover is up — and every system that shows something reads that alone.
 
+pub mod analysis;
 pub mod animation;
 pub mod board;
 pub mod cli;
@@ -21,9 +22,11 @@ pub mod i18n;
 pub mod input;
 pub mod layout;
 pub mod pieces;
+pub mod records;
 pub mod session;
 pub mod settings;
 pub mod states;
+pub mod takeback;
 pub mod theme;
 pub mod tools;
 
@@ -46,6 +49,7 @@ pub fn logic_plugin(app: &mut App) {
         animation::plugin,
         hud::plugin,
         computer::plugin,
+        records::plugin,
     ));
 }
 
@@ -59,6 +63,8 @@ pub fn render_plugin(app: &mut App) {
             input::pointer_plugin,
             hud::ui::plugin,
             tools::plugin,
+            analysis::keys_plugin,
+            hud::record_window::plugin,
         ));
 }
 

@@ -335,7 +335,7 @@ fn reconcile(
     if !(shown.is_changed() || layout.is_changed() || settings.is_changed() || art.is_changed()) {
         return;
     }
-    let Some(view) = shown.view.as_ref() else {
+    let Some(view) = shown.board_view() else {
         // Covered: nothing of any view stays on screen.
         for (e, ..) in &pieces {
             commands.entity(e).despawn();
@@ -506,7 +506,7 @@ fn mark(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    let Some(view) = shown.view.as_ref() else {
+    let Some(view) = shown.board_view() else {
         return;
     };
     let r = layout.piece_radius();

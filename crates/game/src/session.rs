@@ -15,10 +15,13 @@ use jieqi_rules::{
     Xiangqi, parse_move,
 };
 
+use crate::analysis::BrowseTo;
 use crate::animation::Tween;
 use crate::input::Selection;
+use crate::records::{self, RecordBox};
 use crate::settings::Settings;
 use crate::states::{GameSet, Phase, Screen};
+use crate::takeback::{self, TakeBackCase};
 
 /// How a Jieqi deal is chosen.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -124,6 +127,12 @@ pub struct Session {
     draw_offer: Option<Side>,
     /// The handoff cover is up: nothing private may be shown.
     covered: bool,
+    /// The side that asked to take back, until the other side answers or a move is played.
+    takeback_request: Option<Side>,
+    /// Take-backs so far: with the game and the ply, they stamp the moment a search is for.
+    takebacks: u32,
+    /// Analysis: the ply whose position the board shows instead of the live one.
+    browse: Option<usize>,
 }
 
 impl fmt::Debug for Session {
@@ -163,6 +172,9 @@ impl Session {
             player_one: human.unwrap_or(Side::Red),
             draw_offer: None,
             covered: false,
+            takeback_request: None,
+            takebacks: 0,
+            browse: None,
         }
     }
 
@@ -186,6 +198,7 @@ impl Session {
     pub fn stamp(&self) -> Stamp {
         Stamp {
             game_id: self.game_id,
+            takebacks: self.takebacks,
             plies: self.game.moves().len(),
         }
     }
@@ -256,16 +269,68 @@ impl Session {
 
     /// What the screen may show now.
     pub fn shown(&self) -> Shown {
+        let view = (!self.covered).then(|| self.game.view(self.viewer));
+        let browse = self.browse.and_then(|ply| {
+            Some(Browse {
+                ply,
+                view: view.as_ref()?.at_ply(ply)?,
+            })
+        });
         Shown {
-            view: (!self.covered).then(|| self.game.view(self.viewer)),
+            view,
+            browse,
             game_id: self.game_id,
+            takebacks: self.takebacks,
             variant: self.game.kind(),
             bottom: self.bottom(),
             player_one: self.player_one,
-            pass_to: self.covered.then(|| self.game.turn()),
+            pass_to: self.covered.then(|| self.pass_to()),
             draw_offer: self.draw_offer,
+            takeback_request: self.takeback_request,
+            plies: self.game.moves().len(),
             computer: self.computer().map(|(side, _)| side),
         }
+    }
+
+    /// Two players sharing a Jieqi game on one screen: the device passes under a cover.
+    fn secret_hot_seat(&self) -> bool {
+        self.has_secrets() && self.computer().is_none()
+    }
+
+    /// Who gets the device when the cover is lifted: the player asked to agree to a
+    /// take-back, else the side to move.
+    fn pass_to(&self) -> Side {
+        match self.takeback_request {
+            Some(by) if self.secret_hot_seat() => by.other(),
+            _ => self.game.turn(),
+        }
+    }
+
+    /// How many plies a take-back by `side` undoes now, or why it cannot.
+    fn takeback_plies(&self, side: Side) -> Result<usize, &'static str> {
+        takeback::plies_for(
+            TakeBackCase {
+                outcome: self.game.outcome(),
+                turn: self.game.turn(),
+                plies: self.game.moves().len(),
+                secret_hot_seat: self.secret_hot_seat(),
+            },
+            side,
+        )
+    }
+
+    /// Takes back `plies` plies. Searches for the position left behind become stale (the
+    /// stamp counts take-backs), and in Jieqi on one screen the device goes, under the
+    /// cover, to the side now to move unless that player holds it.
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.takebacks = self.takebacks.wrapping_add(1);
+        self.takeback_request = None;
+        self.draw_offer = None;
+        self.browse = None;
+        self.covered = self.secret_hot_seat() && self.viewer != self.game.turn();
     }
 
     /// The phase that follows a move once its animation is over.
@@ -280,7 +345,20 @@ impl Session {
     }
 
     fn start(&mut self, config: GameConfig, player_one: Side) {
-        self.game = config.new_game();
+        self.start_with(config.new_game(), config, player_one);
+    }
+
+    /// A loaded game (a record or a position) for two players.
+    fn load(&mut self, game: AnyGame) {
+        let config = GameConfig {
+            variant: game.kind(),
+            ..GameConfig::default()
+        };
+        self.start_with(game, config, self.player_one);
+    }
+
+    fn start_with(&mut self, game: AnyGame, config: GameConfig, player_one: Side) {
+        self.game = game;
         self.config = config;
         self.game_id = self.game_id.wrapping_add(1);
         let human = config.opponent.computer().map(|(side, _)| side.other());
@@ -288,6 +366,8 @@ impl Session {
         self.player_one = human.unwrap_or(player_one);
         self.draw_offer = None;
         self.covered = false;
+        self.takeback_request = None;
+        self.browse = None;
     }
 
     /// The phase a freshly shown game starts in.
@@ -306,9 +386,13 @@ impl Session {
 /// table. Every system that draws reads this and nothing else of the game.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Shown {
-    /// `None` while the handoff cover is up.
+    /// `None` while the handoff cover is up. Always the live view (analysis or not).
     pub view: Option<PlayerView>,
+    /// Analysis: the earlier position the board shows instead.
+    pub browse: Option<Browse>,
     pub game_id: u32,
+    /// Take-backs in this game so far (part of the moment a search is for).
+    pub takebacks: u32,
     pub variant: VariantKind,
     /// The side drawn at the bottom.
     pub bottom: Side,
@@ -317,8 +401,19 @@ pub struct Shown {
     /// While covered: the player who gets the device next.
     pub pass_to: Option<Side>,
     pub draw_offer: Option<Side>,
+    /// The side that asked to take back, until answered.
+    pub takeback_request: Option<Side>,
+    /// Plies played (public, also while covered).
+    pub plies: usize,
     /// The side the computer plays.
     pub computer: Option<Side>,
+}
+
+/// Analysis: the ply the board shows and the viewer's view as it stood then.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Browse {
+    pub ply: usize,
+    pub view: PlayerView,
 }
 
 impl Shown {
@@ -334,9 +429,35 @@ impl Shown {
         }
     }
 
-    /// Whether a move by the side to move may be entered on this screen now.
+    /// The view the board draws: the browsed position during analysis, else the live one.
+    pub fn board_view(&self) -> Option<&PlayerView> {
+        self.browse.as_ref().map(|b| &b.view).or(self.view.as_ref())
+    }
+
+    /// How many plies a take-back by `side` would undo from this screen, or why not.
+    pub fn takeback_plies(&self, side: Side) -> Result<usize, &'static str> {
+        let (outcome, turn) = match (&self.view, self.pass_to) {
+            (Some(view), _) => (view.outcome, view.turn()),
+            // Under the cover the game runs and the device goes to the side to move.
+            (None, Some(next)) => (None, next),
+            (None, None) => return Err(takeback::NOTHING_TO_TAKE_BACK),
+        };
+        takeback::plies_for(
+            TakeBackCase {
+                outcome,
+                turn,
+                plies: self.plies,
+                secret_hot_seat: self.variant == VariantKind::Jieqi && self.computer.is_none(),
+            },
+            side,
+        )
+    }
+
+    /// Whether a move by the side to move may be entered on this screen now (not while an
+    /// earlier position is shown).
     pub fn can_move(&self) -> bool {
         match &self.view {
+            _ if self.browse.is_some() => false,
             None => false,
             Some(view) => {
                 view.outcome.is_none()
@@ -368,12 +489,26 @@ pub enum GameCommand {
     NewGame(GameConfig),
     /// The next game with the same settings and the colours swapped.
     Again,
+    /// `side` asks to take back to their previous move (see [`crate::takeback`]).
+    RequestTakeBack(Side),
+    /// The other player answers a take-back request.
+    AnswerTakeBack {
+        accept: bool,
+    },
+    /// Analysis: show an earlier position, or the live one again.
+    Browse(BrowseTo),
+    /// Start a two-player game from a game record (every move checked).
+    LoadRecord(String),
+    /// Start a two-player Xiangqi game from a FEN.
+    LoadFen(String),
 }
 
-/// A game and a ply: the moment a view (and so a search on it) belongs to.
+/// A game, its take-backs and a ply: the moment a view (and so a search on it) belongs to.
+/// The take-back count tells apart two moments with the same ply on either side of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stamp {
     pub game_id: u32,
+    pub takebacks: u32,
     pub plies: usize,
 }
 
@@ -452,6 +587,7 @@ fn apply_commands(
     settings: Res<Settings>,
     mut hint: ResMut<Hint>,
     mut selection: ResMut<Selection>,
+    mut record_box: ResMut<RecordBox>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
@@ -474,7 +610,10 @@ fn apply_commands(
                     }
                     _ => continue,
                 };
-                if session.has_secrets() && !by_computer && session.viewer != mover {
+                if !by_computer
+                    && (session.browse.is_some()
+                        || (session.has_secrets() && session.viewer != mover))
+                {
                     continue;
                 }
                 if let Err(refused) = session.game.position().check_move(*m) {
@@ -494,6 +633,9 @@ fn apply_commands(
                             // Moving instead of answering declines the offer.
                             session.draw_offer = None;
                             hint.set(format!("{mover} played on: the draw offer lapsed"), now);
+                        }
+                        if session.takeback_request.take().is_some() {
+                            hint.set(takeback::lapsed_text(mover), now);
                         }
                         current = if settings.animations {
                             Phase::Animating
@@ -545,7 +687,8 @@ fn apply_commands(
                     continue;
                 }
                 session.covered = false;
-                session.viewer = session.game.turn();
+                session.viewer = session.pass_to();
+                session.browse = None;
                 current = session.resting_phase();
                 next_phase.set(current);
             }
@@ -571,6 +714,94 @@ fn apply_commands(
                 current = session.resting_phase();
                 next_phase.set(current);
             }
+            GameCommand::RequestTakeBack(side) => {
+                let immediate = match session.computer() {
+                    Some((computer, _)) if computer == *side => continue,
+                    Some(_) => true,
+                    None => !settings.takeback_consent,
+                };
+                // In Jieqi on one screen only the player holding the device may ask.
+                if session.takeback_request.is_some()
+                    || (session.secret_hot_seat() && session.viewer != *side)
+                {
+                    continue;
+                }
+                let plies = match session.takeback_plies(*side) {
+                    Ok(plies) => plies,
+                    Err(why) => {
+                        hint.set(why, now);
+                        continue;
+                    }
+                };
+                if immediate {
+                    session.take_back(plies);
+                    info!("{side} took back {plies} plies");
+                    hint.text = None;
+                } else {
+                    session.takeback_request = Some(*side);
+                    // The other player answers on their own screen: hand the device over.
+                    session.covered = session.secret_hot_seat();
+                    session.browse = None;
+                }
+                selection.clear();
+                if immediate || session.covered {
+                    current = session.resting_phase();
+                    next_phase.set(current);
+                }
+            }
+            GameCommand::AnswerTakeBack { accept } => {
+                let Some(by) = session.takeback_request else {
+                    continue;
+                };
+                if session.covered || (session.secret_hot_seat() && session.viewer == by) {
+                    continue;
+                }
+                session.takeback_request = None;
+                let plies = session.takeback_plies(by).ok().filter(|_| *accept);
+                match plies {
+                    Some(plies) => {
+                        session.take_back(plies);
+                        info!("{by} took back {plies} plies, agreed");
+                        hint.text = None;
+                    }
+                    None => {
+                        hint.set(takeback::declined_text(by), now);
+                        // The device goes back to the side to move.
+                        session.covered =
+                            session.secret_hot_seat() && session.viewer != session.game.turn();
+                    }
+                }
+                selection.clear();
+                if plies.is_some() || session.covered {
+                    current = session.resting_phase();
+                    next_phase.set(current);
+                }
+            }
+            GameCommand::Browse(to) => {
+                if session.covered {
+                    continue;
+                }
+                session.browse = to.from(session.browse, session.game.moves().len());
+                selection.clear();
+            }
+            GameCommand::LoadRecord(text) | GameCommand::LoadFen(text) => {
+                let loaded = match command {
+                    GameCommand::LoadRecord(_) => records::game_from_record(text),
+                    _ => records::game_from_fen(text),
+                };
+                match loaded {
+                    Ok(game) => {
+                        session.load(game);
+                        record_box.message = Some(records::LOADED.to_string());
+                        hint.text = None;
+                        selection.clear();
+                        current = session.resting_phase();
+                        next_phase.set(current);
+                    }
+                    // The game on screen stays as it was.
+                    Err(why) => record_box.message = Some(why),
+                }
+            }
         }
     }
 }
@@ -581,7 +812,8 @@ fn finish_animating(
     mut session: ResMut<Session>,
     mut next_phase: ResMut<NextState<Phase>>,
 ) {
-    if !tweens.is_empty() {
+    // A command this frame (a take-back, a new game) has already chosen the next phase.
+    if !tweens.is_empty() || !matches!(*next_phase, NextState::Unchanged) {
         return;
     }
     let after = session.phase_after_move();

@@ -171,6 +171,56 @@ impl PlayerView {
         Some(pos)
     }
 
+    /// The view as it stood after `ply` plies (0 = the start): what analysis shows. Built
+    /// from this view alone, so it never holds more than this view does: identities seen
+    /// after that ply (reveals, face-down pieces the viewer captured) go back to the unseen
+    /// pool. The notices (they need the whole history) and the final reveal are left out;
+    /// the last ply gives the view itself, and `None` is past it.
+    pub fn at_ply(&self, ply: usize) -> Option<PlayerView> {
+        if ply >= self.moves.len() {
+            return (ply == self.moves.len()).then(|| self.clone());
+        }
+        let mut pool = self.pool;
+        let mut learned = self.learned;
+        let mut pos = self.start.clone();
+        let mut then = None;
+        for (i, seen) in self.moves.iter().enumerate() {
+            if i == ply {
+                then = Some(pos.clone());
+            }
+            let piece = pos.piece_at(seen.mv.from)?;
+            if i >= ply {
+                if let Some(role) = seen.revealed {
+                    pool.set(piece.side(), role, pool.count(piece.side(), role) + 1);
+                }
+                let learned_here = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden())
+                    && piece.side() == self.viewer;
+                if let (true, Some(SeenPiece::Known { side, role })) = (learned_here, seen.captured)
+                {
+                    learned.set(side, role, learned.count(side, role).saturating_sub(1));
+                    pool.set(side, role, pool.count(side, role) + 1);
+                }
+            }
+            let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
+            pos.play_unchecked_as(seen.mv, arriving);
+        }
+        let position = then?;
+        Some(PlayerView {
+            viewer: self.viewer,
+            variant: self.variant,
+            start: self.start.clone(),
+            legal_moves: position.legal_moves().to_vec(),
+            position,
+            moves: self.moves[..ply].to_vec(),
+            hashes: self.hashes[..=ply].to_vec(),
+            pool,
+            learned,
+            notices: Vec::new(),
+            outcome: None,
+            reveal: None,
+        })
+    }
+
     /// The move list in `notation`, one string per ply. Built from this view alone, so it
     /// names only what the viewer may know (a reveal, never a captured face-down identity).
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {
@@ -342,5 +392,65 @@ impl PlayerView {
             outcome: game.outcome(),
             reveal: None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AnyGame, Jieqi, Seed, Variant, Xiangqi};
+
+    /// Plays `plies` moves, preferring captures so that face-down pieces get taken.
+    fn played(mut game: AnyGame, plies: usize) -> AnyGame {
+        for _ in 0..plies {
+            let pos = game.position().clone();
+            let moves = game.legal_moves();
+            let Some(&m) = moves
+                .iter()
+                .find(|m| pos.piece_at(m.to).is_some())
+                .or(moves.first())
+            else {
+                break;
+            };
+            game.play(m).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_view_at_an_earlier_ply_is_what_the_viewer_saw_then() {
+        for start in [
+            AnyGame::from(Jieqi::from_seed(Seed(7))),
+            AnyGame::from(Jieqi::from_seed(Seed(42))),
+            AnyGame::from(Xiangqi::default()),
+        ] {
+            let game = played(start, 40);
+            let plies = game.moves().len();
+            assert!(plies > 10);
+            for viewer in Side::ALL {
+                let now = game.view(viewer);
+                let captured_hidden = now
+                    .moves
+                    .iter()
+                    .filter(|m| m.captured.is_some_and(|c| c.role().is_some()))
+                    .count();
+                assert!(captured_hidden > 0 || now.variant == VariantKind::Xiangqi);
+                let mut earlier = game.clone();
+                for ply in (0..=plies).rev() {
+                    let mut then = earlier.view(viewer);
+                    then.notices.clear();
+                    if ply < plies {
+                        assert_eq!(now.at_ply(ply), Some(then), "{viewer} at ply {ply}");
+                    }
+                    assert_eq!(
+                        now.at_ply(ply).unwrap().position,
+                        now.position_at(ply).unwrap()
+                    );
+                    earlier.undo();
+                }
+                assert_eq!(now.at_ply(plies + 1), None);
+                assert_eq!(now.at_ply(plies).as_ref(), Some(&now));
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::computer::Computer;
 use crate::layout::ViewSync;
 use crate::session::{Hint, Shown};
 use crate::settings::Settings;
+use crate::takeback;
 
 /// A captured piece in a tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,21 @@ pub struct ResultCard {
     pub seed: Option<String>,
 }
 
+/// One move in the move list: its text and the ply it leads to (the position after it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyItem {
+    pub ply: usize,
+    pub text: String,
+}
+
+/// One numbered line of the move list: Red's move and Black's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub number: usize,
+    pub red: Option<PlyItem>,
+    pub black: Option<PlyItem>,
+}
+
 /// What the panels show.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HudModel {
@@ -87,6 +103,17 @@ pub struct HudModel {
     pub vs_computer: bool,
     /// The Hint button may be pressed (the player to move is looking).
     pub can_hint: bool,
+    /// The move list as clickable moves, in the notation chosen.
+    pub move_rows: Vec<MoveRow>,
+    /// The ply whose position the board shows (the live one unless browsing); its move is
+    /// highlighted.
+    pub shown_ply: usize,
+    /// Analysis: "Position after move 3 of 10 — End returns to the game".
+    pub browsing: Option<String>,
+    /// A take-back request the player looking may answer.
+    pub takeback_request: Option<String>,
+    /// The take-back buttons this screen offers: who asks, and the label.
+    pub take_back: Vec<(Side, String)>,
 }
 
 impl HudModel {
@@ -109,6 +136,9 @@ impl HudModel {
         out.extend(self.hint.clone());
         out.extend(self.moves.clone());
         out.extend(self.draw_offer.clone());
+        out.extend(self.browsing.clone());
+        out.extend(self.takeback_request.clone());
+        out.extend(self.take_back.iter().map(|(_, label)| label.clone()));
         if let Some(r) = &self.result {
             out.push(r.headline.clone());
             out.push(r.players.clone());
@@ -145,27 +175,82 @@ fn tray(view: &PlayerView, capturer: Side) -> Vec<TrayItem> {
         .collect()
 }
 
+/// Moves in numbered rows of Red's and Black's; a game that starts with Black opens with a
+/// row without Red's.
+pub fn move_rows(texts: &[String], first: Side) -> Vec<MoveRow> {
+    let mut plies = texts.iter().enumerate().map(|(i, text)| PlyItem {
+        ply: i + 1,
+        text: text.clone(),
+    });
+    let mut rows = Vec::new();
+    if first == Side::Black
+        && let Some(black) = plies.next()
+    {
+        rows.push(MoveRow {
+            number: 1,
+            red: None,
+            black: Some(black),
+        });
+    }
+    while let Some(red) = plies.next() {
+        rows.push(MoveRow {
+            number: rows.len() + 1,
+            red: Some(red),
+            black: plies.next(),
+        });
+    }
+    rows
+}
+
 /// Moves numbered in pairs; a game that starts with Black gets "1. …".
 pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut iter = texts.iter();
-    let mut n = 1;
-    if first == Side::Black
-        && let Some(m) = iter.next()
-    {
-        lines.push(format!("{n}. …  {m}"));
-        n += 1;
+    move_rows(texts, first)
+        .into_iter()
+        .map(|row| {
+            let red = row.red.map_or_else(|| "…".to_string(), |r| r.text);
+            match row.black {
+                Some(b) => format!("{}. {red}  {}", row.number, b.text),
+                None => format!("{}. {red}", row.number),
+            }
+        })
+        .collect()
+}
+
+/// The take-back buttons for this screen: against the computer the human's, on a shared
+/// Xiangqi board both players', in Jieqi the device holder's (under the cover, the one who
+/// just moved).
+fn take_back_buttons(shown: &Shown) -> Vec<(Side, String)> {
+    if shown.takeback_request.is_some() {
+        return Vec::new();
     }
-    let rest: Vec<&String> = iter.collect();
-    for pair in rest.chunks(2) {
-        match pair {
-            [r, b] => lines.push(format!("{n}. {r}  {b}")),
-            [r] => lines.push(format!("{n}. {r}")),
-            _ => {}
-        }
-        n += 1;
-    }
-    lines
+    let askers: Vec<Side> = match (shown.computer, &shown.view) {
+        (Some(computer), _) => vec![computer.other()],
+        (None, Some(view)) if shown.variant == VariantKind::Jieqi => vec![view.viewer],
+        (None, Some(_)) => Side::ALL.to_vec(),
+        (None, None) => shown.pass_to.map(Side::other).into_iter().collect(),
+    };
+    askers
+        .into_iter()
+        .filter_map(|side| {
+            let plies = shown.takeback_plies(side).ok()?;
+            Some((side, takeback::button_label(side, plies)))
+        })
+        .collect()
+}
+
+/// A take-back request, for the player who answers it (in Jieqi, once they hold the device).
+fn takeback_request(shown: &Shown) -> Option<String> {
+    let by = shown.takeback_request?;
+    let answerer_looks = shown
+        .view
+        .as_ref()
+        .is_some_and(|v| shown.variant == VariantKind::Xiangqi || v.viewer == by.other());
+    let plies = shown.takeback_plies(by).ok()?;
+    answerer_looks.then(|| takeback::request_text(by, plies))
+}
+
+fn browsing_text(ply: usize, plies: usize) -> String {
+    format!("Position after move {ply} of {plies} — End returns to the game")
 }
 
 fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard {
@@ -216,14 +301,19 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     };
     let Some(view) = shown.view.as_ref() else {
         let cover = shown.pass_to.map(|side| {
-            format!(
+            let pass = format!(
                 "Pass to {side} ({}) — click when ready",
                 shown.player_name(side)
-            )
+            );
+            match shown.takeback_request {
+                Some(by) => format!("{pass}\n{by} asks to take back"),
+                None => pass,
+            }
         });
         return HudModel {
             cover,
             title,
+            take_back: take_back_buttons(shown),
             ..default()
         };
     };
@@ -263,6 +353,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             && (!secret || view.viewer == answerer);
         may_answer.then(|| format!("{by} offers a draw — {answerer}, do you accept?"))
     });
+    let move_texts = view.move_texts(settings.notation);
     HudModel {
         cover: None,
         title,
@@ -271,7 +362,15 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         viewer: secret.then(|| format!("{}'s view", view.viewer)),
         notices: view.notices.iter().map(|n| n.to_string()).collect(),
         hint: hint.text.clone(),
-        moves: numbered(&view.move_texts(settings.notation), view.start.turn()),
+        moves: numbered(&move_texts, view.start.turn()),
+        move_rows: move_rows(&move_texts, view.start.turn()),
+        shown_ply: shown.browse.as_ref().map_or(view.moves.len(), |b| b.ply),
+        browsing: shown
+            .browse
+            .as_ref()
+            .map(|b| browsing_text(b.ply, view.moves.len())),
+        takeback_request: takeback_request(shown),
+        take_back: take_back_buttons(shown),
         draw_offer,
         actor,
         result: view.outcome.map(|o| result_card(shown, view, o)),

@@ -7,10 +7,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::{Notation, Side, VariantKind};
 
+use crate::analysis::BrowseTo;
 use crate::computer::AskHint;
 use crate::hud::form::{HandicapChoice, ModeForm};
-use crate::hud::model::{HudModel, PlayerLine, TrayItem, side_label};
+use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem, side_label};
 use crate::layout::Margins;
+use crate::records::RecordBox;
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
 use crate::theme;
@@ -57,12 +59,14 @@ fn panels(
     mut margins: ResMut<Margins>,
     mut out: MessageWriter<GameCommand>,
     mut ask_hint: MessageWriter<AskHint>,
+    mut record_box: ResMut<RecordBox>,
     mut state: Local<PanelState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
 
     if let Some(cover) = &hud.cover {
         draw_cover(&ctx, cover, shown.pass_to, &mut out);
+        take_back_over_cover(&ctx, &hud.take_back, &mut out);
         return Ok(());
     }
 
@@ -84,7 +88,11 @@ fn panels(
         .exact_size(SIDE_PANEL)
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &hud, &mut state, &mut out, &mut ask_hint)
+            side_panel(ui, &hud, &mut state, &mut out, &mut ask_hint);
+            if ui.button(RECORD_BUTTON).clicked() {
+                record_box.open = !record_box.open;
+            }
+            move_list(ui, &hud, &mut out);
         })
         .response
         .rect
@@ -424,14 +432,106 @@ fn side_panel(
     {
         state.card_closed_for = None;
     }
+    take_back(ui, hud, out);
+}
+
+const RECORD_BUTTON: &str = "Record / FEN…";
+const ACCEPT_TAKE_BACK: &str = "Agree";
+const DECLINE_TAKE_BACK: &str = "Refuse";
+/// First, back, forward, last.
+const STEPS: [(BrowseTo, &str); 4] = [
+    (BrowseTo::First, "⏮"),
+    (BrowseTo::Back, "◀"),
+    (BrowseTo::Forward, "▶"),
+    (BrowseTo::Last, "⏭"),
+];
+
+/// A take-back request to answer, and the take-back buttons.
+fn take_back(ui: &mut egui::Ui, hud: &HudModel, out: &mut MessageWriter<GameCommand>) {
+    if let Some(request) = &hud.takeback_request {
+        ui.label(egui::RichText::new(request).strong());
+        ui.horizontal(|ui| {
+            if ui.button(ACCEPT_TAKE_BACK).clicked() {
+                out.write(GameCommand::AnswerTakeBack { accept: true });
+            }
+            if ui.button(DECLINE_TAKE_BACK).clicked() {
+                out.write(GameCommand::AnswerTakeBack { accept: false });
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (side, label) in &hud.take_back {
+            if ui.button(label).clicked() {
+                out.write(GameCommand::RequestTakeBack(*side));
+            }
+        }
+    });
+}
+
+/// Under the handoff cover: the player who just moved may still ask to take it back.
+fn take_back_over_cover(
+    ctx: &egui::Context,
+    buttons: &[(jieqi_rules::Side, String)],
+    out: &mut MessageWriter<GameCommand>,
+) {
+    if buttons.is_empty() {
+        return;
+    }
+    egui::Area::new("cover take-back".into())
+        .order(egui::Order::Tooltip)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
+        .show(ctx, |ui| {
+            for (side, label) in buttons {
+                if ui.button(label).clicked() {
+                    out.write(GameCommand::RequestTakeBack(*side));
+                }
+            }
+        });
+}
+
+/// The move list, each move clickable to show the position after it, with the analysis
+/// steps above it.
+fn move_list(ui: &mut egui::Ui, hud: &HudModel, out: &mut MessageWriter<GameCommand>) {
     ui.separator();
-    ui.label(egui::RichText::new("Moves").strong());
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if !hud.move_rows.is_empty() {
+            for (to, label) in STEPS {
+                if ui.button(label).clicked() {
+                    out.write(GameCommand::Browse(to));
+                }
+            }
+        }
+    });
+    if let Some(browsing) = &hud.browsing {
+        ui.colored_label(egui::Color32::from_rgb(150, 200, 255), browsing);
+    }
+    let mut ply_button = |ui: &mut egui::Ui, item: &Option<PlyItem>| match item {
+        Some(item) => {
+            let label = egui::RichText::new(&item.text).monospace();
+            if ui
+                .selectable_label(item.ply == hud.shown_ply, label)
+                .clicked()
+            {
+                out.write(GameCommand::Browse(BrowseTo::Ply(item.ply)));
+            }
+        }
+        None => {
+            ui.monospace("…");
+        }
+    };
     egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
+        .stick_to_bottom(hud.browsing.is_none())
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for line in &hud.moves {
-                ui.monospace(line);
+            for row in &hud.move_rows {
+                ui.horizontal(|ui| {
+                    ui.monospace(format!("{:>3}.", row.number));
+                    ply_button(ui, &row.red);
+                    if row.black.is_some() {
+                        ply_button(ui, &row.black);
+                    }
+                });
             }
         });
 }

@@ -1,0 +1,131 @@
+//! Game records and positions in and out (rules.md §9): the Record window's text box, what
+//! it exports and what it loads.
+//!
+//! Export is built from the shown view alone, so in Jieqi it is the viewer's public record
+//! (moves with their reveals, never the deal) and the viewer's FEN; the deal's seed joins the
+//! record only once the game is over, when the result card shows it anyway. Loading checks
+//! everything first: a bad text gives a one-line message and leaves the game on screen alone.
+
+use bevy::prelude::*;
+
+use crate::layout::ViewSync;
+use crate::session::Shown;
+use jieqi_rules::{
+    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParsedMove, PlayerView, Record, RecordResult,
+    Seed, Setup, Side, Variant, Xiangqi,
+};
+
+/// The Record window: its text and the last load's message.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordBox {
+    pub open: bool,
+    pub text: String,
+    pub message: Option<String>,
+}
+
+pub const LOADED: &str = "Loaded: a new game for two players";
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RecordBox>()
+        .add_systems(Update, forget_under_cover.in_set(ViewSync));
+}
+
+/// A Jieqi FEN holds what its viewer learned: once the cover is up, the box is emptied so
+/// that the next player never finds the last one's text.
+fn forget_under_cover(shown: Res<Shown>, mut record_box: ResMut<RecordBox>) {
+    if shown.view.is_none() {
+        record_box.set_if_neq(RecordBox::default());
+    }
+}
+
+/// The game record of `view` (the whole game as the viewer saw it) in `notation`.
+pub fn record_text(view: &PlayerView, notation: Notation) -> String {
+    let mut record = Record::new(&view.start);
+    record.moves = view
+        .moves
+        .iter()
+        .map(|m| ParsedMove {
+            mv: m.mv,
+            revealed: m.revealed,
+        })
+        .collect();
+    record.result = result_of(view.outcome);
+    // Only a finished game's view holds the seed.
+    if let Some(seed) = view.reveal.as_ref().and_then(|r| r.seed) {
+        record.set_tag("Seed", &seed.to_string());
+    }
+    record.write(notation)
+}
+
+fn result_of(outcome: Option<Outcome>) -> RecordResult {
+    match outcome {
+        None => RecordResult::Unfinished,
+        Some(Outcome::Win {
+            winner: Side::Red, ..
+        }) => RecordResult::RedWon,
+        Some(Outcome::Win { .. }) => RecordResult::BlackWon,
+        Some(Outcome::Draw { .. }) => RecordResult::Draw,
+    }
+}
+
+/// The game a record describes, every move checked; an ending the moves do not reach (a
+/// resignation, an agreed draw) is taken from the result.
+pub fn game_from_record(text: &str) -> Result<AnyGame, String> {
+    let bad = |why: String| format!("Record: {why}");
+    let record = Record::parse(text).map_err(|e| bad(e.to_string()))?;
+    let start = record.start().map_err(|e| bad(e.to_string()))?;
+    let mut game: AnyGame = if record.rules().map_err(|e| bad(e.to_string()))? == MoveRules::JIEQI {
+        let seed: Seed = record
+            .tag("Seed")
+            .ok_or_else(|| bad(NO_SEED.to_string()))?
+            .parse()
+            .map_err(|e| bad(format!("tag Seed: {e}")))?;
+        let game = Jieqi::from_seed(seed);
+        if game.start().to_fen() != start.to_fen() {
+            return Err(bad(SEED_START.to_string()));
+        }
+        game.into()
+    } else {
+        Xiangqi::new(start).into()
+    };
+    for pm in &record.moves {
+        let (number, side) = (game.position().fullmoves(), game.turn());
+        game.play(pm.mv)
+            .map_err(|e| bad(format!("move {number} for {side}: {e}")))?;
+        let revealed = game.view(side).moves.last().and_then(|m| m.revealed);
+        if revealed != pm.revealed {
+            return Err(bad(format!("move {number} for {side}: {WRONG_REVEAL}")));
+        }
+    }
+    match (game.outcome(), record.result) {
+        (_, RecordResult::Unfinished) => {}
+        (Some(outcome), result) if result_of(Some(outcome)) != result => {
+            return Err(bad(format!(
+                "the result is {result}, but the moves end in {outcome}"
+            )));
+        }
+        (Some(_), _) => {}
+        (None, RecordResult::RedWon) => drop(game.resign(Side::Black)),
+        (None, RecordResult::BlackWon) => drop(game.resign(Side::Red)),
+        (None, RecordResult::Draw) => drop(game.agree_draw()),
+    }
+    Ok(game)
+}
+
+/// A Xiangqi game from a FEN.
+pub fn game_from_fen(text: &str) -> Result<AnyGame, String> {
+    let bad = |why: String| format!("FEN: {why}");
+    let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string()))?;
+    if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
+        return Err(bad(HIDDEN_FEN.to_string()));
+    }
+    Xiangqi::from_setup(&setup)
+        .map(AnyGame::from)
+        .map_err(|e| bad(e.to_string()))
+}
+
+const NO_SEED: &str = "a Jieqi record needs its Seed tag to deal the hidden pieces again (a record exported during a game has none)";
+const SEED_START: &str = "a Jieqi record from a seed must start from the Jieqi start";
+const WRONG_REVEAL: &str = "the revealed piece is not what the deal holds there";
+const HIDDEN_FEN: &str =
+    "face-down pieces: a FEN does not say what they are, so only Xiangqi positions can be loaded";

@@ -1,0 +1,86 @@
+//! Take-backs (spec/game.md, "Taking back"): who may take back how many plies, and the words
+//! for it. The session applies them (`GameCommand::RequestTakeBack` / `AnswerTakeBack`).
+//!
+//! - Two players: the player who just moved takes back one ply, the player to move two (their
+//!   opponent's move and their own); the other player must agree unless
+//!   `Settings::takeback_consent` is off. A move instead of an answer lets the request lapse.
+//! - Against the computer: at once, back to the human's previous move, as often as wanted.
+//! - After the end: not after a resignation or an agreed draw (nobody lost a position to
+//!   mend). After a mate and the like: yes, against the computer and in Xiangqi (with
+//!   consent). Not in two-player Jieqi: the result card has shown both players the whole
+//!   deal, so a reopened game would be one without hidden pieces.
+//! - Jieqi on one screen: only the player holding the device asks (under the cover: the one
+//!   who just moved, for their own move). Asking for consent hands the device, under the
+//!   cover, to the other player; after the answer it goes, under the cover, to the side to
+//!   move unless that player already holds it. A view at an earlier ply never holds more than
+//!   the view before it.
+
+use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
+
+/// The game as far as a take-back needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct TakeBackCase {
+    pub outcome: Option<Outcome>,
+    pub turn: Side,
+    pub plies: usize,
+    /// Two players sharing a Jieqi game on one screen.
+    pub secret_hot_seat: bool,
+}
+
+/// How many plies `side`'s take-back undoes, or why it cannot.
+pub fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, &'static str> {
+    match case.outcome {
+        Some(
+            Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            }
+            | Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+        ) => return Err(AFTER_AGREEMENT),
+        Some(_) if case.secret_hot_seat => return Err(DEAL_SHOWN),
+        _ => {}
+    }
+    // Back to `side`'s previous move: theirs was the last ply, or the one before it.
+    let plies = if case.turn == side { 2 } else { 1 };
+    if case.plies < plies {
+        Err(NOTHING_TO_TAKE_BACK)
+    } else {
+        Ok(plies)
+    }
+}
+
+const AFTER_AGREEMENT: &str = "A resignation or an agreed draw cannot be taken back";
+const DEAL_SHOWN: &str = "The deal has been shown: start a new game";
+pub const NOTHING_TO_TAKE_BACK: &str = "There is no move of yours to take back";
+
+/// "Take back (Red, 1 move)": the button for `side`.
+pub fn button_label(side: Side, plies: usize) -> String {
+    format!("Take back ({side}, {})", moves(plies))
+}
+
+/// "Red asks to take back 2 moves — Black, do you agree?"
+pub fn request_text(by: Side, plies: usize) -> String {
+    format!(
+        "{by} asks to take back {} — {}, do you agree?",
+        moves(plies),
+        by.other()
+    )
+}
+
+pub fn declined_text(by: Side) -> String {
+    format!("{} declined the take-back", by.other())
+}
+
+pub fn lapsed_text(mover: Side) -> String {
+    format!("{mover} played on: the take-back request lapsed")
+}
+
+fn moves(plies: usize) -> String {
+    if plies == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{plies} moves")
+    }
+}

@@ -1,0 +1,436 @@
+//! Take-backs, analysis and records, headless.
+
+use std::time::Duration;
+
+mod common;
+use common::*;
+
+use bevy::prelude::*;
+use jieqi_ai::Level;
+use jieqi_game::analysis::BrowseTo;
+use jieqi_game::computer::Computer;
+use jieqi_game::hud::model::HudModel;
+use jieqi_game::records::{RecordBox, record_text};
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session};
+use jieqi_game::settings::Settings;
+use jieqi_game::states::Phase;
+use jieqi_rules::{Move, Notation, PlayerView, Seed, Side, VariantKind};
+
+fn play(app: &mut App, from: &str, to: &str) {
+    command(app, GameCommand::Move(Move::new(sq(from), sq(to))));
+}
+
+fn live(app: &App) -> PlayerView {
+    shown(app).view.clone().expect("the board is shown")
+}
+
+fn hud(app: &App) -> &HudModel {
+    app.world().resource::<HudModel>()
+}
+
+fn no_consent(app: &mut App) {
+    app.world_mut().resource_mut::<Settings>().takeback_consent = false;
+}
+
+#[test]
+fn two_players_take_back_with_consent_one_ply_or_two() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    play(&mut app, "h9", "g7");
+    play(&mut app, "h0", "g2");
+    assert_eq!(view_plies(&app), 3);
+    // Red just moved: Red's own move only.
+    assert!(
+        hud(&app)
+            .take_back
+            .contains(&(Side::Red, "Take back (Red, 1 move)".into()))
+    );
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(view_plies(&app), 3, "nothing happens before Black agrees");
+    assert_eq!(
+        hud(&app).takeback_request.as_deref(),
+        Some("Red asks to take back 1 move — Black, do you agree?")
+    );
+    command(&mut app, GameCommand::AnswerTakeBack { accept: true });
+    assert_eq!(view_plies(&app), 2);
+    assert_eq!(live(&app).turn(), Side::Red);
+    assert_eq!(hud(&app).takeback_request, None);
+    // Red to move asks: Black's move and Red's own go.
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    command(&mut app, GameCommand::AnswerTakeBack { accept: false });
+    assert_eq!(view_plies(&app), 2, "a refusal leaves the game");
+    assert_eq!(
+        app.world().resource::<Hint>().text.as_deref(),
+        Some("Black declined the take-back")
+    );
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    command(&mut app, GameCommand::AnswerTakeBack { accept: true });
+    assert_eq!(view_plies(&app), 0);
+    assert_eq!(live(&app).turn(), Side::Red);
+    // Nothing left of Red's to take back.
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(shown(&app).takeback_request, None);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+}
+
+#[test]
+fn a_move_lets_a_request_lapse_and_consent_off_takes_back_at_once() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    command(&mut app, GameCommand::OfferDraw(Side::Black));
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    play(&mut app, "h9", "g7");
+    assert_eq!(shown(&app).takeback_request, None);
+    assert_eq!(view_plies(&app), 2);
+    no_consent(&mut app);
+    command(&mut app, GameCommand::RequestTakeBack(Side::Black));
+    assert_eq!(view_plies(&app), 1, "at once, without an answer");
+    assert_eq!(shown(&app).draw_offer, None);
+}
+
+#[test]
+fn a_resignation_is_not_taken_back() {
+    let mut app = xiangqi(false);
+    for (from, to) in [("h2", "e2"), ("b9", "c7"), ("e2", "e6"), ("h9", "g7")] {
+        play(&mut app, from, to);
+    }
+    let before = view_plies(&app);
+    command(&mut app, GameCommand::Resign(Side::Black));
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(view_plies(&app), before);
+    assert_eq!(shown(&app).takeback_request, None);
+    assert!(hud(&app).take_back.is_empty());
+}
+
+fn vs_computer(variant: VariantKind, level: Level) -> App {
+    let config = GameConfig {
+        variant,
+        deal: DealChoice::Seed(Seed(7)),
+        opponent: Opponent::Computer {
+            level,
+            human: Side::Red,
+        },
+        ..xiangqi_config()
+    };
+    app_with(config.new_game(), config, false)
+}
+
+fn wait_for_plies(app: &mut App, plies: usize) {
+    for _ in 0..2000 {
+        if view_plies(app) >= plies {
+            settle(app);
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the computer did not move (plies {})", view_plies(app));
+}
+
+#[test]
+fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
+    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner);
+    let first = live(&app).legal_moves[0];
+    command(&mut app, GameCommand::Move(first));
+    wait_for_plies(&mut app, 2);
+    let second = live(&app).legal_moves[0];
+    command(&mut app, GameCommand::Move(second));
+    wait_for_plies(&mut app, 4);
+    let at_two = {
+        let mut app2 = vs_computer(VariantKind::Jieqi, Level::Beginner);
+        command(&mut app2, GameCommand::Move(first));
+        wait_for_plies(&mut app2, 2);
+        live(&app2).at_ply(0).unwrap().position
+    };
+    // Back over the computer's reply and the human's move: the human's turn again.
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(view_plies(&app), 2);
+    assert_eq!(live(&app).turn(), Side::Red);
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(view_plies(&app), 0);
+    assert_eq!(live(&app).position, at_two);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    // The computer's side never asks.
+    command(&mut app, GameCommand::RequestTakeBack(Side::Black));
+    assert_eq!(view_plies(&app), 0);
+}
+
+#[test]
+fn a_stale_computer_move_is_dropped_after_a_take_back() {
+    // Master thinks for seconds: the test answers for it by hand.
+    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master);
+    play(&mut app, "h2", "e2");
+    assert!(app.world().resource::<Computer>().is_thinking());
+    let stale = app.world().resource::<Session>().stamp();
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(view_plies(&app), 0);
+    assert!(
+        !app.world().resource::<Computer>().is_thinking(),
+        "the search for the old position is dropped"
+    );
+    play(&mut app, "b2", "e2");
+    assert_eq!(view_plies(&app), 1);
+    let now = app.world().resource::<Session>().stamp();
+    assert_eq!(now.plies, stale.plies, "same ply, another position");
+    let reply = Move::new(sq("h9"), sq("g7"));
+    command(
+        &mut app,
+        GameCommand::ComputerMove {
+            mv: reply,
+            stamp: stale,
+        },
+    );
+    assert_eq!(view_plies(&app), 1, "the stale result is dropped");
+    command(
+        &mut app,
+        GameCommand::ComputerMove {
+            mv: reply,
+            stamp: now,
+        },
+    );
+    assert_eq!(
+        view_plies(&app),
+        2,
+        "the same move for the moment now plays"
+    );
+}
+
+/// Jieqi on one screen: plays the first legal move of the side holding the device and
+/// hands over.
+fn jieqi_move(app: &mut App) {
+    let mv = live(app).legal_moves[0];
+    command(app, GameCommand::Move(mv));
+    command(app, GameCommand::Ready);
+}
+
+#[test]
+fn jieqi_take_back_hands_over_under_the_cover_and_shows_no_more_than_before() {
+    let mut app = jieqi(false);
+    jieqi_move(&mut app); // Red
+    jieqi_move(&mut app); // Black
+    let red_view_before = live(&app);
+    assert_eq!(red_view_before.viewer, Side::Red);
+    let mv = red_view_before.legal_moves[0];
+    command(&mut app, GameCommand::Move(mv));
+    // Under the cover Red (who just moved) asks to take it back; Black must agree.
+    assert_eq!(phase(&app), Phase::Handoff);
+    assert!(
+        hud(&app)
+            .take_back
+            .contains(&(Side::Red, "Take back (Red, 1 move)".into()))
+    );
+    command(&mut app, GameCommand::RequestTakeBack(Side::Black));
+    assert_eq!(
+        shown(&app).takeback_request,
+        None,
+        "Black does not hold the device"
+    );
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert_eq!(shown(&app).view, None, "still covered");
+    assert_eq!(shown(&app).pass_to, Some(Side::Black));
+    command(&mut app, GameCommand::AnswerTakeBack { accept: true });
+    assert_eq!(shown(&app).plies, 3, "no answer from under the cover");
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(live(&app).viewer, Side::Black);
+    assert_eq!(
+        hud(&app).takeback_request.as_deref(),
+        Some("Red asks to take back 1 move — Black, do you agree?")
+    );
+    command(&mut app, GameCommand::AnswerTakeBack { accept: true });
+    // The device goes to Red under the cover; Red then sees exactly the view before the move.
+    assert_eq!(shown(&app).view, None);
+    assert_eq!(shown(&app).pass_to, Some(Side::Red));
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(live(&app), red_view_before);
+}
+
+#[test]
+fn jieqi_take_back_without_consent_keeps_the_view_of_the_holder() {
+    let mut app = jieqi(false);
+    no_consent(&mut app);
+    jieqi_move(&mut app);
+    jieqi_move(&mut app);
+    jieqi_move(&mut app);
+    // Black holds the device, to move: Red's move and Black's own go.
+    let black_now = live(&app);
+    assert_eq!(black_now.viewer, Side::Black);
+    let black_then = black_now.at_ply(1).unwrap();
+    command(&mut app, GameCommand::RequestTakeBack(Side::Black));
+    let after = live(&app);
+    assert_eq!(after.moves.len(), 1);
+    assert_eq!(
+        after.viewer,
+        Side::Black,
+        "no handoff: Black holds it and is to move"
+    );
+    assert_eq!(after.moves, black_then.moves);
+    assert_eq!(after.position, black_then.position);
+    assert_eq!(after.pool, black_then.pool);
+    assert_eq!(after.learned, black_then.learned);
+}
+
+#[test]
+fn analysis_steps_through_the_game_and_the_board_takes_no_moves() {
+    let mut app = xiangqi(false);
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2"), ("i9", "h9")] {
+        play(&mut app, from, to);
+    }
+    let full = live(&app);
+    let board_at = |app: &App| shown(app).board_view().unwrap().position.clone();
+    command(&mut app, GameCommand::Browse(BrowseTo::First));
+    assert_eq!(board_at(&app), full.position_at(0).unwrap());
+    assert_eq!(hud(&app).shown_ply, 0);
+    assert_eq!(pieces(&mut app).len(), 32);
+    assert!(
+        piece_at(&mut app, "h2").is_some(),
+        "the pieces show the start"
+    );
+    command(&mut app, GameCommand::Browse(BrowseTo::Forward));
+    command(&mut app, GameCommand::Browse(BrowseTo::Forward));
+    assert_eq!(board_at(&app), full.position_at(2).unwrap());
+    command(&mut app, GameCommand::Browse(BrowseTo::Back));
+    assert_eq!(board_at(&app), full.position_at(1).unwrap());
+    assert!(hud(&app).browsing.is_some());
+    // A clicked move shows the position after it, highlighted in the list.
+    let third = hud(&app).move_rows[1].red.clone().unwrap();
+    assert_eq!(third.text, "H2+3");
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(third.ply)));
+    assert_eq!(board_at(&app), full.position_at(3).unwrap());
+    assert_eq!(hud(&app).shown_ply, 3);
+    // No moves while an earlier position is shown.
+    assert!(!shown(&app).can_move());
+    click(&mut app, "b0");
+    click(&mut app, "c2");
+    play(&mut app, "b0", "c2");
+    assert_eq!(view_plies(&app), 4);
+    // Last: live again, moves allowed.
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    assert_eq!(shown(&app).browse, None);
+    assert_eq!(hud(&app).shown_ply, 4);
+    assert_eq!(board_at(&app), full.position);
+    play(&mut app, "b0", "c2");
+    assert_eq!(view_plies(&app), 5);
+}
+
+#[test]
+fn analysis_in_jieqi_shows_the_viewers_own_earlier_view() {
+    let mut app = jieqi(false);
+    for _ in 0..4 {
+        jieqi_move(&mut app);
+    }
+    let now = live(&app);
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(2)));
+    let then = shown(&app).board_view().unwrap().clone();
+    assert_eq!(then, now.at_ply(2).unwrap());
+    assert_eq!(then.viewer, now.viewer);
+    // A move hands over the cover; the next player starts live.
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    jieqi_move(&mut app);
+    assert_eq!(shown(&app).browse, None);
+}
+
+#[test]
+fn records_and_fens_go_out_and_come_back() {
+    let mut app = xiangqi(false);
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2")] {
+        play(&mut app, from, to);
+    }
+    let view = live(&app);
+    for notation in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
+        let text = record_text(&view, notation);
+        let mut other = xiangqi(false);
+        command(&mut other, GameCommand::LoadRecord(text));
+        let loaded = live(&other);
+        assert_eq!(loaded.moves, view.moves, "{notation:?}");
+        assert_eq!(loaded.position, view.position, "{notation:?}");
+    }
+    let fen = view.to_fen();
+    let mut other = xiangqi(false);
+    command(&mut other, GameCommand::LoadFen(fen.clone()));
+    assert_eq!(live(&other).position, view.position);
+    assert_eq!(live(&other).to_fen(), fen);
+    assert_eq!(
+        shown(&other).computer,
+        None,
+        "a loaded game is for two players"
+    );
+    assert_eq!(
+        other.world().resource::<RecordBox>().message.as_deref(),
+        Some("Loaded: a new game for two players")
+    );
+}
+
+#[test]
+fn a_finished_jieqi_record_carries_its_seed_and_a_running_one_never_does() {
+    let mut app = jieqi(false);
+    for _ in 0..3 {
+        jieqi_move(&mut app);
+    }
+    let running = record_text(&live(&app), Notation::Wxf);
+    assert!(!running.contains("Seed"), "{running}");
+    let mut other = xiangqi(false);
+    command(&mut other, GameCommand::LoadRecord(running));
+    let message = other
+        .world()
+        .resource::<RecordBox>()
+        .message
+        .clone()
+        .unwrap();
+    assert!(
+        message.starts_with("Record: a Jieqi record needs its Seed tag"),
+        "{message}"
+    );
+    command(&mut app, GameCommand::Resign(Side::Black));
+    let finished = live(&app);
+    let text = record_text(&finished, Notation::Wxf);
+    assert!(text.contains("[Seed \""), "{text}");
+    command(&mut other, GameCommand::LoadRecord(text));
+    let loaded = live(&other);
+    assert_eq!(loaded.variant, VariantKind::Jieqi);
+    assert_eq!(loaded.moves, finished.moves);
+    assert_eq!(loaded.outcome, finished.outcome);
+}
+
+#[test]
+fn a_bad_record_or_fen_leaves_the_game_alone_with_a_message() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    let before = shown(&app).clone();
+    let cases = [
+        (
+            GameCommand::LoadRecord("1. h2e2 h2e2".into()),
+            "Record: move 1 for Black",
+        ),
+        (
+            GameCommand::LoadRecord("[Variant \"Shogi\"]\n1. C2=5".into()),
+            "Record: tag Variant",
+        ),
+        (GameCommand::LoadFen("not a fen".into()), "FEN: "),
+        (
+            GameCommand::LoadFen(
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w".into(),
+            ),
+            "FEN: ",
+        ),
+    ];
+    for (load, start) in cases {
+        command(&mut app, load);
+        let message = app.world().resource::<RecordBox>().message.clone().unwrap();
+        assert!(message.starts_with(start), "{message}");
+        assert!(!message.contains('\n'), "one line: {message}");
+        assert_eq!(shown(&app), &before, "the game on screen is untouched");
+        assert_eq!(phase(&app), Phase::AwaitInput);
+    }
+}
+
+#[test]
+fn the_record_box_is_emptied_under_the_cover() {
+    let mut app = jieqi(false);
+    jieqi_move(&mut app);
+    let fen = live(&app).to_fen();
+    app.world_mut().resource_mut::<RecordBox>().text = fen;
+    let mv = live(&app).legal_moves[0];
+    command(&mut app, GameCommand::Move(mv));
+    assert_eq!(shown(&app).view, None);
+    assert_eq!(app.world().resource::<RecordBox>().text, "");
+}
