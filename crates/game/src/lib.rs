@@ -12,6 +12,7 @@
 //! cover is up — and every system that shows something reads that alone.
 
 pub mod animation;
+pub mod autosave;
 pub mod board;
 pub mod cli;
 pub mod computer;
@@ -20,10 +21,13 @@ pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod layout;
+pub mod persist_ui;
 pub mod pieces;
 pub mod session;
 pub mod settings;
 pub mod states;
+pub mod stats;
+pub mod storage;
 pub mod theme;
 pub mod tools;
 
@@ -46,6 +50,9 @@ pub fn logic_plugin(app: &mut App) {
         animation::plugin,
         hud::plugin,
         computer::plugin,
+        storage::plugin,
+        autosave::plugin,
+        stats::plugin,
     ));
 }
 
@@ -59,6 +66,7 @@ pub fn render_plugin(app: &mut App) {
             input::pointer_plugin,
             hud::ui::plugin,
             tools::plugin,
+            persist_ui::plugin,
         ));
 }
 
@@ -119,15 +127,13 @@ trait SetUp {
 }
 
 impl SetUp for App {
-    /// The session, the settings and the mode selector as the options say.
+    /// The session, the settings, the files kept and the mode selector as the options say.
     fn set_up(&mut self, options: &Options, session: session::Session) {
         let form = hud::form::ModeForm::from_config(session.config());
         self.insert_resource(session);
         self.insert_resource(form);
-        self.insert_resource(settings::Settings {
-            animations: options.animations,
-            table_mode: options.table,
-            ..default()
-        });
+        self.insert_resource(options.settings_overrides());
+        self.insert_resource(options.storage());
+        self.insert_resource(autosave::OfferResume(!options.names_game));
     }
 }

@@ -11,8 +11,8 @@ use std::hash::{BuildHasher, Hasher};
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::{
-    AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, Seed, Side, Variant, VariantKind,
-    Xiangqi, parse_move,
+    AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, SavedGame, Seed, Side, Variant,
+    VariantKind, Xiangqi, parse_move,
 };
 
 use crate::animation::Tween;
@@ -243,6 +243,15 @@ impl Session {
         self.config
     }
 
+    pub fn player_one(&self) -> Side {
+        self.player_one
+    }
+
+    /// The game's record for the autosave: the app's private copy (it holds the deal).
+    pub fn saved_game(&self) -> SavedGame {
+        SavedGame::of(&self.game, Default::default())
+    }
+
     /// The side at the bottom of the board.
     fn bottom(&self) -> Side {
         if let Some((computer, _)) = self.computer() {
@@ -280,7 +289,18 @@ impl Session {
     }
 
     fn start(&mut self, config: GameConfig, player_one: Side) {
-        self.game = config.new_game();
+        self.seat(config.new_game(), config, player_one);
+    }
+
+    /// Takes up a saved game again; in Jieqi on one screen behind the handoff cover, for the
+    /// side to move.
+    fn resume(&mut self, resumed: &Resumed) {
+        self.seat(resumed.game.clone(), resumed.config, resumed.player_one);
+        self.cover();
+    }
+
+    fn seat(&mut self, game: AnyGame, config: GameConfig, player_one: Side) {
+        self.game = game;
         self.config = config;
         self.game_id = self.game_id.wrapping_add(1);
         let human = config.opponent.computer().map(|(side, _)| side.other());
@@ -368,6 +388,39 @@ pub enum GameCommand {
     NewGame(GameConfig),
     /// The next game with the same settings and the colours swapped.
     Again,
+    /// Take up the autosaved game again.
+    Resume(Box<Resumed>),
+}
+
+/// A saved game and its table, to be taken up again. Its `Debug` shows no deal.
+#[derive(Clone, PartialEq)]
+pub struct Resumed {
+    game: AnyGame,
+    config: GameConfig,
+    player_one: Side,
+}
+
+impl Resumed {
+    pub fn new(game: AnyGame, config: GameConfig, player_one: Side) -> Resumed {
+        Resumed {
+            game,
+            config,
+            player_one,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+}
+
+impl fmt::Debug for Resumed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Resumed")
+            .field("variant", &self.game.kind())
+            .field("plies", &self.game.moves().len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A game and a ply: the moment a view (and so a search on it) belongs to.
@@ -566,6 +619,13 @@ fn apply_commands(
                     };
                 }
                 session.start(config, player_one);
+                hint.text = None;
+                selection.clear();
+                current = session.resting_phase();
+                next_phase.set(current);
+            }
+            GameCommand::Resume(resumed) => {
+                session.resume(resumed);
                 hint.text = None;
                 selection.clear();
                 current = session.resting_phase();

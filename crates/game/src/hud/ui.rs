@@ -13,7 +13,10 @@ use crate::hud::model::{HudModel, PlayerLine, TrayItem, side_label};
 use crate::layout::Margins;
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
+use crate::stats::{STATS_TITLE, StatsPanel};
 use crate::theme;
+
+const TAKEBACK_CONSENT: &str = "take-backs need consent";
 
 /// Width of the side panel, in logical pixels.
 pub const SIDE_PANEL: f32 = 330.0;
@@ -58,6 +61,7 @@ fn panels(
     mut out: MessageWriter<GameCommand>,
     mut ask_hint: MessageWriter<AskHint>,
     mut state: Local<PanelState>,
+    mut stats_panel: ResMut<StatsPanel>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
 
@@ -75,7 +79,7 @@ fn panels(
     );
     let top = egui::Panel::top("mode")
         .show(&mut root, |ui| {
-            mode_selector(ui, &mut form, &mut settings, &mut out)
+            mode_selector(ui, &mut form, &mut settings, &mut stats_panel, &mut out)
         })
         .response
         .rect
@@ -207,6 +211,7 @@ fn mode_selector(
     ui: &mut egui::Ui,
     form: &mut ModeForm,
     settings: &mut Settings,
+    stats_panel: &mut StatsPanel,
     out: &mut MessageWriter<GameCommand>,
 ) {
     ui.add_space(4.0);
@@ -280,6 +285,11 @@ fn mode_selector(
         ui.label("moves in");
         for n in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
             ui.selectable_value(&mut settings.notation, n, n.name());
+        }
+        ui.separator();
+        ui.checkbox(&mut settings.takeback_consent, TAKEBACK_CONSENT);
+        if ui.selectable_label(stats_panel.open, STATS_TITLE).clicked() {
+            stats_panel.open = !stats_panel.open;
         }
     });
     ui.add_space(2.0);
