@@ -75,7 +75,7 @@ impl SettingsOverrides {
 
     /// What the file should hold: `current`, except that a field still at its override keeps
     /// its saved value.
-    fn to_keep(&self, current: &Settings, saved: &Settings) -> Settings {
+    fn worth_keeping(&self, current: &Settings, saved: &Settings) -> Settings {
         let mut keep = current.clone();
         if self.animations == Some(current.animations) {
             keep.animations = saved.animations;
@@ -135,7 +135,7 @@ fn save_settings(
     if !settings.is_changed() {
         return;
     }
-    let keep = overrides.to_keep(&settings, &saved.0);
+    let keep = overrides.worth_keeping(&settings, &saved.0);
     if keep != saved.0 {
         writer.write(path, to_json(&keep));
         saved.0 = keep;
@@ -156,9 +156,9 @@ mod tests {
         let mut current = saved.clone();
         overrides.apply(&mut current);
         assert!(!current.animations);
-        assert_eq!(overrides.to_keep(&current, &saved), saved);
+        assert_eq!(overrides.worth_keeping(&current, &saved), saved);
         current.coordinates = false;
-        assert!(overrides.to_keep(&current, &saved).animations);
-        assert!(!overrides.to_keep(&current, &saved).coordinates);
+        assert!(overrides.worth_keeping(&current, &saved).animations);
+        assert!(!overrides.worth_keeping(&current, &saved).coordinates);
     }
 }
