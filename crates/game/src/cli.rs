@@ -7,6 +7,8 @@ use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 use jieqi_ai::Level;
 
 use crate::session::{DealChoice, GameConfig, Opponent, Session};
+use crate::settings::SettingsOverrides;
+use crate::storage::StorageDirs;
 
 pub const USAGE: &str = "\
 jieqi — Xiangqi and Jieqi for two players on one screen, or against the computer
@@ -33,6 +35,9 @@ usage: jieqi [OPTIONS]
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames, print startup and frame
                             times, and exit
+  --config-dir DIR          keep settings, the autosaved game and statistics in DIR (default:
+                            the platform's folders; --screenshot and --bench-frames keep
+                            nothing unless this is given)
   -h, --help                this text
 ";
 
@@ -55,6 +60,10 @@ pub struct Options {
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
+    /// Where settings, the autosave and statistics live (`--config-dir`).
+    pub config_dir: Option<PathBuf>,
+    /// The command line named a game to start: no resume offer.
+    pub names_game: bool,
     pub help: bool,
 }
 
@@ -76,6 +85,8 @@ impl Default for Options {
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
+            config_dir: None,
+            names_game: false,
             help: false,
         }
     }
@@ -104,6 +115,19 @@ impl Options {
                 args.next()
                     .ok_or_else(|| format!("{name} needs a value (see --help)"))
             };
+            const NAMING_A_GAME: [&str; 10] = [
+                "--variant",
+                "--seed",
+                "--handicap",
+                "--giver",
+                "--computer",
+                "--human",
+                "--moves",
+                "--view",
+                "--cover",
+                "--resign",
+            ];
+            o.names_game |= NAMING_A_GAME.contains(&arg.as_str());
             match arg.as_str() {
                 "-h" | "--help" => o.help = true,
                 "--variant" => {
@@ -173,6 +197,7 @@ impl Options {
                     })?;
                     o.bench_frames = Some(n);
                 }
+                "--config-dir" => o.config_dir = Some(PathBuf::from(value("--config-dir")?)),
                 other => return Err(format!("unknown option '{other}' (see --help)")),
             }
         }
@@ -214,6 +239,26 @@ impl Options {
             handicap: self.handicap,
             deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
             opponent: self.opponent,
+        }
+    }
+
+    /// The settings given on the command line, which win over the saved ones for this run.
+    pub fn settings_overrides(&self) -> SettingsOverrides {
+        SettingsOverrides {
+            animations: (!self.animations).then_some(false),
+            table_mode: self.table.then_some(true),
+        }
+    }
+
+    /// Where the game keeps its files: `--config-dir`, else the platform's folders — except
+    /// for measuring runs, whose pictures and timings must not depend on the user's files.
+    pub fn storage(&self) -> StorageDirs {
+        match &self.config_dir {
+            Some(dir) => StorageDirs::in_dir(dir),
+            None if self.screenshot.is_some() || self.bench_frames.is_some() => {
+                StorageDirs::default()
+            }
+            None => StorageDirs::platform(),
         }
     }
 
@@ -324,5 +369,26 @@ mod tests {
         assert!(bad_move.starts_with("move 2 (h2e3)"), "{bad_move}");
         let nonsense = parse("--moves zz").unwrap().session().unwrap_err();
         assert!(nonsense.starts_with("move 1 (zz)"), "{nonsense}");
+    }
+
+    #[test]
+    fn measuring_runs_keep_no_files_unless_given_a_folder() {
+        assert_eq!(
+            parse("--screenshot a.png").unwrap().storage(),
+            StorageDirs::default()
+        );
+        assert_eq!(
+            parse("--bench-frames 5 --config-dir /tmp/j")
+                .unwrap()
+                .storage(),
+            StorageDirs::in_dir(std::path::Path::new("/tmp/j"))
+        );
+        assert!(!parse("--table --no-animations").unwrap().names_game);
+        assert!(parse("--variant jieqi").unwrap().names_game);
+        let overrides = parse("--table").unwrap().settings_overrides();
+        assert_eq!(
+            (overrides.animations, overrides.table_mode),
+            (None, Some(true))
+        );
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod animation;
+pub mod autosave;
 pub mod board;
 pub mod cli;
 pub mod computer;
@@ -21,11 +22,14 @@ pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod layout;
+pub mod persist_ui;
 pub mod pieces;
 pub mod records;
 pub mod session;
 pub mod settings;
 pub mod states;
+pub mod stats;
+pub mod storage;
 pub mod takeback;
 pub mod theme;
 pub mod tools;
@@ -50,6 +54,9 @@ pub fn logic_plugin(app: &mut App) {
         hud::plugin,
         computer::plugin,
         records::plugin,
+        storage::plugin,
+        autosave::plugin,
+        stats::plugin,
     ));
 }
 
@@ -65,6 +72,7 @@ pub fn render_plugin(app: &mut App) {
             tools::plugin,
             analysis::keys_plugin,
             hud::record_window::plugin,
+            persist_ui::plugin,
         ));
 }
 
@@ -125,15 +133,13 @@ trait SetUp {
 }
 
 impl SetUp for App {
-    /// The session, the settings and the mode selector as the options say.
+    /// The session, the settings, the files kept and the mode selector as the options say.
     fn set_up(&mut self, options: &Options, session: session::Session) {
         let form = hud::form::ModeForm::from_config(session.config());
         self.insert_resource(session);
         self.insert_resource(form);
-        self.insert_resource(settings::Settings {
-            animations: options.animations,
-            table_mode: options.table,
-            ..default()
-        });
+        self.insert_resource(options.settings_overrides());
+        self.insert_resource(options.storage());
+        self.insert_resource(autosave::OfferResume(!options.names_game));
     }
 }

@@ -11,8 +11,8 @@ use std::hash::{BuildHasher, Hasher};
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::{
-    AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, Seed, Side, Variant, VariantKind,
-    Xiangqi, parse_move,
+    AnyGame, GameError, Handicap, Jieqi, Move, PlayerView, SavedGame, Seed, Side, Variant,
+    VariantKind, Xiangqi, parse_move,
 };
 
 use crate::analysis::BrowseTo;
@@ -256,6 +256,15 @@ impl Session {
         self.config
     }
 
+    pub fn player_one(&self) -> Side {
+        self.player_one
+    }
+
+    /// The game's record for the autosave: the app's private copy (it holds the deal).
+    pub fn saved_game(&self) -> SavedGame {
+        SavedGame::of(&self.game, Default::default())
+    }
+
     /// The side at the bottom of the board.
     fn bottom(&self) -> Side {
         if let Some((computer, _)) = self.computer() {
@@ -355,6 +364,13 @@ impl Session {
             ..GameConfig::default()
         };
         self.start_with(game, config, self.player_one);
+    }
+
+    /// Takes up a saved game again; in Jieqi on one screen behind the handoff cover, for the
+    /// side to move.
+    fn resume(&mut self, resumed: &Resumed) {
+        self.start_with(resumed.game.clone(), resumed.config, resumed.player_one);
+        self.cover();
     }
 
     fn start_with(&mut self, game: AnyGame, config: GameConfig, player_one: Side) {
@@ -501,6 +517,39 @@ pub enum GameCommand {
     LoadRecord(String),
     /// Start a two-player Xiangqi game from a FEN.
     LoadFen(String),
+    /// Take up the autosaved game again.
+    Resume(Box<Resumed>),
+}
+
+/// A saved game and its table, to be taken up again. Its `Debug` shows no deal.
+#[derive(Clone, PartialEq)]
+pub struct Resumed {
+    game: AnyGame,
+    config: GameConfig,
+    player_one: Side,
+}
+
+impl Resumed {
+    pub fn new(game: AnyGame, config: GameConfig, player_one: Side) -> Resumed {
+        Resumed {
+            game,
+            config,
+            player_one,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+}
+
+impl fmt::Debug for Resumed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Resumed")
+            .field("variant", &self.game.kind())
+            .field("plies", &self.game.moves().len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A game, its take-backs and a ply: the moment a view (and so a search on it) belongs to.
@@ -801,6 +850,13 @@ fn apply_commands(
                     // The game on screen stays as it was.
                     Err(why) => record_box.message = Some(why),
                 }
+            }
+            GameCommand::Resume(resumed) => {
+                session.resume(resumed);
+                hint.text = None;
+                selection.clear();
+                current = session.resting_phase();
+                next_phase.set(current);
             }
         }
     }

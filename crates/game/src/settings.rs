@@ -1,11 +1,13 @@
 //! What the players can switch: language, piece set, animations, take-back consent, table
-//! mode, coordinates, piece letters, notation.
+//! mode, coordinates, piece letters, notation. They are read from `settings.json` (see
+//! [`crate::storage`]) at start and written back whenever they change.
 
 use bevy::prelude::*;
 use jieqi_rules::Notation;
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Language;
+use crate::storage::{DiskWriter, StorageDirs, StorageNotices, load_json, to_json};
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -52,6 +54,111 @@ impl Default for Settings {
     }
 }
 
+/// Settings the command line gave for this run only (`--no-animations`, `--table`, a
+/// screenshot's still pieces): they win over the saved ones, and are written back only if
+/// the player changes them during the run.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsOverrides {
+    pub animations: Option<bool>,
+    pub table_mode: Option<bool>,
+}
+
+impl SettingsOverrides {
+    fn apply(&self, settings: &mut Settings) {
+        if let Some(on) = self.animations {
+            settings.animations = on;
+        }
+        if let Some(on) = self.table_mode {
+            settings.table_mode = on;
+        }
+    }
+
+    /// What the file should hold: `current`, except that a field still at its override keeps
+    /// its saved value.
+    fn worth_keeping(&self, current: &Settings, saved: &Settings) -> Settings {
+        let mut keep = current.clone();
+        if self.animations == Some(current.animations) {
+            keep.animations = saved.animations;
+        }
+        if self.table_mode == Some(current.table_mode) {
+            keep.table_mode = saved.table_mode;
+        }
+        keep
+    }
+}
+
+/// What `settings.json` holds now.
+#[derive(Resource, Default)]
+struct SavedSettings(Settings);
+
+/// Told to the player after a damaged settings file was set aside.
+const SETTINGS_FALLBACK: &str = "The game starts with the default settings.";
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>()
+        .init_resource::<SettingsOverrides>()
+        .init_resource::<SavedSettings>()
+        .add_systems(Startup, load_settings)
+        .add_systems(Update, save_settings);
+}
+
+fn load_settings(
+    dirs: Res<StorageDirs>,
+    overrides: Res<SettingsOverrides>,
+    mut notices: ResMut<StorageNotices>,
+    mut settings: ResMut<Settings>,
+    mut saved: ResMut<SavedSettings>,
+) {
+    if let Some(path) = dirs.settings_file() {
+        *settings = load_json(
+            &path,
+            &mut notices,
+            SETTINGS_FALLBACK,
+            |_: &Settings| Ok(()),
+        )
+        .unwrap_or_default();
+    }
+    saved.0 = settings.clone();
+    overrides.apply(&mut settings);
+}
+
+fn save_settings(
+    dirs: Res<StorageDirs>,
+    overrides: Res<SettingsOverrides>,
+    settings: Res<Settings>,
+    writer: Res<DiskWriter>,
+    mut saved: ResMut<SavedSettings>,
+) {
+    let Some(path) = dirs.settings_file() else {
+        return;
+    };
+    if !settings.is_changed() {
+        return;
+    }
+    let keep = overrides.worth_keeping(&settings, &saved.0);
+    if keep != saved.0 {
+        writer.write(path, to_json(&keep));
+        saved.0 = keep;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_override_is_not_written_back_unless_changed_again() {
+        let overrides = SettingsOverrides {
+            animations: Some(false),
+            table_mode: None,
+        };
+        let saved = Settings::default();
+        let mut current = saved.clone();
+        overrides.apply(&mut current);
+        assert!(!current.animations);
+        assert_eq!(overrides.worth_keeping(&current, &saved), saved);
+        current.coordinates = false;
+        assert!(overrides.worth_keeping(&current, &saved).animations);
+        assert!(!overrides.worth_keeping(&current, &saved).coordinates);
+    }
 }

@@ -15,7 +15,10 @@ use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
+use crate::stats::{STATS_TITLE, StatsPanel};
 use crate::theme;
+
+const TAKEBACK_CONSENT: &str = "take-backs need consent";
 
 /// Width of the side panel, in logical pixels.
 pub const SIDE_PANEL: f32 = 330.0;
@@ -61,6 +64,7 @@ fn panels(
     mut ask_hint: MessageWriter<AskHint>,
     mut record_box: ResMut<RecordBox>,
     mut state: Local<PanelState>,
+    mut stats_panel: ResMut<StatsPanel>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
 
@@ -79,7 +83,7 @@ fn panels(
     );
     let top = egui::Panel::top("mode")
         .show(&mut root, |ui| {
-            mode_selector(ui, &mut form, &mut settings, &mut out)
+            mode_selector(ui, &mut form, &mut settings, &mut stats_panel, &mut out)
         })
         .response
         .rect
@@ -215,6 +219,7 @@ fn mode_selector(
     ui: &mut egui::Ui,
     form: &mut ModeForm,
     settings: &mut Settings,
+    stats_panel: &mut StatsPanel,
     out: &mut MessageWriter<GameCommand>,
 ) {
     ui.add_space(4.0);
@@ -288,6 +293,11 @@ fn mode_selector(
         ui.label("moves in");
         for n in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
             ui.selectable_value(&mut settings.notation, n, n.name());
+        }
+        ui.separator();
+        ui.checkbox(&mut settings.takeback_consent, TAKEBACK_CONSENT);
+        if ui.selectable_label(stats_panel.open, STATS_TITLE).clicked() {
+            stats_panel.open = !stats_panel.open;
         }
     });
     ui.add_space(2.0);

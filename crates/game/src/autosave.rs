@@ -1,0 +1,328 @@
+//! Never lose a game: the game in progress is written to `autosave.json` whenever it changes
+//! (a move, a new game, a take-back), atomically and off the frame (see [`crate::storage`]),
+//! and offered again at the next start with a public preview (variant, opponent, number of
+//! moves — never anything from the deal). A finished game stays in the file with its end
+//! and is not offered. A damaged file is set aside and the player told; the app starts on
+//! a fresh board.
+//!
+//! An unfinished saved game is only replaced once the player has made a move in another
+//! game: a command line that names a game, declining the offer, or a fresh board left
+//! untouched all keep it, so it is offered again next time. A move on the fresh board while
+//! the offer is still open declines it.
+//!
+//! The save is the rules crate's [`SavedGame`]; what the table needs besides the game (the
+//! opponent and level, player one's colour, the handicap, whether "Again" replays the deal)
+//! goes in its `settings` under [`TABLE_KEY`], versioned.
+
+use bevy::prelude::*;
+use jieqi_rules::{Handicap, SavedGame, Seed, Side, VariantKind};
+use serde::{Deserialize, Serialize};
+
+use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Resumed, Session};
+use crate::states::GameSet;
+use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, read_text};
+
+/// The key of the table's record in [`SavedGame::settings`].
+pub const TABLE_KEY: &str = "table";
+const TABLE_VERSION: u32 = 1;
+
+/// What the session needs besides the game to set the table again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    version: u32,
+    /// The computer's level; `None`: two players on one screen.
+    computer: Option<LevelName>,
+    /// Against the computer: the human's colour.
+    human: Side,
+    player_one: Side,
+    /// Xiangqi: the handicap "Again" gives again.
+    handicap: Handicap,
+    /// Jieqi: "Again" deals the same seed again.
+    replay_deal: bool,
+}
+
+impl Table {
+    fn of(config: GameConfig, player_one: Side) -> Table {
+        let (computer, human) = match config.opponent {
+            Opponent::TwoPlayers => (None, player_one),
+            Opponent::Computer { level, human } => (Some(LevelName(level)), human),
+        };
+        Table {
+            version: TABLE_VERSION,
+            computer,
+            human,
+            player_one,
+            handicap: config.handicap,
+            replay_deal: matches!(config.deal, DealChoice::Seed(_)),
+        }
+    }
+
+    fn read(saved: &SavedGame) -> Result<Table, String> {
+        let value = saved
+            .settings
+            .get(TABLE_KEY)
+            .ok_or("it does not say who played")?;
+        let table: Table =
+            serde_json::from_value(value.clone()).map_err(|e| format!("its table: {e}"))?;
+        if table.version != TABLE_VERSION {
+            return Err(format!(
+                "its table has version {}; this build reads {TABLE_VERSION}",
+                table.version
+            ));
+        }
+        Ok(table)
+    }
+
+    fn config(&self, saved: &SavedGame) -> Result<GameConfig, String> {
+        let deal = match (&saved.seed, self.replay_deal) {
+            (Some(code), true) => DealChoice::Seed(
+                code.parse::<Seed>()
+                    .map_err(|_| "its seed is not a seed code".to_string())?,
+            ),
+            _ => DealChoice::Random,
+        };
+        Ok(GameConfig {
+            variant: saved.variant,
+            handicap: self.handicap,
+            deal,
+            opponent: match self.computer {
+                None => Opponent::TwoPlayers,
+                Some(LevelName(level)) => Opponent::Computer {
+                    level,
+                    human: self.human,
+                },
+            },
+        })
+    }
+
+    /// The offer's preview: public facts only (no seed, no start, no move).
+    fn preview(&self, variant: VariantKind, plies: usize) -> String {
+        preview_text(variant, self.computer.map(|l| (l.0, self.human)), plies)
+    }
+}
+
+/// The session's game and table, as the autosave writes it.
+pub fn record(session: &Session) -> SavedGame {
+    let mut saved = session.saved_game();
+    let table = Table::of(session.config(), session.player_one());
+    saved.settings.insert(
+        TABLE_KEY.to_string(),
+        serde_json::to_value(table).expect("a table always serialises"),
+    );
+    saved
+}
+
+/// Reads an autosave: the game (every move replayed and checked), its table, and the
+/// preview to offer it with.
+pub fn read(text: &str) -> Result<(Resumed, String), String> {
+    let saved = SavedGame::from_json(text).map_err(|e| e.to_string())?;
+    let game = saved.restore().map_err(|e| e.to_string())?;
+    let table = Table::read(&saved)?;
+    let config = table.config(&saved)?;
+    let preview = table.preview(saved.variant, saved.moves.len());
+    Ok((Resumed::new(game, config, table.player_one), preview))
+}
+
+/// An unfinished saved game waiting for the player's answer.
+#[derive(Resource, Default)]
+pub struct ResumeOffer {
+    offer: Option<(String, Resumed)>,
+}
+
+impl ResumeOffer {
+    /// What the offer shows: "Jieqi 揭棋 — two players — 12 moves played".
+    pub fn preview(&self) -> Option<&str> {
+        self.offer.as_ref().map(|(preview, _)| preview.as_str())
+    }
+}
+
+impl std::fmt::Debug for ResumeOffer {
+    // The preview only: the game holds the deal.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResumeOffer")
+            .field("preview", &self.preview())
+            .finish()
+    }
+}
+
+/// Whether a saved game may be offered at start; `false` when the command line named a
+/// game to start.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfferResume(pub bool);
+
+impl Default for OfferResume {
+    fn default() -> Self {
+        OfferResume(true)
+    }
+}
+
+/// The player's answer to the offer.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerResume {
+    pub resume: bool,
+}
+
+/// What was last written, and whether an unfinished saved game is kept until a move.
+#[derive(Resource, Default)]
+struct Autosaved {
+    last: Option<SavedGame>,
+    keep_until_move: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<AnswerResume>()
+        .init_resource::<ResumeOffer>()
+        .init_resource::<OfferResume>()
+        .init_resource::<Autosaved>()
+        .add_systems(Startup, load)
+        .add_systems(
+            Update,
+            (answer.in_set(GameSet::Input), save.in_set(GameSet::View)),
+        );
+}
+
+fn load(
+    dirs: Res<StorageDirs>,
+    allowed: Res<OfferResume>,
+    session: Res<Session>,
+    mut notices: ResMut<StorageNotices>,
+    mut offer: ResMut<ResumeOffer>,
+    mut state: ResMut<Autosaved>,
+) {
+    // The game on the table at start is not news: only a change is written.
+    state.last = Some(record(&session));
+    let Some(path) = dirs.autosave_file() else {
+        return;
+    };
+    let read = match read_text(&path) {
+        Ok(None) => return,
+        Ok(Some(text)) => read(&text),
+        Err(e) => Err(e.to_string()),
+    };
+    match read {
+        Err(reason) => notices.damaged(&path, &reason, SAVE_FALLBACK),
+        Ok((resumed, _)) if resumed.is_over() => {}
+        Ok((resumed, preview)) => {
+            state.keep_until_move = true;
+            if allowed.0 {
+                offer.offer = Some((preview, resumed));
+            }
+        }
+    }
+}
+
+fn answer(
+    mut answers: MessageReader<AnswerResume>,
+    mut offer: ResMut<ResumeOffer>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for answer in answers.read() {
+        if let Some((_, resumed)) = offer.offer.take()
+            && answer.resume
+        {
+            commands.write(GameCommand::Resume(Box::new(resumed)));
+        }
+    }
+}
+
+fn save(
+    dirs: Res<StorageDirs>,
+    session: Res<Session>,
+    writer: Res<DiskWriter>,
+    mut offer: ResMut<ResumeOffer>,
+    mut state: ResMut<Autosaved>,
+) {
+    if !session.is_changed() {
+        return;
+    }
+    let Some(path) = dirs.autosave_file() else {
+        return;
+    };
+    let saved = record(&session);
+    let untouched = saved.moves.is_empty() && saved.ending.is_none();
+    if state.last.as_ref() == Some(&saved) || (state.keep_until_move && untouched) {
+        return;
+    }
+    state.keep_until_move = false;
+    // Played on the fresh board instead of answering: the offer is declined.
+    offer.offer = None;
+    writer.write(path, saved.to_json() + "\n");
+    state.last = Some(saved);
+}
+
+// The player-visible words of this file.
+
+/// Told to the player after a damaged autosave was set aside.
+const SAVE_FALLBACK: &str = "A new game starts.";
+pub const RESUME_TITLE: &str = "Resume your game?";
+pub const RESUME_YES: &str = "Resume";
+pub const RESUME_NO: &str = "New game";
+
+fn preview_text(
+    variant: VariantKind,
+    computer: Option<(jieqi_ai::Level, Side)>,
+    plies: usize,
+) -> String {
+    let variant = match variant {
+        VariantKind::Xiangqi => "Xiangqi 象棋",
+        VariantKind::Jieqi => "Jieqi 揭棋",
+    };
+    let opponent = match computer {
+        None => "two players".to_string(),
+        Some((level, human)) => {
+            format!("against the computer ({}), you play {human}", level.name())
+        }
+    };
+    let moves = match plies {
+        1 => "1 move played".to_string(),
+        n => format!("{n} moves played"),
+    };
+    format!("{variant} — {opponent} — {moves}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_ai::Level;
+
+    #[test]
+    fn a_record_reads_back_to_the_same_table() {
+        let config = GameConfig {
+            variant: VariantKind::Jieqi,
+            handicap: Handicap::None,
+            deal: DealChoice::Seed(Seed(7)),
+            opponent: Opponent::Computer {
+                level: Level::Club,
+                human: Side::Black,
+            },
+        };
+        let mut session = Session::new(config);
+        session.play_texts(["h2e2"]).unwrap();
+        let (resumed, preview) = read(&record(&session).to_json()).unwrap();
+        assert!(!resumed.is_over());
+        assert_eq!(
+            preview,
+            "Jieqi 揭棋 — against the computer (Club), you play Black — 1 move played"
+        );
+        let table = Table::read(&record(&session)).unwrap();
+        assert_eq!(table.config(&record(&session)).unwrap(), config);
+    }
+
+    #[test]
+    fn a_save_without_a_readable_table_is_refused_in_words() {
+        let session = Session::default();
+        let mut saved = record(&session);
+        saved.settings.clear();
+        assert_eq!(
+            read(&saved.to_json()).unwrap_err(),
+            "it does not say who played"
+        );
+        let mut table = Table::of(session.config(), Side::Red);
+        table.version = 9;
+        saved
+            .settings
+            .insert(TABLE_KEY.into(), serde_json::to_value(table).unwrap());
+        assert!(read(&saved.to_json()).unwrap_err().contains("version 9"));
+    }
+}

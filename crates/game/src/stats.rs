@@ -1,0 +1,282 @@
+//! Statistics: wins for Red, wins for Black and draws, per variant and opponent (two players,
+//! or the computer at each level), counted once when a game ends on the table (a finished
+//! game shown again is not counted again), kept in `stats.json` (see [`crate::storage`]).
+//! [`StatsModel`] is what the Statistics window shows.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use jieqi_ai::Level;
+use jieqi_rules::{Outcome, Side, VariantKind};
+use serde::{Deserialize, Serialize};
+
+use crate::session::{Session, Shown};
+use crate::states::GameSet;
+use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_json, to_json};
+
+const STATS_VERSION: u32 = 1;
+
+/// The results of one kind of game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub red_wins: u32,
+    pub black_wins: u32,
+    pub draws: u32,
+}
+
+/// What kind of game: the variant and the computer's level (`None`: two players).
+pub type GameKind = (VariantKind, Option<Level>);
+
+/// Finished games by kind.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    tallies: BTreeMap<GameKind, Tally>,
+}
+
+impl Stats {
+    pub fn tally(&self, kind: GameKind) -> Tally {
+        self.tallies.get(&kind).copied().unwrap_or_default()
+    }
+
+    fn count(&mut self, kind: GameKind, outcome: Outcome) {
+        let tally = self.tallies.entry(kind).or_default();
+        match outcome.winner() {
+            Some(Side::Red) => tally.red_wins += 1,
+            Some(Side::Black) => tally.black_wins += 1,
+            None => tally.draws += 1,
+        }
+    }
+}
+
+/// `stats.json`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatsFile {
+    version: u32,
+    rows: Vec<Row>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Row {
+    variant: VariantKind,
+    /// `None`: two players.
+    computer: Option<LevelName>,
+    red_wins: u32,
+    black_wins: u32,
+    draws: u32,
+}
+
+impl From<&Stats> for StatsFile {
+    fn from(stats: &Stats) -> StatsFile {
+        let rows = stats
+            .tallies
+            .iter()
+            .map(|(&(variant, computer), t)| Row {
+                variant,
+                computer: computer.map(LevelName),
+                red_wins: t.red_wins,
+                black_wins: t.black_wins,
+                draws: t.draws,
+            })
+            .collect();
+        StatsFile {
+            version: STATS_VERSION,
+            rows,
+        }
+    }
+}
+
+impl From<StatsFile> for Stats {
+    fn from(file: StatsFile) -> Stats {
+        let mut stats = Stats::default();
+        for row in file.rows {
+            let tally = stats
+                .tallies
+                .entry((row.variant, row.computer.map(|l| l.0)))
+                .or_default();
+            tally.red_wins += row.red_wins;
+            tally.black_wins += row.black_wins;
+            tally.draws += row.draws;
+        }
+        stats
+    }
+}
+
+/// Clears every count (the window's Reset button).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResetStats;
+
+/// Whether the Statistics window is open (the top bar's button).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StatsPanel {
+    pub open: bool,
+}
+
+/// One line of the Statistics window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatsLine {
+    /// "Jieqi 揭棋 — computer (Club)"
+    pub label: String,
+    pub tally: Tally,
+}
+
+/// What the Statistics window shows.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatsModel {
+    /// The column heads: kind of game, Red wins, Black wins, draws.
+    pub columns: [&'static str; 4],
+    pub lines: Vec<StatsLine>,
+    /// When no game has finished yet.
+    pub empty: Option<&'static str>,
+}
+
+impl StatsModel {
+    pub fn of(stats: &Stats) -> StatsModel {
+        let lines: Vec<StatsLine> = stats
+            .tallies
+            .iter()
+            .map(|(&kind, &tally)| StatsLine {
+                label: kind_label(kind),
+                tally,
+            })
+            .collect();
+        StatsModel {
+            columns: COLUMNS,
+            empty: lines.is_empty().then_some(NO_GAMES),
+            lines,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ResetStats>()
+        .init_resource::<Stats>()
+        .init_resource::<StatsPanel>()
+        .init_resource::<StatsModel>()
+        .add_systems(Startup, load)
+        .add_systems(
+            Update,
+            (
+                reset.in_set(GameSet::Input),
+                count_finished.in_set(GameSet::View),
+                (save, build_model).after(count_finished).after(reset),
+            ),
+        );
+}
+
+fn load(dirs: Res<StorageDirs>, mut notices: ResMut<StorageNotices>, mut stats: ResMut<Stats>) {
+    let Some(path) = dirs.stats_file() else {
+        return;
+    };
+    let check = |file: &StatsFile| {
+        (file.version == STATS_VERSION)
+            .then_some(())
+            .ok_or_else(|| format!("version {}, this build reads {STATS_VERSION}", file.version))
+    };
+    *stats = load_json(&path, &mut notices, STATS_FALLBACK, check)
+        .map(Stats::from)
+        .unwrap_or_default();
+}
+
+fn reset(mut resets: MessageReader<ResetStats>, mut stats: ResMut<Stats>) {
+    if resets.read().count() > 0 {
+        stats.set_if_neq(Stats::default());
+    }
+}
+
+/// Counts a game when it ends on the table: the last look at this game showed it running.
+/// A game already over when it appears (a finished game shown again) is not counted.
+fn count_finished(
+    shown: Res<Shown>,
+    session: Res<Session>,
+    mut stats: ResMut<Stats>,
+    mut running: Local<Option<u32>>,
+) {
+    if !shown.is_changed() {
+        return;
+    }
+    match shown.view.as_ref().and_then(|view| view.outcome) {
+        Some(outcome) => {
+            if running.take() == Some(shown.game_id) {
+                let level = session.computer().map(|(_, level)| level);
+                stats.count((shown.variant, level), outcome);
+            }
+        }
+        // Running, or covered (only a running game is ever covered).
+        None => *running = Some(shown.game_id),
+    }
+}
+
+fn save(dirs: Res<StorageDirs>, stats: Res<Stats>, writer: Res<DiskWriter>) {
+    // The counts just loaded are already in the file.
+    if !stats.is_changed() || stats.is_added() {
+        return;
+    }
+    if let Some(path) = dirs.stats_file() {
+        writer.write(path, to_json(&StatsFile::from(stats.as_ref())));
+    }
+}
+
+fn build_model(stats: Res<Stats>, mut model: ResMut<StatsModel>) {
+    if stats.is_changed() {
+        model.set_if_neq(StatsModel::of(&stats));
+    }
+}
+
+// The player-visible words of this file.
+
+/// Told to the player after a damaged statistics file was set aside.
+const STATS_FALLBACK: &str = "The counts start again from zero.";
+pub const STATS_TITLE: &str = "Statistics";
+pub const STATS_RESET: &str = "Reset";
+const COLUMNS: [&str; 4] = ["Game", "Red wins", "Black wins", "Draws"];
+const NO_GAMES: &str = "No game has finished yet.";
+
+fn kind_label((variant, computer): GameKind) -> String {
+    let variant = match variant {
+        VariantKind::Xiangqi => "Xiangqi 象棋",
+        VariantKind::Jieqi => "Jieqi 揭棋",
+    };
+    match computer {
+        None => format!("{variant} — two players"),
+        Some(level) => format!("{variant} — computer ({})", level.name()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_rules::{DrawReason, WinReason};
+
+    #[test]
+    fn the_file_round_trips_and_the_model_reads_it() {
+        let mut stats = Stats::default();
+        let kind = (VariantKind::Jieqi, Some(Level::Club));
+        stats.count(
+            kind,
+            Outcome::Win {
+                winner: Side::Black,
+                reason: WinReason::Resignation,
+            },
+        );
+        stats.count(
+            (VariantKind::Xiangqi, None),
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+        );
+        let text = to_json(&StatsFile::from(&stats));
+        let back = Stats::from(serde_json::from_str::<StatsFile>(&text).unwrap());
+        assert_eq!(back, stats);
+        let model = StatsModel::of(&back);
+        assert_eq!(model.empty, None);
+        let club = model
+            .lines
+            .iter()
+            .find(|l| l.label == "Jieqi 揭棋 — computer (Club)")
+            .unwrap();
+        assert_eq!(club.tally.black_wins, 1);
+        assert_eq!(StatsModel::of(&Stats::default()).empty, Some(NO_GAMES));
+    }
+}
