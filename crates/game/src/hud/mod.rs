@@ -4,6 +4,7 @@
 
 pub mod form;
 pub mod model;
+pub mod rules;
 pub mod ui;
 
 use bevy::prelude::*;
