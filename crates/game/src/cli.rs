@@ -29,6 +29,8 @@ usage: jieqi [OPTIONS]
   --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
                             where it would cost more than half of every frame)
   --table                   table mode: the top side's pieces face the player opposite
+  --language en|de|zh       the interface's language (default en)
+  --letters-only            pieces show Latin letters (K A E H R C P) only
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames, print startup and frame
@@ -52,6 +54,8 @@ pub struct Options {
     /// Multisampling: on, off, or auto (off on software renderers).
     pub msaa: crate::board::Multisample,
     pub table: bool,
+    pub language: crate::i18n::Language,
+    pub piece_set: crate::settings::PieceSet,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
@@ -73,6 +77,8 @@ impl Default for Options {
             animations: true,
             msaa: crate::board::Multisample::Auto,
             table: false,
+            language: crate::i18n::Language::English,
+            piece_set: crate::settings::PieceSet::Chinese,
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
@@ -151,6 +157,12 @@ impl Options {
                     };
                 }
                 "--table" => o.table = true,
+                "--language" => {
+                    let text = value("--language")?;
+                    o.language = crate::i18n::Language::from_code(&text)
+                        .ok_or_else(|| format!("--language '{text}': en, de or zh"))?;
+                }
+                "--letters-only" => o.piece_set = crate::settings::PieceSet::Letters,
                 "--size" => {
                     let text = value("--size")?;
                     let bad =
@@ -260,6 +272,9 @@ mod tests {
                 "black",
                 "--size",
                 "1024x768",
+                "--language",
+                "ZH",
+                "--letters-only",
             ]
             .map(String::from),
         )
@@ -269,6 +284,8 @@ mod tests {
         assert_eq!(o.moves, vec!["b2b9", "h9g7"]);
         assert_eq!(o.view, Some(Side::Black));
         assert_eq!(o.size, (1024, 768));
+        assert_eq!(o.language, crate::i18n::Language::Chinese);
+        assert_eq!(o.piece_set, crate::settings::PieceSet::Letters);
         assert!(!o.animations);
         assert!(o.session().is_ok());
     }
@@ -316,6 +333,7 @@ mod tests {
                 .contains("unknown option")
         );
         assert!(parse("--moves").unwrap_err().contains("needs a value"));
+        assert!(parse("--language fr").unwrap_err().contains("en, de or zh"));
         assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
         let bad_move = parse("--moves h2e2 --moves h2e3")
             .unwrap()

@@ -31,6 +31,16 @@ pub enum Language {
 impl Language {
     pub const ALL: [Language; 3] = [Language::English, Language::German, Language::Chinese];
 
+    /// Reads an ISO 639-1 code: `en`, `de`, `zh` (any case).
+    pub fn from_code(code: &str) -> Option<Language> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" => Some(Language::English),
+            "de" => Some(Language::German),
+            "zh" => Some(Language::Chinese),
+            _ => None,
+        }
+    }
+
     /// The language's own name, as a language menu shows it.
     pub fn native_name(self) -> &'static str {
         match self {

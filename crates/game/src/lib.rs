@@ -127,6 +127,8 @@ impl SetUp for App {
         self.insert_resource(settings::Settings {
             animations: options.animations,
             table_mode: options.table,
+            language: options.language,
+            piece_set: options.piece_set,
             ..default()
         });
     }
