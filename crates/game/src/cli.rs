@@ -31,6 +31,8 @@ usage: jieqi [OPTIONS]
   --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
                             where it would cost more than half of every frame)
   --table                   table mode: the top side's pieces face the player opposite
+  --language en|de|zh       the interface's language (default en)
+  --letters-only            pieces show Latin letters (K A E H R C P) only
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames, print startup and frame
@@ -57,6 +59,10 @@ pub struct Options {
     /// Multisampling: on, off, or auto (off on software renderers).
     pub msaa: crate::board::Multisample,
     pub table: bool,
+    /// `--language`: this run's language (else the saved setting).
+    pub language: Option<crate::i18n::Language>,
+    /// `--letters-only` (else the saved setting).
+    pub piece_set: Option<crate::settings::PieceSet>,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
@@ -82,6 +88,8 @@ impl Default for Options {
             animations: true,
             msaa: crate::board::Multisample::Auto,
             table: false,
+            language: None,
+            piece_set: None,
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
@@ -175,6 +183,13 @@ impl Options {
                     };
                 }
                 "--table" => o.table = true,
+                "--language" => {
+                    let text = value("--language")?;
+                    o.language = crate::i18n::Language::from_code(&text)
+                        .map(Some)
+                        .ok_or_else(|| format!("--language '{text}': en, de or zh"))?;
+                }
+                "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
                 "--size" => {
                     let text = value("--size")?;
                     let bad =
@@ -247,6 +262,8 @@ impl Options {
         SettingsOverrides {
             animations: (!self.animations).then_some(false),
             table_mode: self.table.then_some(true),
+            language: self.language,
+            piece_set: self.piece_set,
         }
     }
 
@@ -305,6 +322,9 @@ mod tests {
                 "black",
                 "--size",
                 "1024x768",
+                "--language",
+                "ZH",
+                "--letters-only",
             ]
             .map(String::from),
         )
@@ -314,6 +334,8 @@ mod tests {
         assert_eq!(o.moves, vec!["b2b9", "h9g7"]);
         assert_eq!(o.view, Some(Side::Black));
         assert_eq!(o.size, (1024, 768));
+        assert_eq!(o.language, Some(crate::i18n::Language::Chinese));
+        assert_eq!(o.piece_set, Some(crate::settings::PieceSet::Letters));
         assert!(!o.animations);
         assert!(o.session().is_ok());
     }
@@ -361,6 +383,7 @@ mod tests {
                 .contains("unknown option")
         );
         assert!(parse("--moves").unwrap_err().contains("needs a value"));
+        assert!(parse("--language fr").unwrap_err().contains("en, de or zh"));
         assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
         let bad_move = parse("--moves h2e2 --moves h2e3")
             .unwrap()

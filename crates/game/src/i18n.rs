@@ -1,5 +1,22 @@
-//! The languages the game speaks. Every visible string comes from one catalogue.
+//! The languages the game speaks. Every visible string comes from one catalogue: the
+//! [`catalogue!`] table below, one line per [`Text`] key with its English, German and Chinese
+//! (traditional characters, like the pieces) columns.
+//!
+//! **Adding a string:** add a line `Key => ["English", "Deutsch", "中文"],` to the table and
+//! say it with `Text::Key.get(lang)`. A text with blanks writes them as `{name}` in every
+//! column (a column may leave one out, never add one) and is said with
+//! `Phrase::new(Text::Key).with("name", value).say(lang)`; a [`Phrase`] kept in a resource
+//! (a hint, an error) is said again when the language changes. Then run
+//! `assets/fonts/make-subset.sh`: it takes every character the table uses into the font
+//! subset, and a test fails while one is missing.
+//!
+//! The rules crate speaks English only; its enums (refusals, outcomes, notices, seed-code
+//! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
+use jieqi_rules::{
+    DrawReason, GameError, MateKind, Notice, Outcome, ParseSeedError, Refusal, Role, Side,
+    WinReason,
+};
 use serde::{Deserialize, Serialize};
 
 /// A language of the interface.
@@ -14,6 +31,16 @@ pub enum Language {
 impl Language {
     pub const ALL: [Language; 3] = [Language::English, Language::German, Language::Chinese];
 
+    /// Reads an ISO 639-1 code: `en`, `de`, `zh` (any case).
+    pub fn from_code(code: &str) -> Option<Language> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" => Some(Language::English),
+            "de" => Some(Language::German),
+            "zh" => Some(Language::Chinese),
+            _ => None,
+        }
+    }
+
     /// The language's own name, as a language menu shows it.
     pub fn native_name(self) -> &'static str {
         match self {
@@ -21,5 +48,711 @@ impl Language {
             Language::German => "Deutsch",
             Language::Chinese => "中文",
         }
+    }
+}
+
+/// Makes the [`Text`] keys and their table of three columns.
+macro_rules! catalogue {
+    ($($key:ident => [$en:expr, $de:expr, $zh:expr $(,)?],)*) => {
+        /// A visible string's key; [`Text::get`] says it in a language.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Text {
+            $($key,)*
+        }
+
+        impl Text {
+            /// Every key, in table order.
+            pub const ALL: &[Text] = &[$(Text::$key,)*];
+
+            const fn columns(self) -> [&'static str; 3] {
+                match self {
+                    $(Text::$key => [$en, $de, $zh],)*
+                }
+            }
+        }
+    };
+}
+
+catalogue! {
+    // Sides, players, pieces.
+    Red => ["Red", "Rot", "紅方"],
+    Black => ["Black", "Schwarz", "黑方"],
+    RedLabel => ["Red 紅", "Rot 紅", "紅方"],
+    BlackLabel => ["Black 黑", "Schwarz 黑", "黑方"],
+    PlayerOne => ["Player 1", "Spieler 1", "玩家一"],
+    PlayerTwo => ["Player 2", "Spieler 2", "玩家二"],
+    You => ["You", "Du", "你"],
+    Computer => ["Computer", "Computer", "電腦"],
+    General => ["general", "General", "將帥"],
+    Advisor => ["advisor", "Berater", "士仕"],
+    Elephant => ["elephant", "Elefant", "象相"],
+    Horse => ["horse", "Pferd", "馬"],
+    Chariot => ["chariot", "Wagen", "車"],
+    Cannon => ["cannon", "Kanone", "炮"],
+    Soldier => ["soldier", "Soldat", "兵卒"],
+
+    // The side panel.
+    TitleXiangqi => ["Xiangqi 象棋", "Xiangqi 象棋", "象棋"],
+    TitleJieqi => ["Jieqi 揭棋", "Jieqi 揭棋", "揭棋"],
+    PassTo => [
+        "Pass to {side} ({player}) — click when ready",
+        "Gib das Gerät an {side} ({player}) weiter — klicke, wenn du bereit bist",
+        "請交給{side}（{player}）——準備好後點擊",
+    ],
+    CoverNote => [
+        "The board stays hidden until then: what each player knows is theirs alone.",
+        "Bis dahin bleibt das Brett verdeckt: Was jeder Spieler weiß, gehört nur ihm.",
+        "在此之前棋盤保持遮蓋：各方所知只屬於自己。",
+    ],
+    PlayerLine => ["{player} — {side}", "{player} — {side}", "{player}——{side}"],
+    ToMove => ["{side} to move", "{side} am Zug", "{side}走棋"],
+    ToMoveCheck => ["{side} to move — check!", "{side} am Zug — Schach!", "{side}走棋——將軍！"],
+    ViewOf => ["{side}'s view", "Sicht von {side}", "{side}視角"],
+    DrawOfferQuestion => [
+        "{by} offers a draw — {answerer}, do you accept?",
+        "{by} bietet Remis an — {answerer}, nimmst du an?",
+        "{by}求和——{answerer}，是否同意？",
+    ],
+    Thinking => ["Computer is thinking…", "Der Computer denkt nach…", "電腦思考中…"],
+    Check => ["check", "Schach", "將軍"],
+    TookNothing => ["  took nothing yet", "  noch nichts geschlagen", "  尚未吃子"],
+    Hint => ["Hint", "Tipp", "提示"],
+    AcceptDraw => ["Accept draw", "Remis annehmen", "同意和棋"],
+    Decline => ["Decline", "Ablehnen", "拒絕"],
+    ResignsQuestion => ["{side} resigns?", "{side} gibt auf?", "{side}認輸？"],
+    YesResign => ["Yes, resign", "Ja, aufgeben", "確定認輸"],
+    No => ["No", "Nein", "取消"],
+    ResignAs => ["Resign ({side})", "Aufgeben ({side})", "認輸（{side}）"],
+    OfferDraw => ["Offer a draw", "Remis anbieten", "求和"],
+    ShowResult => ["Show the result", "Ergebnis zeigen", "顯示結果"],
+    Moves => ["Moves", "Züge", "棋譜"],
+
+    // The result card.
+    Result => ["Result", "Ergebnis", "結果"],
+    WhoPlayed => [
+        "{red} played Red, {black} played Black",
+        "{red} spielte Rot, {black} spielte Schwarz",
+        "{red}執紅，{black}執黑",
+    ],
+    RevealLine => ["{side}: {pieces}", "{side}: {pieces}", "{side}：{pieces}"],
+    EveryHiddenPiece => ["Every hidden piece:", "Alle verdeckten Figuren:", "所有暗子："],
+    DealSeed => ["Deal seed:", "Code der Verteilung:", "暗子代碼："],
+    MovesWxf => ["Moves (WXF)", "Züge (WXF)", "棋譜（WXF）"],
+    Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
+    LookAtBoard => ["Look at the board", "Brett ansehen", "查看棋盤"],
+
+    // How games end (the rules crate's `Outcome`).
+    Wins => ["{winner} wins: {reason}", "{winner} gewinnt: {reason}", "{winner}勝：{reason}"],
+    Checkmate => ["checkmate ({kind})", "Schachmatt ({kind})", "將死（{kind}）"],
+    Stalemate => [
+        "stalemate ({loser} has no legal move)",
+        "Patt ({loser} hat keinen legalen Zug)",
+        "困斃（{loser}無子可動）",
+    ],
+    Resigned => ["{loser} resigned", "{loser} hat aufgegeben", "{loser}認輸"],
+    GavePerpetualCheck => [
+        "{loser} gave perpetual check",
+        "{loser} hat Dauerschach gegeben",
+        "{loser}長將",
+    ],
+    KeptPerpetualChase => [
+        "{loser} kept up a perpetual chase",
+        "{loser} hat dauernd dieselbe Figur gejagt",
+        "{loser}長捉",
+    ],
+    Draw => ["Draw: {reason}", "Remis: {reason}", "和棋：{reason}"],
+    DrawAgreed => ["agreed by both players", "von beiden Spielern vereinbart", "雙方議和"],
+    DrawMoveLimit => [
+        "the limit of 200 moves by each side was reached",
+        "die Grenze von 200 Zügen je Seite ist erreicht",
+        "雙方各走滿二百步",
+    ],
+    DrawNoCapture => [
+        "60 moves by each side without a capture",
+        "60 Züge je Seite ohne Schlagen",
+        "雙方各走六十步未吃子",
+    ],
+    DrawRepetition => [
+        "the position occurred three times",
+        "die Stellung ist dreimal vorgekommen",
+        "同一局面出現三次",
+    ],
+    DoubleCheck => ["double check", "Doppelschach", "雙將"],
+    DoubleCannonMate => ["double-cannon mate", "Doppelkanonen-Matt", "重炮殺"],
+    HorseCannonMate => ["horse–cannon mate", "Pferd-Kanonen-Matt", "馬後炮"],
+    MateBy => ["mate by {role}", "Matt durch {role}", "{role}殺"],
+    GameOver => [
+        "the game is over: {outcome}",
+        "die Partie ist vorbei: {outcome}",
+        "對局已結束：{outcome}",
+    ],
+
+    // The rules' warnings (the rules crate's `Notice`).
+    PerpetualCheckWarning => [
+        "{side} is giving perpetual check: one more perpetual check loses",
+        "{side} gibt Dauerschach: Ein weiteres Dauerschach verliert",
+        "{side}正在長將：再長將一次即判負",
+    ],
+    PerpetualChaseWarning => [
+        "{side} keeps chasing the piece on {square}: perpetual chase is forbidden",
+        "{side} jagt ständig die Figur auf {square}: Dauerjagd ist verboten",
+        "{side}一直在捉{square}的棋子：禁止長捉",
+    ],
+    RepetitionDrawHint => [
+        "the position has occurred three times: the players may agree a draw",
+        "die Stellung ist dreimal vorgekommen: Die Spieler können Remis vereinbaren",
+        "同一局面已出現三次：雙方可以議和",
+    ],
+    NoCaptureHint => [
+        "60 moves by each side without a capture: the players may agree a draw",
+        "60 Züge je Seite ohne Schlagen: Die Spieler können Remis vereinbaren",
+        "雙方各走六十步未吃子：雙方可以議和",
+    ],
+
+    // Why a move is refused (the rules crate's `Refusal`).
+    NoPiece => ["there is no piece there", "dort steht keine Figur", "那裡沒有棋子"],
+    NotYourPiece => ["that is not your piece", "das ist nicht deine Figur", "那不是你的棋子"],
+    NotYourTurn => ["it is not your turn", "du bist nicht am Zug", "還沒輪到你"],
+    OwnPieceOnTarget => [
+        "your own piece stands there",
+        "dort steht deine eigene Figur",
+        "那裡是你自己的棋子",
+    ],
+    PieceInTheWay => ["a piece is in the way", "eine Figur steht im Weg", "中間有棋子阻擋"],
+    WrongDirection => [
+        "this piece does not move that way",
+        "diese Figur zieht nicht so",
+        "這個棋子不能這樣走",
+    ],
+    LegBlocked => [
+        "the horse's leg is blocked",
+        "das Bein des Pferdes ist versperrt",
+        "蹩馬腿：馬腳被擋住了",
+    ],
+    EyeBlocked => [
+        "the elephant's eye is blocked",
+        "das Auge des Elefanten ist versperrt",
+        "塞象眼：象眼被擋住了",
+    ],
+    MustStayInPalace => [
+        "this piece must stay in the palace",
+        "diese Figur muss im Palast bleiben",
+        "這個棋子不能離開九宮",
+    ],
+    CannotCrossRiver => [
+        "the elephant cannot cross the river",
+        "der Elefant darf den Fluss nicht überqueren",
+        "象不能過河",
+    ],
+    SoldierBackwards => [
+        "a soldier never moves backwards",
+        "ein Soldat zieht nie rückwärts",
+        "兵卒不能後退",
+    ],
+    SoldierSidewaysBeforeRiver => [
+        "a soldier moves sideways only after crossing the river",
+        "ein Soldat zieht erst nach dem Überqueren des Flusses seitwärts",
+        "兵卒過河後才能橫走",
+    ],
+    CannonNeedsScreen => [
+        "a cannon captures only by jumping exactly one piece",
+        "eine Kanone schlägt nur, indem sie genau eine Figur überspringt",
+        "炮必須隔一子才能吃子",
+    ],
+    LeavesGeneralInCheck => [
+        "your general would be in check",
+        "dein General stünde im Schach",
+        "走後己方將帥會被將軍",
+    ],
+    GeneralsFacing => [
+        "the generals would face each other",
+        "die Generäle stünden sich frei gegenüber",
+        "將帥不能照面",
+    ],
+
+    // Hints after a command.
+    OfferLapsed => [
+        "{side} played on: the draw offer lapsed",
+        "{side} hat weitergespielt: Das Remisangebot ist verfallen",
+        "{side}繼續走棋：求和已失效",
+    ],
+    OffersDraw => ["{side} offers a draw", "{side} bietet Remis an", "{side}求和"],
+    DeclinedDraw => ["{side} declined the draw", "{side} hat das Remis abgelehnt", "{side}拒絕和棋"],
+
+    // Take-backs.
+    TakeBackAfterAgreement => [
+        "A resignation or an agreed draw cannot be taken back",
+        "Aufgabe oder vereinbartes Remis können nicht zurückgenommen werden",
+        "認輸或議和後不能悔棋",
+    ],
+    TakeBackDealShown => [
+        "The deal has been shown: start a new game",
+        "Die Verteilung wurde schon gezeigt: Beginne eine neue Partie",
+        "暗子已全部公開：請開始新對局",
+    ],
+    NothingToTakeBack => [
+        "There is no move of yours to take back",
+        "Du hast keinen Zug, der sich zurücknehmen ließe",
+        "你沒有可以悔的棋",
+    ],
+    TakeBackButton => [
+        "Take back ({side}, {moves})",
+        "Zug zurücknehmen ({side}, {moves})",
+        "悔棋（{side}，{moves}）",
+    ],
+    TakeBackRequest => [
+        "{by} asks to take back {moves} — {answerer}, do you agree?",
+        "{by} möchte {moves} zurücknehmen — {answerer}, bist du einverstanden?",
+        "{by}請求悔棋{moves}——{answerer}，是否同意？",
+    ],
+    TakeBackAsked => ["{side} asks to take back", "{side} möchte zurücknehmen", "{side}請求悔棋"],
+    TakeBackDeclined => [
+        "{side} declined the take-back",
+        "{side} hat die Rücknahme abgelehnt",
+        "{side}拒絕悔棋",
+    ],
+    TakeBackLapsed => [
+        "{side} played on: the take-back request lapsed",
+        "{side} hat weitergezogen: Die Bitte um Rücknahme ist verfallen",
+        "{side}已繼續走棋：悔棋請求失效",
+    ],
+    OneMove => ["1 move", "1 Zug", "一步"],
+    SomeMoves => ["{n} moves", "{n} Züge", "{n}步"],
+    Agree => ["Agree", "Einverstanden", "同意"],
+    Refuse => ["Refuse", "Ablehnen", "拒絕"],
+
+    // The mode selector and settings.
+    NewGame => ["New game:", "Neue Partie:", "新對局："],
+    TwoPlayers => ["Two players", "Zwei Spieler", "雙人對弈"],
+    VsComputer => ["Computer", "Computer", "人機對弈"],
+    YouPlay => ["you play", "du spielst", "你執"],
+    NoHandicap => ["no handicap", "keine Vorgabe", "不讓子"],
+    OneHorse => ["one horse", "ein Pferd", "讓一馬"],
+    BothHorses => ["both horses", "beide Pferde", "讓雙馬"],
+    GivenBy => ["given by", "gegeben von", "讓子方"],
+    Deal => ["deal:", "Verteilung:", "發子："],
+    Random => ["random", "zufällig", "隨機"],
+    FromSeed => ["from seed", "aus Code", "按代碼"],
+    SeedPlaceholder => [
+        "seed code, e.g. 7 or 1A-2B3C",
+        "Code, z. B. 7 oder 1A-2B3C",
+        "代碼，例如 7 或 1A-2B3C",
+    ],
+    Start => ["Start", "Starten", "開始"],
+    Animations => ["animations", "Animationen", "動畫"],
+    TableMode => ["table mode", "Tischmodus", "對坐模式"],
+    Coordinates => ["coordinates", "Koordinaten", "座標"],
+    Letters => ["letters", "Buchstaben", "字母"],
+    MovesIn => ["moves in", "Notation", "記譜"],
+    NotationChinese => ["Chinese", "Chinesisch", "中文"],
+    PiecesChinese => ["Chinese pieces", "Chinesische Figuren", "漢字棋子"],
+    PiecesLetters => ["Letters only", "Nur Buchstaben", "僅字母"],
+    Rules => ["Rules", "Regeln", "規則"],
+    Beginner => ["Beginner", "Anfänger", "入門"],
+    Casual => ["Casual", "Gelegenheitsspieler", "休閒"],
+    Club => ["Club", "Vereinsspieler", "業餘"],
+    Advanced => ["Advanced", "Fortgeschritten", "進階"],
+    Expert => ["Expert", "Experte", "專家"],
+    Master => ["Master", "Meister", "大師"],
+
+    // Seed codes (the rules crate's `ParseSeedError`).
+    SeedError => ["Seed code: {error}", "Code: {error}", "代碼：{error}"],
+    SeedEmpty => ["the seed code is empty", "der Code ist leer", "代碼是空的"],
+    SeedBadSymbol => [
+        "'{symbol}' (character {position}) cannot be part of a seed code, which uses the digits and the letters A-Z except U",
+        "'{symbol}' (Zeichen {position}) darf nicht in einem Code stehen: Erlaubt sind Ziffern und die Buchstaben A–Z außer U",
+        "「{symbol}」（第{position}個字元）不能用在代碼中：代碼只用數字和 U 以外的字母 A–Z",
+    ],
+    SeedTooLarge => [
+        "the seed code is too large: the largest is F-ZZZZ-ZZZZ-ZZZZ",
+        "der Code ist zu groß: Der größte ist F-ZZZZ-ZZZZ-ZZZZ",
+        "代碼太大：最大是 F-ZZZZ-ZZZZ-ZZZZ",
+    ],
+
+    // The rules screen (rules.md §3–§7).
+    RulesPieceTitle => ["{name} {chars}", "{name} {chars}", "{chars}"],
+    RulesBoard => [
+        "Xiangqi is played on the points of a board of 9 × 10 points. The river crosses the middle; each side's palace is the square of 3 × 3 points with the diagonals. Red moves first. A move may capture an enemy piece by moving onto its point. The dots in each picture show where the piece may go, the rings what it may capture.",
+        "Xiangqi wird auf den Punkten eines Bretts mit 9 × 10 Punkten gespielt. Der Fluss teilt es in der Mitte; der Palast jeder Seite ist das Quadrat aus 3 × 3 Punkten mit den Diagonalen. Rot zieht zuerst. Man schlägt eine gegnerische Figur, indem man auf ihren Punkt zieht. Die Punkte in jedem Bild zeigen, wohin die Figur ziehen darf, die Ringe, was sie schlagen kann.",
+        "象棋在九路十線的交叉點上進行。棋盤中間是河界；雙方各有一個帶斜線的三乘三九宮。紅方先走。走到對方棋子所在的點即吃掉該子。圖中的圓點表示棋子可以走到的位置，圓圈表示可以吃的子。",
+    ],
+    RulesGeneral => [
+        "One step along a line, never out of its palace. The two generals may never face each other on an open file.",
+        "Ein Schritt entlang einer Linie, nie aus seinem Palast. Die beiden Generäle dürfen sich nie auf einer offenen Linie gegenüberstehen.",
+        "沿直線走一步，不能走出九宮。雙方將帥不能在同一直線上直接照面。",
+    ],
+    RulesAdvisor => [
+        "One step diagonally, never out of its palace.",
+        "Ein Schritt diagonal, nie aus dem Palast.",
+        "沿斜線走一步，不能走出九宮。",
+    ],
+    RulesElephant => [
+        "Exactly two steps diagonally; blocked if the point in between (the eye) is taken. It never crosses the river.",
+        "Genau zwei Schritte diagonal; blockiert, wenn der Punkt dazwischen (das Auge) besetzt ist. Er überquert nie den Fluss.",
+        "沿斜線走兩步（走「田」字）；中間的點（象眼）有子時不能走。象不能過河。",
+    ],
+    RulesHorse => [
+        "One step along a line, then one diagonally outward; blocked if the first point (the leg) is taken.",
+        "Ein Schritt entlang einer Linie, dann einer diagonal nach außen; blockiert, wenn der erste Punkt (das Bein) besetzt ist.",
+        "先直走一步再斜走一步（走「日」字）；第一步的點（馬腿）有子時不能走。",
+    ],
+    RulesChariot => [
+        "Any distance along a line, without jumping.",
+        "Beliebig weit entlang einer Linie, ohne zu springen.",
+        "沿直線走任意距離，不能越子。",
+    ],
+    RulesCannon => [
+        "Moves like a chariot; captures only by jumping over exactly one piece of either colour (the screen).",
+        "Zieht wie ein Wagen; schlägt nur, indem sie genau eine Figur beliebiger Farbe (den Schirm) überspringt.",
+        "不吃子時走法同車；吃子時必須隔著一個棋子（炮架），任何一方的棋子都可以。",
+    ],
+    RulesSoldier => [
+        "One step forward; after crossing the river also one step sideways. Never backwards.",
+        "Ein Schritt vorwärts; nach dem Überqueren des Flusses auch ein Schritt seitwärts. Nie rückwärts.",
+        "向前走一步；過河後也可以橫走一步。永遠不能後退。",
+    ],
+    RulesWinning => [
+        "A player in check must answer it. Whoever has no legal move loses, in check (checkmate) or not (stalemate). Perpetual check loses.",
+        "Wer im Schach steht, muss es abwehren. Wer keinen legalen Zug hat, verliert, ob im Schach (Schachmatt) oder nicht (Patt). Dauerschach verliert.",
+        "被將軍時必須應將。無子可動的一方判負，無論是被將死還是困斃。長將判負。",
+    ],
+    RulesJieqiTitle => ["Jieqi 揭棋: hidden pieces", "Jieqi 揭棋: verdeckte Figuren", "揭棋：暗子"],
+    RulesJieqi => [
+        "Only the generals start face-up; the other pieces of each side are shuffled and lie face-down on that side's start points. Nobody sees what a hidden piece is, not even its owner.\n\nA hidden piece moves as the piece that normally starts on its point (in the picture: the hidden piece in the corner moves like a chariot). It is revealed by its first move and from then on moves as what it really is.\n\nRevealed advisors may go anywhere on the board, revealed elephants may cross the river (the eye still blocks). Generals and soldiers move as usual.\n\nWhoever captures a hidden piece learns what it was; the other player only when the game ends. At the end everything is revealed, with the deal's seed code.",
+        "Nur die Generäle beginnen offen; die übrigen Figuren jeder Seite werden gemischt und liegen verdeckt auf den Startpunkten ihrer Seite. Niemand sieht, was eine verdeckte Figur ist, auch ihr Besitzer nicht.\n\nEine verdeckte Figur zieht wie die Figur, die normalerweise auf ihrem Punkt beginnt (im Bild: die verdeckte Figur in der Ecke zieht wie ein Wagen). Mit ihrem ersten Zug wird sie aufgedeckt und zieht danach als das, was sie wirklich ist.\n\nAufgedeckte Berater dürfen überall hin, aufgedeckte Elefanten dürfen den Fluss überqueren (das Auge blockiert weiterhin). Generäle und Soldaten ziehen wie gewohnt.\n\nWer eine verdeckte Figur schlägt, erfährt, was sie war; der andere Spieler erst am Ende der Partie. Am Ende wird alles aufgedeckt, mit dem Code der Verteilung.",
+        "開局時只有將帥是明子；雙方其餘棋子洗亂後背面朝上放在本方的起始位置。誰都看不到暗子是什麼，連它的主人也看不到。\n\n暗子按其所在起始位置原本的棋子走法行走（圖中：角上的暗子按車走）。暗子第一次走動時翻開，此後按真實身分行走。\n\n翻開的士可以走遍全盤，翻開的象可以過河（象眼仍然有效）。將帥和兵卒走法不變。\n\n吃掉暗子的一方知道它是什麼；另一方要到對局結束才知道。對局結束時所有暗子連同暗子代碼一起公開。",
+    ],
+}
+
+impl Text {
+    /// This text in `lang`.
+    pub const fn get(self, lang: Language) -> &'static str {
+        let [en, de, zh] = self.columns();
+        match lang {
+            Language::English => en,
+            Language::German => de,
+            Language::Chinese => zh,
+        }
+    }
+}
+
+/// A value for a blank: a catalogue text, a phrase, or something no language changes (a
+/// square, a number, a player's typed character).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Word {
+    Text(Text),
+    Phrase(Box<Phrase>),
+    Plain(String),
+}
+
+impl From<Text> for Word {
+    fn from(t: Text) -> Word {
+        Word::Text(t)
+    }
+}
+
+impl From<Phrase> for Word {
+    fn from(p: Phrase) -> Word {
+        Word::Phrase(Box::new(p))
+    }
+}
+
+impl From<String> for Word {
+    fn from(s: String) -> Word {
+        Word::Plain(s)
+    }
+}
+
+impl From<Side> for Word {
+    fn from(side: Side) -> Word {
+        Word::Text(side_name(side))
+    }
+}
+
+impl Word {
+    fn say(&self, lang: Language) -> String {
+        match self {
+            Word::Text(t) => t.get(lang).to_string(),
+            Word::Phrase(p) => p.say(lang),
+            Word::Plain(s) => s.clone(),
+        }
+    }
+}
+
+/// A text with its blanks filled, that can be said in any language, now or after a switch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phrase {
+    text: Text,
+    words: Vec<(&'static str, Word)>,
+}
+
+impl From<Text> for Phrase {
+    fn from(text: Text) -> Phrase {
+        Phrase::new(text)
+    }
+}
+
+impl Phrase {
+    pub fn new(text: Text) -> Phrase {
+        Phrase {
+            text,
+            words: Vec::new(),
+        }
+    }
+
+    /// Fills the blank `{name}`.
+    pub fn with(mut self, name: &'static str, word: impl Into<Word>) -> Phrase {
+        self.words.push((name, word.into()));
+        self
+    }
+
+    /// The text in `lang` with its blanks filled (in one pass: a filled-in word is never
+    /// read for blanks again). A blank without a word stays as written.
+    pub fn say(&self, lang: Language) -> String {
+        let template = self.text.get(lang);
+        let mut out = String::with_capacity(template.len());
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let close = after.find('}');
+            let word = close.and_then(|c| {
+                self.words
+                    .iter()
+                    .find(|(name, _)| *name == &after[..c])
+                    .map(|(_, w)| (c, w))
+            });
+            match word {
+                Some((c, w)) => {
+                    out.push_str(&w.say(lang));
+                    rest = &after[c + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// "Red", "Black".
+pub const fn side_name(side: Side) -> Text {
+    match side {
+        Side::Red => Text::Red,
+        Side::Black => Text::Black,
+    }
+}
+
+/// "Red 紅", "Black 黑": a side with its character.
+pub const fn side_label(side: Side) -> Text {
+    match side {
+        Side::Red => Text::RedLabel,
+        Side::Black => Text::BlackLabel,
+    }
+}
+
+pub const fn role_name(role: Role) -> Text {
+    match role {
+        Role::General => Text::General,
+        Role::Advisor => Text::Advisor,
+        Role::Elephant => Text::Elephant,
+        Role::Horse => Text::Horse,
+        Role::Chariot => Text::Chariot,
+        Role::Cannon => Text::Cannon,
+        Role::Soldier => Text::Soldier,
+    }
+}
+
+/// Why a move was refused (rules.md §4).
+pub const fn refusal(reason: Refusal) -> Text {
+    match reason {
+        Refusal::NoPiece => Text::NoPiece,
+        Refusal::NotYourPiece => Text::NotYourPiece,
+        Refusal::NotYourTurn => Text::NotYourTurn,
+        Refusal::OwnPieceOnTarget => Text::OwnPieceOnTarget,
+        Refusal::PieceInTheWay => Text::PieceInTheWay,
+        Refusal::WrongDirection => Text::WrongDirection,
+        Refusal::LegBlocked => Text::LegBlocked,
+        Refusal::EyeBlocked => Text::EyeBlocked,
+        Refusal::MustStayInPalace => Text::MustStayInPalace,
+        Refusal::CannotCrossRiver => Text::CannotCrossRiver,
+        Refusal::SoldierBackwards => Text::SoldierBackwards,
+        Refusal::SoldierSidewaysBeforeRiver => Text::SoldierSidewaysBeforeRiver,
+        Refusal::CannonNeedsScreen => Text::CannonNeedsScreen,
+        Refusal::LeavesGeneralInCheck => Text::LeavesGeneralInCheck,
+        Refusal::GeneralsFacing => Text::GeneralsFacing,
+    }
+}
+
+/// How the game ended: "Red wins: checkmate (mate by chariot)".
+pub fn outcome(outcome: Outcome) -> Phrase {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let loser = winner.other();
+            let reason = match reason {
+                WinReason::Checkmate(kind) => {
+                    let kind = match kind {
+                        MateKind::DoubleCheck => Phrase::new(Text::DoubleCheck),
+                        MateKind::DoubleCannon => Phrase::new(Text::DoubleCannonMate),
+                        MateKind::HorseCannon => Phrase::new(Text::HorseCannonMate),
+                        MateKind::By(role) => {
+                            Phrase::new(Text::MateBy).with("role", role_name(role))
+                        }
+                    };
+                    Phrase::new(Text::Checkmate).with("kind", kind)
+                }
+                WinReason::Stalemate => Phrase::new(Text::Stalemate).with("loser", loser),
+                WinReason::Resignation => Phrase::new(Text::Resigned).with("loser", loser),
+                WinReason::PerpetualCheck => {
+                    Phrase::new(Text::GavePerpetualCheck).with("loser", loser)
+                }
+                WinReason::PerpetualChase => {
+                    Phrase::new(Text::KeptPerpetualChase).with("loser", loser)
+                }
+            };
+            Phrase::new(Text::Wins)
+                .with("winner", winner)
+                .with("reason", reason)
+        }
+        Outcome::Draw { reason } => Phrase::new(Text::Draw).with(
+            "reason",
+            match reason {
+                DrawReason::Agreement => Text::DrawAgreed,
+                DrawReason::MoveLimit => Text::DrawMoveLimit,
+                DrawReason::NoCapture => Text::DrawNoCapture,
+                DrawReason::Repetition => Text::DrawRepetition,
+            },
+        ),
+    }
+}
+
+/// A warning or hint of the rules (rules.md §6).
+pub fn notice(notice: Notice) -> Phrase {
+    match notice {
+        Notice::PerpetualCheckWarning { side } => {
+            Phrase::new(Text::PerpetualCheckWarning).with("side", side)
+        }
+        Notice::PerpetualChaseWarning { side, chased } => Phrase::new(Text::PerpetualChaseWarning)
+            .with("side", side)
+            .with("square", chased.to_string()),
+        Notice::RepetitionDrawHint => Phrase::new(Text::RepetitionDrawHint),
+        Notice::NoCaptureHint => Phrase::new(Text::NoCaptureHint),
+    }
+}
+
+/// Why the game refused a request.
+pub fn game_error(error: &GameError) -> Phrase {
+    match error {
+        GameError::Illegal(illegal) => refusal(illegal.reason).into(),
+        GameError::GameOver(o) => Phrase::new(Text::GameOver).with("outcome", outcome(*o)),
+    }
+}
+
+/// Why a typed seed code was refused: "Seed code: the seed code is empty".
+pub fn seed_error(error: &ParseSeedError) -> Phrase {
+    let why = match error {
+        ParseSeedError::Empty => Phrase::new(Text::SeedEmpty),
+        ParseSeedError::BadSymbol { symbol, position } => Phrase::new(Text::SeedBadSymbol)
+            .with("symbol", symbol.to_string())
+            .with("position", position.to_string()),
+        ParseSeedError::TooLarge => Phrase::new(Text::SeedTooLarge),
+    };
+    Phrase::new(Text::SeedError).with("error", why)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_rules::Square;
+
+    /// The English column must say what the rules crate says, word for word.
+    #[test]
+    fn english_matches_the_rules_crate() {
+        use Refusal::*;
+        for r in [
+            NoPiece,
+            NotYourPiece,
+            NotYourTurn,
+            OwnPieceOnTarget,
+            PieceInTheWay,
+            WrongDirection,
+            LegBlocked,
+            EyeBlocked,
+            MustStayInPalace,
+            CannotCrossRiver,
+            SoldierBackwards,
+            SoldierSidewaysBeforeRiver,
+            CannonNeedsScreen,
+            LeavesGeneralInCheck,
+            GeneralsFacing,
+        ] {
+            assert_eq!(refusal(r).get(Language::English), r.message());
+        }
+        let mut outcomes = vec![
+            Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+            Outcome::Draw {
+                reason: DrawReason::MoveLimit,
+            },
+            Outcome::Draw {
+                reason: DrawReason::NoCapture,
+            },
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            },
+        ];
+        for winner in Side::ALL {
+            let mut reasons = vec![
+                WinReason::Stalemate,
+                WinReason::Resignation,
+                WinReason::PerpetualCheck,
+                WinReason::PerpetualChase,
+                WinReason::Checkmate(MateKind::DoubleCheck),
+                WinReason::Checkmate(MateKind::DoubleCannon),
+                WinReason::Checkmate(MateKind::HorseCannon),
+            ];
+            reasons.extend(Role::ALL.map(|r| WinReason::Checkmate(MateKind::By(r))));
+            outcomes.extend(
+                reasons
+                    .into_iter()
+                    .map(|reason| Outcome::Win { winner, reason }),
+            );
+        }
+        for o in outcomes {
+            assert_eq!(outcome(o).say(Language::English), o.to_string());
+        }
+        let sq = Square::parse("c7").unwrap();
+        for n in [
+            Notice::PerpetualCheckWarning { side: Side::Black },
+            Notice::PerpetualChaseWarning {
+                side: Side::Red,
+                chased: sq,
+            },
+            Notice::RepetitionDrawHint,
+            Notice::NoCaptureHint,
+        ] {
+            assert_eq!(notice(n).say(Language::English), n.to_string());
+        }
+        for text in ["", "7U!", "ZZZZZZZZZZZZZZZZZZ"] {
+            let err = text.parse::<jieqi_rules::Seed>().unwrap_err();
+            assert_eq!(
+                seed_error(&err).say(Language::English),
+                format!("Seed code: {err}")
+            );
+        }
+    }
+
+    #[test]
+    fn blanks_are_filled_once() {
+        let p = Phrase::new(Text::OffersDraw).with("side", "{side}".to_string());
+        assert_eq!(p.say(Language::English), "{side} offers a draw");
+        assert_eq!(
+            Phrase::new(Text::OffersDraw).say(Language::German),
+            "{side} bietet Remis an"
+        );
     }
 }

@@ -15,7 +15,7 @@ use crate::computer::Suggestion;
 use crate::input::{Pointer, Selection};
 use crate::layout::{Layout, ViewSync};
 use crate::session::Shown;
-use crate::settings::Settings;
+use crate::settings::{PieceSet, Settings};
 use crate::states::GameSet;
 use crate::theme;
 
@@ -155,10 +155,18 @@ pub fn faces(view: &PlayerView) -> HashMap<Square, (Side, Face)> {
         .collect()
 }
 
+/// The character a piece of `role` and `side` shows in the piece set `set`: 俥 or R.
+pub fn face_char(set: PieceSet, role: Role, side: Side) -> char {
+    match set {
+        PieceSet::Chinese => role.chinese(side),
+        PieceSet::Letters => role.wxf_char(),
+    }
+}
+
 /// What the pieces on screen were built for.
 #[derive(Default)]
 struct Built {
-    key: Option<(u32, Side, Layout, bool, bool)>,
+    key: Option<(u32, Side, Layout, bool, bool, PieceSet)>,
     plies: usize,
 }
 
@@ -249,7 +257,7 @@ pub fn spawn_face(
         }
         match face {
             Face::Up(role) => {
-                let text = role.chinese(side).to_string();
+                let text = face_char(settings.piece_set, role, side).to_string();
                 p.spawn((
                     FacePart,
                     PieceText(text.clone()),
@@ -259,7 +267,7 @@ pub fn spawn_face(
                     Anchor::CENTER,
                     Transform::from_xyz(0.0, -0.02 * r, 0.3),
                 ));
-                if settings.letters {
+                if settings.letters && settings.piece_set == PieceSet::Chinese {
                     // A small tag on the rim, lower right: K A E H R C P for newcomers.
                     let at = Vec2::new(0.74 * r, -0.74 * r);
                     p.spawn((
@@ -283,7 +291,7 @@ pub fn spawn_face(
             }
             Face::Down(moves_as) => {
                 // The faint mark of the start point's piece: public (rules.md §7).
-                let text = moves_as.chinese(side).to_string();
+                let text = face_char(settings.piece_set, moves_as, side).to_string();
                 p.spawn((
                     FacePart,
                     PieceText(text.clone()),
@@ -349,6 +357,7 @@ fn reconcile(
         *layout,
         settings.table_mode,
         settings.letters,
+        settings.piece_set,
     );
     let plies = view.moves.len();
     let wanted = faces(view);

@@ -17,6 +17,7 @@ use jieqi_rules::{
 
 use crate::analysis::BrowseTo;
 use crate::animation::Tween;
+use crate::i18n::{self, Language, Phrase, Text};
 use crate::input::Selection;
 use crate::records::{self, RecordBox};
 use crate::settings::Settings;
@@ -316,7 +317,7 @@ impl Session {
     }
 
     /// How many plies a take-back by `side` undoes now, or why it cannot.
-    fn takeback_plies(&self, side: Side) -> Result<usize, &'static str> {
+    fn takeback_plies(&self, side: Side) -> Result<usize, Text> {
         takeback::plies_for(
             TakeBackCase {
                 outcome: self.game.outcome(),
@@ -435,14 +436,23 @@ pub struct Browse {
 impl Shown {
     /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
     /// computer).
-    pub fn player_name(&self, side: Side) -> &'static str {
+    pub fn player(&self, side: Side) -> Text {
         if let Some(computer) = self.computer {
-            if side == computer { "Computer" } else { "You" }
+            if side == computer {
+                Text::Computer
+            } else {
+                Text::You
+            }
         } else if side == self.player_one {
-            "Player 1"
+            Text::PlayerOne
         } else {
-            "Player 2"
+            Text::PlayerTwo
         }
+    }
+
+    /// [`Shown::player`] in English, for logs and the command line.
+    pub fn player_name(&self, side: Side) -> &'static str {
+        self.player(side).get(Language::English)
     }
 
     /// The view the board draws: the browsed position during analysis, else the live one.
@@ -451,12 +461,12 @@ impl Shown {
     }
 
     /// How many plies a take-back by `side` would undo from this screen, or why not.
-    pub fn takeback_plies(&self, side: Side) -> Result<usize, &'static str> {
+    pub fn takeback_plies(&self, side: Side) -> Result<usize, Text> {
         let (outcome, turn) = match (&self.view, self.pass_to) {
             (Some(view), _) => (view.outcome, view.turn()),
             // Under the cover the game runs and the device goes to the side to move.
             (None, Some(next)) => (None, next),
-            (None, None) => return Err(takeback::NOTHING_TO_TAKE_BACK),
+            (None, None) => return Err(Text::NothingToTakeBack),
         };
         takeback::plies_for(
             TakeBackCase {
@@ -573,15 +583,25 @@ pub struct ThinkRequest {
 /// A short message for the player: why a move was refused, a declined draw.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Hint {
+    /// What it means, so that a language switch says it again.
+    pub phrase: Option<Phrase>,
+    /// The phrase in the language of the settings.
     pub text: Option<String>,
     /// When it was set (seconds since start), so that it fades after a while.
     pub since: f32,
 }
 
 impl Hint {
-    fn set(&mut self, text: impl Into<String>, now: f32) {
-        self.text = Some(text.into());
+    fn set(&mut self, phrase: impl Into<Phrase>, lang: Language, now: f32) {
+        let phrase = phrase.into();
+        self.text = Some(phrase.say(lang));
+        self.phrase = Some(phrase);
         self.since = now;
+    }
+
+    fn clear(&mut self) {
+        self.phrase = None;
+        self.text = None;
     }
 }
 
@@ -605,6 +625,7 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(GameSet::Animate)
                     .run_if(in_state(Phase::Animating)),
                 expire_hint,
+                resay_hint.run_if(resource_changed::<Settings>),
             ),
         );
 }
@@ -640,6 +661,7 @@ fn apply_commands(
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs();
+    let lang = settings.language;
     // Within one frame the phase may change several times; track it locally.
     let mut current = *phase.get();
     for command in commands_in.read() {
@@ -668,7 +690,7 @@ fn apply_commands(
                 if let Err(refused) = session.game.position().check_move(*m) {
                     // Public: the position and the move are on everyone's screen.
                     info!("{mover}: {m} refused: {}", refused.reason);
-                    hint.set(refused.reason.message(), now);
+                    hint.set(i18n::refusal(refused.reason), lang, now);
                     continue;
                 }
                 match session.game.play(*m) {
@@ -676,15 +698,19 @@ fn apply_commands(
                         // Only the coordinates: a reveal or a capture's identity never goes
                         // to the log.
                         info!("{mover} played {m}");
-                        hint.text = None;
+                        hint.clear();
                         selection.clear();
                         if session.draw_offer == Some(mover.other()) {
                             // Moving instead of answering declines the offer.
                             session.draw_offer = None;
-                            hint.set(format!("{mover} played on: the draw offer lapsed"), now);
+                            hint.set(
+                                Phrase::new(Text::OfferLapsed).with("side", mover),
+                                lang,
+                                now,
+                            );
                         }
                         if session.takeback_request.take().is_some() {
-                            hint.set(takeback::lapsed_text(mover), now);
+                            hint.set(takeback::lapsed_text(mover), lang, now);
                         }
                         current = if settings.animations {
                             Phase::Animating
@@ -697,7 +723,7 @@ fn apply_commands(
                         };
                         next_phase.set(current);
                     }
-                    Err(e) => hint.set(e.to_string(), now),
+                    Err(e) => hint.set(i18n::game_error(&e), lang, now),
                 }
             }
             GameCommand::Resign(side) => {
@@ -714,7 +740,7 @@ fn apply_commands(
                     continue;
                 }
                 session.draw_offer = Some(*side);
-                hint.set(format!("{side} offers a draw"), now);
+                hint.set(Phrase::new(Text::OffersDraw).with("side", *side), lang, now);
             }
             GameCommand::AnswerDraw { accept } => {
                 let Some(by) = session.draw_offer else {
@@ -728,7 +754,11 @@ fn apply_commands(
                         next_phase.set(current);
                     }
                 } else {
-                    hint.set(format!("{} declined the draw", by.other()), now);
+                    hint.set(
+                        Phrase::new(Text::DeclinedDraw).with("side", by.other()),
+                        lang,
+                        now,
+                    );
                 }
             }
             GameCommand::Ready => {
@@ -744,7 +774,7 @@ fn apply_commands(
             GameCommand::NewGame(config) => {
                 let player_one = session.player_one;
                 session.start(*config, player_one);
-                hint.text = None;
+                hint.clear();
                 selection.clear();
                 current = session.resting_phase();
                 next_phase.set(current);
@@ -758,7 +788,7 @@ fn apply_commands(
                     };
                 }
                 session.start(config, player_one);
-                hint.text = None;
+                hint.clear();
                 selection.clear();
                 current = session.resting_phase();
                 next_phase.set(current);
@@ -778,7 +808,7 @@ fn apply_commands(
                 let plies = match session.takeback_plies(*side) {
                     Ok(plies) => plies,
                     Err(why) => {
-                        hint.set(why, now);
+                        hint.set(why, lang, now);
                         continue;
                     }
                 };
@@ -814,7 +844,7 @@ fn apply_commands(
                         hint.text = None;
                     }
                     None => {
-                        hint.set(takeback::declined_text(by), now);
+                        hint.set(takeback::declined_text(by), lang, now);
                         // The device goes back to the side to move.
                         session.covered =
                             session.secret_hot_seat() && session.viewer != session.game.turn();
@@ -881,6 +911,14 @@ fn finish_animating(
 
 fn expire_hint(mut hint: ResMut<Hint>, time: Res<Time>) {
     if hint.text.is_some() && time.elapsed_secs() - hint.since > HINT_SECONDS {
-        hint.text = None;
+        hint.clear();
+    }
+}
+
+/// A language switch says the hint again.
+fn resay_hint(mut hint: ResMut<Hint>, settings: Res<Settings>) {
+    let text = hint.phrase.as_ref().map(|p| p.say(settings.language));
+    if hint.text != text {
+        hint.text = text;
     }
 }

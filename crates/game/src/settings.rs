@@ -61,6 +61,8 @@ impl Default for Settings {
 pub struct SettingsOverrides {
     pub animations: Option<bool>,
     pub table_mode: Option<bool>,
+    pub language: Option<Language>,
+    pub piece_set: Option<PieceSet>,
 }
 
 impl SettingsOverrides {
@@ -70,6 +72,12 @@ impl SettingsOverrides {
         }
         if let Some(on) = self.table_mode {
             settings.table_mode = on;
+        }
+        if let Some(language) = self.language {
+            settings.language = language;
+        }
+        if let Some(set) = self.piece_set {
+            settings.piece_set = set;
         }
     }
 
@@ -82,6 +90,12 @@ impl SettingsOverrides {
         }
         if self.table_mode == Some(current.table_mode) {
             keep.table_mode = saved.table_mode;
+        }
+        if self.language == Some(current.language) {
+            keep.language = saved.language;
+        }
+        if self.piece_set == Some(current.piece_set) {
+            keep.piece_set = saved.piece_set;
         }
         keep
     }
@@ -150,12 +164,14 @@ mod tests {
     fn an_override_is_not_written_back_unless_changed_again() {
         let overrides = SettingsOverrides {
             animations: Some(false),
-            table_mode: None,
+            language: Some(Language::German),
+            ..SettingsOverrides::default()
         };
         let saved = Settings::default();
         let mut current = saved.clone();
         overrides.apply(&mut current);
         assert!(!current.animations);
+        assert_eq!(current.language, Language::German);
         assert_eq!(overrides.worth_keeping(&current, &saved), saved);
         current.coordinates = false;
         assert!(overrides.worth_keeping(&current, &saved).animations);

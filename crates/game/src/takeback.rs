@@ -17,6 +17,8 @@
 
 use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 
+use crate::i18n::{Phrase, Text};
+
 /// The game as far as a take-back needs it.
 #[derive(Clone, Copy, Debug)]
 pub struct TakeBackCase {
@@ -28,7 +30,7 @@ pub struct TakeBackCase {
 }
 
 /// How many plies `side`'s take-back undoes, or why it cannot.
-pub fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, &'static str> {
+pub fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, Text> {
     match case.outcome {
         Some(
             Outcome::Win {
@@ -38,49 +40,46 @@ pub fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, &'static str> 
             | Outcome::Draw {
                 reason: DrawReason::Agreement,
             },
-        ) => return Err(AFTER_AGREEMENT),
-        Some(_) if case.secret_hot_seat => return Err(DEAL_SHOWN),
+        ) => return Err(Text::TakeBackAfterAgreement),
+        Some(_) if case.secret_hot_seat => return Err(Text::TakeBackDealShown),
         _ => {}
     }
     // Back to `side`'s previous move: theirs was the last ply, or the one before it.
     let plies = if case.turn == side { 2 } else { 1 };
     if case.plies < plies {
-        Err(NOTHING_TO_TAKE_BACK)
+        Err(Text::NothingToTakeBack)
     } else {
         Ok(plies)
     }
 }
 
-const AFTER_AGREEMENT: &str = "A resignation or an agreed draw cannot be taken back";
-const DEAL_SHOWN: &str = "The deal has been shown: start a new game";
-pub const NOTHING_TO_TAKE_BACK: &str = "There is no move of yours to take back";
-
 /// "Take back (Red, 1 move)": the button for `side`.
-pub fn button_label(side: Side, plies: usize) -> String {
-    format!("Take back ({side}, {})", moves(plies))
+pub fn button_label(side: Side, plies: usize) -> Phrase {
+    Phrase::new(Text::TakeBackButton)
+        .with("side", side)
+        .with("moves", moves(plies))
 }
 
 /// "Red asks to take back 2 moves — Black, do you agree?"
-pub fn request_text(by: Side, plies: usize) -> String {
-    format!(
-        "{by} asks to take back {} — {}, do you agree?",
-        moves(plies),
-        by.other()
-    )
+pub fn request_text(by: Side, plies: usize) -> Phrase {
+    Phrase::new(Text::TakeBackRequest)
+        .with("by", by)
+        .with("moves", moves(plies))
+        .with("answerer", by.other())
 }
 
-pub fn declined_text(by: Side) -> String {
-    format!("{} declined the take-back", by.other())
+pub fn declined_text(by: Side) -> Phrase {
+    Phrase::new(Text::TakeBackDeclined).with("side", by.other())
 }
 
-pub fn lapsed_text(mover: Side) -> String {
-    format!("{mover} played on: the take-back request lapsed")
+pub fn lapsed_text(mover: Side) -> Phrase {
+    Phrase::new(Text::TakeBackLapsed).with("side", mover)
 }
 
-fn moves(plies: usize) -> String {
+fn moves(plies: usize) -> Phrase {
     if plies == 1 {
-        "1 move".to_string()
+        Phrase::new(Text::OneMove)
     } else {
-        format!("{plies} moves")
+        Phrase::new(Text::SomeMoves).with("n", plies.to_string())
     }
 }

@@ -335,7 +335,7 @@ fn settings_round_trip_through_their_file() {
     let mut app = app_in(dir.path(), Session::default(), |app| {
         app.insert_resource(SettingsOverrides {
             animations: Some(false),
-            table_mode: None,
+            ..SettingsOverrides::default()
         });
     });
     let loaded = app.world().resource::<Settings>().clone();

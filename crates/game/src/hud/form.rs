@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 
+use crate::i18n::{self, Phrase, Text};
 use crate::session::{DealChoice, GameConfig, Opponent};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,11 +23,11 @@ impl HandicapChoice {
         HandicapChoice::BothHorses,
     ];
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            HandicapChoice::None => "no handicap",
-            HandicapChoice::OneHorse => "one horse",
-            HandicapChoice::BothHorses => "both horses",
+            HandicapChoice::None => Text::NoHandicap,
+            HandicapChoice::OneHorse => Text::OneHorse,
+            HandicapChoice::BothHorses => Text::BothHorses,
         }
     }
 }
@@ -45,7 +46,7 @@ pub struct ModeForm {
     /// The human's colour against the computer.
     pub human: Side,
     /// Why the last "New game" was refused.
-    pub error: Option<String>,
+    pub error: Option<Phrase>,
 }
 
 impl Default for ModeForm {
@@ -92,7 +93,7 @@ impl ModeForm {
     }
 
     /// The game the form asks for, or why it cannot be started.
-    pub fn config(&self) -> Result<GameConfig, String> {
+    pub fn config(&self) -> Result<GameConfig, Phrase> {
         let handicap = match self.handicap {
             HandicapChoice::None => Handicap::None,
             HandicapChoice::OneHorse => Handicap::OneHorse {
@@ -102,10 +103,7 @@ impl ModeForm {
             HandicapChoice::BothHorses => Handicap::BothHorses { giver: self.giver },
         };
         let deal = if self.variant == VariantKind::Jieqi && self.from_seed {
-            let seed: Seed = self
-                .seed_text
-                .parse()
-                .map_err(|e| format!("Seed code: {e}"))?;
+            let seed: Seed = self.seed_text.parse().map_err(|e| i18n::seed_error(&e))?;
             DealChoice::Seed(seed)
         } else {
             DealChoice::Random
@@ -137,6 +135,7 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Language;
 
     #[test]
     fn a_bad_seed_code_is_refused_in_words() {
@@ -146,7 +145,7 @@ mod tests {
             seed_text: "7U!".into(),
             ..default()
         };
-        let err = form.config().unwrap_err();
+        let err = form.config().unwrap_err().say(Language::English);
         assert!(err.starts_with("Seed code: "), "{err}");
         assert!(err.contains("'U'"), "{err}");
         let empty = ModeForm {
@@ -154,8 +153,8 @@ mod tests {
             ..form.clone()
         };
         assert_eq!(
-            empty.config().unwrap_err(),
-            "Seed code: the seed code is empty"
+            empty.config().unwrap_err().say(Language::German),
+            "Code: der Code ist leer"
         );
     }
 

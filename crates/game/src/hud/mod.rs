@@ -5,6 +5,7 @@
 pub mod form;
 pub mod model;
 pub mod record_window;
+pub mod rules;
 pub mod ui;
 
 use bevy::prelude::*;

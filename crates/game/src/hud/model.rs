@@ -5,9 +5,11 @@ use bevy::prelude::*;
 use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side, VariantKind};
 
 use crate::computer::Computer;
+use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::layout::ViewSync;
+use crate::pieces::face_char;
 use crate::session::{Hint, Shown};
-use crate::settings::Settings;
+use crate::settings::{PieceSet, Settings};
 use crate::takeback;
 
 /// A captured piece in a tray.
@@ -19,9 +21,9 @@ pub struct TrayItem {
 }
 
 impl TrayItem {
-    pub fn label(&self) -> String {
+    pub fn label(&self, set: PieceSet) -> String {
         match self.role {
-            Some(role) => role.chinese(self.side).to_string(),
+            Some(role) => face_char(set, role, self.side).to_string(),
             None => "?".to_string(),
         }
     }
@@ -114,6 +116,8 @@ pub struct HudModel {
     pub takeback_request: Option<String>,
     /// The take-back buttons this screen offers: who asks, and the label.
     pub take_back: Vec<(Side, String)>,
+    /// How the trays draw their pieces.
+    pub piece_set: PieceSet,
 }
 
 impl HudModel {
@@ -125,7 +129,7 @@ impl HudModel {
         for p in &self.players {
             out.push(p.name.clone());
             for t in &p.tray {
-                out.push(t.label());
+                out.push(t.label(self.piece_set));
                 out.push(t.letter());
             }
         }
@@ -153,13 +157,6 @@ impl HudModel {
 pub(in crate::hud) fn plugin(app: &mut App) {
     app.init_resource::<HudModel>()
         .add_systems(Update, build.in_set(ViewSync));
-}
-
-pub fn side_label(side: Side) -> &'static str {
-    match side {
-        Side::Red => "Red 紅",
-        Side::Black => "Black 黑",
-    }
 }
 
 fn tray(view: &PlayerView, capturer: Side) -> Vec<TrayItem> {
@@ -219,7 +216,7 @@ pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
 /// The take-back buttons for this screen: against the computer the human's, on a shared
 /// Xiangqi board both players', in Jieqi the device holder's (under the cover, the one who
 /// just moved).
-fn take_back_buttons(shown: &Shown) -> Vec<(Side, String)> {
+fn take_back_buttons(shown: &Shown, lang: Language) -> Vec<(Side, String)> {
     if shown.takeback_request.is_some() {
         return Vec::new();
     }
@@ -233,27 +230,33 @@ fn take_back_buttons(shown: &Shown) -> Vec<(Side, String)> {
         .into_iter()
         .filter_map(|side| {
             let plies = shown.takeback_plies(side).ok()?;
-            Some((side, takeback::button_label(side, plies)))
+            Some((side, takeback::button_label(side, plies).say(lang)))
         })
         .collect()
 }
 
 /// A take-back request, for the player who answers it (in Jieqi, once they hold the device).
-fn takeback_request(shown: &Shown) -> Option<String> {
+fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     let by = shown.takeback_request?;
     let answerer_looks = shown
         .view
         .as_ref()
         .is_some_and(|v| shown.variant == VariantKind::Xiangqi || v.viewer == by.other());
     let plies = shown.takeback_plies(by).ok()?;
-    answerer_looks.then(|| takeback::request_text(by, plies))
+    answerer_looks.then(|| takeback::request_text(by, plies).say(lang))
 }
 
 fn browsing_text(ply: usize, plies: usize) -> String {
     format!("Position after move {ply} of {plies} — End returns to the game")
 }
 
-fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard {
+fn result_card(
+    shown: &Shown,
+    view: &PlayerView,
+    outcome: Outcome,
+    settings: &Settings,
+) -> ResultCard {
+    let lang = settings.language;
     let reveal = view
         .reveal
         .as_ref()
@@ -269,20 +272,26 @@ fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard
                                 .piece_at(*sq)
                                 .is_some_and(|p| p.side() == side)
                         })
-                        .map(|(sq, role)| format!("{sq} {}", role.chinese(side)))
+                        .map(|(sq, role)| {
+                            format!("{sq} {}", face_char(settings.piece_set, *role, side))
+                        })
                         .collect();
-                    (!items.is_empty()).then(|| format!("{side}: {}", items.join(", ")))
+                    (!items.is_empty()).then(|| {
+                        Phrase::new(Text::RevealLine)
+                            .with("side", side)
+                            .with("pieces", items.join(", "))
+                            .say(lang)
+                    })
                 })
                 .collect()
         })
         .unwrap_or_default();
     ResultCard {
-        headline: outcome.to_string(),
-        players: format!(
-            "{} played Red, {} played Black",
-            shown.player_name(Side::Red),
-            shown.player_name(Side::Black)
-        ),
+        headline: i18n::outcome(outcome).say(lang),
+        players: Phrase::new(Text::WhoPlayed)
+            .with("red", shown.player(Side::Red))
+            .with("black", shown.player(Side::Black))
+            .say(lang),
         moves: numbered(&view.move_texts(Notation::Wxf), view.start.turn()),
         reveal,
         seed: view
@@ -295,25 +304,32 @@ fn result_card(shown: &Shown, view: &PlayerView, outcome: Outcome) -> ResultCard
 
 /// Builds the model from what is shown.
 pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
+    let lang = settings.language;
     let title = match shown.variant {
-        VariantKind::Xiangqi => "Xiangqi 象棋".to_string(),
-        VariantKind::Jieqi => "Jieqi 揭棋".to_string(),
-    };
+        VariantKind::Xiangqi => Text::TitleXiangqi,
+        VariantKind::Jieqi => Text::TitleJieqi,
+    }
+    .get(lang)
+    .to_string();
     let Some(view) = shown.view.as_ref() else {
         let cover = shown.pass_to.map(|side| {
-            let pass = format!(
-                "Pass to {side} ({}) — click when ready",
-                shown.player_name(side)
-            );
+            let pass = Phrase::new(Text::PassTo)
+                .with("side", side)
+                .with("player", shown.player(side))
+                .say(lang);
             match shown.takeback_request {
-                Some(by) => format!("{pass}\n{by} asks to take back"),
+                Some(by) => format!(
+                    "{pass}\n{}",
+                    Phrase::new(Text::TakeBackAsked).with("side", by).say(lang)
+                ),
                 None => pass,
             }
         });
         return HudModel {
             cover,
             title,
-            take_back: take_back_buttons(shown),
+            take_back: take_back_buttons(shown, lang),
+            piece_set: settings.piece_set,
             ..default()
         };
     };
@@ -323,16 +339,19 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         .iter()
         .map(|&side| PlayerLine {
             side,
-            name: format!("{} — {}", shown.player_name(side), side_label(side)),
+            name: Phrase::new(Text::PlayerLine)
+                .with("player", shown.player(side))
+                .with("side", side_label(side))
+                .say(lang),
             to_move: view.outcome.is_none() && turn == side,
             in_check: in_check && turn == side,
             tray: tray(view, side),
         })
         .collect();
     let status = match view.outcome {
-        Some(outcome) => outcome.to_string(),
-        None if in_check => format!("{turn} to move — check!"),
-        None => format!("{turn} to move"),
+        Some(outcome) => i18n::outcome(outcome).say(lang),
+        None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
+        None => Phrase::new(Text::ToMove).with("side", turn).say(lang),
     };
     let secret = shown.variant == VariantKind::Jieqi && view.outcome.is_none();
     let actor = if view.outcome.is_some() {
@@ -351,7 +370,12 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         let may_answer = view.outcome.is_none()
             && shown.computer.is_none()
             && (!secret || view.viewer == answerer);
-        may_answer.then(|| format!("{by} offers a draw — {answerer}, do you accept?"))
+        may_answer.then(|| {
+            Phrase::new(Text::DrawOfferQuestion)
+                .with("by", by)
+                .with("answerer", answerer)
+                .say(lang)
+        })
     });
     let move_texts = view.move_texts(settings.notation);
     HudModel {
@@ -359,9 +383,17 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         title,
         players,
         status,
-        viewer: secret.then(|| format!("{}'s view", view.viewer)),
-        notices: view.notices.iter().map(|n| n.to_string()).collect(),
-        hint: hint.text.clone(),
+        viewer: secret.then(|| {
+            Phrase::new(Text::ViewOf)
+                .with("side", view.viewer)
+                .say(lang)
+        }),
+        notices: view
+            .notices
+            .iter()
+            .map(|&n| i18n::notice(n).say(lang))
+            .collect(),
+        hint: hint.phrase.as_ref().map(|p| p.say(lang)),
         moves: numbered(&move_texts, view.start.turn()),
         move_rows: move_rows(&move_texts, view.start.turn()),
         shown_ply: shown.browse.as_ref().map_or(view.moves.len(), |b| b.ply),
@@ -369,14 +401,15 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             .browse
             .as_ref()
             .map(|b| browsing_text(b.ply, view.moves.len())),
-        takeback_request: takeback_request(shown),
-        take_back: take_back_buttons(shown),
+        takeback_request: takeback_request(shown, lang),
+        take_back: take_back_buttons(shown, lang),
         draw_offer,
         actor,
-        result: view.outcome.map(|o| result_card(shown, view, o)),
+        result: view.outcome.map(|o| result_card(shown, view, o, settings)),
         thinking: None,
         vs_computer: shown.computer.is_some(),
         can_hint: shown.can_move(),
+        piece_set: settings.piece_set,
     }
 }
 
@@ -391,7 +424,7 @@ fn build(
         let mut next = model(&shown, settings.as_ref(), &hint);
         next.thinking = computer
             .is_thinking()
-            .then(|| "Computer is thinking…".to_string());
+            .then(|| Text::Thinking.get(settings.language).to_string());
         hud.set_if_neq(next);
     }
 }

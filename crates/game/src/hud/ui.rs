@@ -10,11 +10,13 @@ use jieqi_rules::{Notation, Side, VariantKind};
 use crate::analysis::BrowseTo;
 use crate::computer::AskHint;
 use crate::hud::form::{HandicapChoice, ModeForm};
-use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem, side_label};
+use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
+use crate::hud::rules;
+use crate::i18n::{Language, Phrase, Text, side_label, side_name};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{GameCommand, Shown};
-use crate::settings::Settings;
+use crate::settings::{PieceSet, Settings};
 use crate::stats::{STATS_TITLE, StatsPanel};
 use crate::theme;
 
@@ -27,7 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, panels);
 }
 
-fn c32(c: Color) -> egui::Color32 {
+pub(super) fn c32(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
     egui::Color32::from_rgba_unmultiplied(
         (s.red * 255.0) as u8,
@@ -44,12 +46,14 @@ fn side_color(side: Side) -> egui::Color32 {
     }
 }
 
-/// Local state of the panels: a resignation waiting for "yes", a closed result card.
+/// Local state of the panels: a resignation waiting for "yes", a closed result card, the
+/// rules window.
 #[derive(Default)]
 struct PanelState {
     confirm_resign: Option<Side>,
     /// The game whose result card was closed.
     card_closed_for: Option<u32>,
+    rules_open: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -67,9 +71,10 @@ fn panels(
     mut stats_panel: ResMut<StatsPanel>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
 
     if let Some(cover) = &hud.cover {
-        draw_cover(&ctx, cover, shown.pass_to, &mut out);
+        draw_cover(&ctx, cover, shown.pass_to, lang, &mut out);
         take_back_over_cover(&ctx, &hud.take_back, &mut out);
         return Ok(());
     }
@@ -83,7 +88,14 @@ fn panels(
     );
     let top = egui::Panel::top("mode")
         .show(&mut root, |ui| {
-            mode_selector(ui, &mut form, &mut settings, &mut stats_panel, &mut out)
+            mode_selector(
+                ui,
+                &mut form,
+                &mut settings,
+                &mut state,
+                &mut stats_panel,
+                &mut out,
+            )
         })
         .response
         .rect
@@ -92,11 +104,11 @@ fn panels(
         .exact_size(SIDE_PANEL)
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &hud, &mut state, &mut out, &mut ask_hint);
+            side_panel(ui, &hud, lang, &mut state, &mut out, &mut ask_hint);
             if ui.button(RECORD_BUTTON).clicked() {
                 record_box.open = !record_box.open;
             }
-            move_list(ui, &hud, &mut out);
+            move_list(ui, &hud, lang, &mut out);
         })
         .response
         .rect
@@ -112,7 +124,8 @@ fn panels(
         && state.card_closed_for != Some(shown.game_id)
     {
         let mut open = true;
-        egui::Window::new("Result")
+        egui::Window::new(Text::Result.get(lang))
+            .id(egui::Id::new("result"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0])
@@ -123,19 +136,19 @@ fn panels(
                 ui.label(&card.players);
                 if !card.reveal.is_empty() {
                     ui.separator();
-                    ui.label(egui::RichText::new("Every hidden piece:").strong());
+                    ui.label(egui::RichText::new(Text::EveryHiddenPiece.get(lang)).strong());
                     for line in &card.reveal {
                         ui.label(line);
                     }
                 }
                 if let Some(seed) = &card.seed {
                     ui.horizontal(|ui| {
-                        ui.label("Deal seed:");
+                        ui.label(Text::DealSeed.get(lang));
                         ui.label(egui::RichText::new(seed).monospace().strong());
                     });
                 }
                 ui.separator();
-                ui.label(egui::RichText::new("Moves (WXF)").strong());
+                ui.label(egui::RichText::new(Text::MovesWxf.get(lang)).strong());
                 egui::ScrollArea::vertical()
                     .max_height(180.0)
                     .show(ui, |ui| {
@@ -146,12 +159,12 @@ fn panels(
                 ui.separator();
                 ui.horizontal(|ui| {
                     if ui
-                        .button(egui::RichText::new("Again — swap colours").size(16.0))
+                        .button(egui::RichText::new(Text::Again.get(lang)).size(16.0))
                         .clicked()
                     {
                         out.write(GameCommand::Again);
                     }
-                    if ui.button("Look at the board").clicked() {
+                    if ui.button(Text::LookAtBoard.get(lang)).clicked() {
                         state.card_closed_for = Some(shown.game_id);
                     }
                 });
@@ -159,6 +172,9 @@ fn panels(
         if !open {
             state.card_closed_for = Some(shown.game_id);
         }
+    }
+    if state.rules_open {
+        rules::window(&ctx, &mut state.rules_open, &settings);
     }
     Ok(())
 }
@@ -168,6 +184,7 @@ fn draw_cover(
     ctx: &egui::Context,
     text: &str,
     next: Option<Side>,
+    lang: Language,
     out: &mut MessageWriter<GameCommand>,
 ) {
     let screen = ctx.viewport_rect();
@@ -203,7 +220,7 @@ fn draw_cover(
             p.text(
                 rect.center() + egui::vec2(0.0, 55.0),
                 egui::Align2::CENTER_CENTER,
-                "The board stays hidden until then: what each player knows is theirs alone.",
+                Text::CoverNote.get(lang),
                 egui::FontId::proportional(16.0),
                 egui::Color32::from_rgb(190, 175, 150),
             );
@@ -219,59 +236,70 @@ fn mode_selector(
     ui: &mut egui::Ui,
     form: &mut ModeForm,
     settings: &mut Settings,
+    state: &mut PanelState,
     stats_panel: &mut StatsPanel,
     out: &mut MessageWriter<GameCommand>,
 ) {
+    let lang = settings.language;
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("New game:").strong());
-        ui.selectable_value(&mut form.variant, VariantKind::Xiangqi, "Xiangqi 象棋");
-        ui.selectable_value(&mut form.variant, VariantKind::Jieqi, "Jieqi 揭棋");
+        ui.label(egui::RichText::new(Text::NewGame.get(lang)).strong());
+        ui.selectable_value(
+            &mut form.variant,
+            VariantKind::Xiangqi,
+            Text::TitleXiangqi.get(lang),
+        );
+        ui.selectable_value(
+            &mut form.variant,
+            VariantKind::Jieqi,
+            Text::TitleJieqi.get(lang),
+        );
         ui.separator();
-        ui.selectable_value(&mut form.vs_computer, false, "Two players");
-        ui.selectable_value(&mut form.vs_computer, true, "Computer");
+        ui.selectable_value(&mut form.vs_computer, false, Text::TwoPlayers.get(lang));
+        ui.selectable_value(&mut form.vs_computer, true, Text::VsComputer.get(lang));
         if form.vs_computer {
             egui::ComboBox::from_id_salt("level")
-                .selected_text(form.level.name())
+                .selected_text(level_name(form.level).get(lang))
                 .show_ui(ui, |ui| {
                     for level in Level::ALL {
-                        ui.selectable_value(&mut form.level, level, level.name());
+                        ui.selectable_value(&mut form.level, level, level_name(level).get(lang));
                     }
                 });
-            ui.label("you play");
-            ui.selectable_value(&mut form.human, Side::Red, "Red");
-            ui.selectable_value(&mut form.human, Side::Black, "Black");
+            ui.label(Text::YouPlay.get(lang));
+            side_choice(ui, &mut form.human, lang);
         }
         ui.separator();
         match form.variant {
             VariantKind::Xiangqi => {
                 egui::ComboBox::from_id_salt("handicap")
-                    .selected_text(form.handicap.label())
+                    .selected_text(form.handicap.label().get(lang))
                     .show_ui(ui, |ui| {
                         for h in HandicapChoice::ALL {
-                            ui.selectable_value(&mut form.handicap, h, h.label());
+                            ui.selectable_value(&mut form.handicap, h, h.label().get(lang));
                         }
                     });
                 if form.handicap != HandicapChoice::None {
-                    ui.label("given by");
-                    ui.selectable_value(&mut form.giver, Side::Red, "Red");
-                    ui.selectable_value(&mut form.giver, Side::Black, "Black");
+                    ui.label(Text::GivenBy.get(lang));
+                    side_choice(ui, &mut form.giver, lang);
                 }
             }
             VariantKind::Jieqi => {
-                ui.label("deal:");
-                ui.selectable_value(&mut form.from_seed, false, "random");
-                ui.selectable_value(&mut form.from_seed, true, "from seed");
+                ui.label(Text::Deal.get(lang));
+                ui.selectable_value(&mut form.from_seed, false, Text::Random.get(lang));
+                ui.selectable_value(&mut form.from_seed, true, Text::FromSeed.get(lang));
                 if form.from_seed {
                     ui.add(
                         egui::TextEdit::singleline(&mut form.seed_text)
-                            .hint_text("seed code, e.g. 7 or 1A-2B3C")
+                            .hint_text(Text::SeedPlaceholder.get(lang))
                             .desired_width(150.0),
                     );
                 }
             }
         }
-        if ui.button(egui::RichText::new("Start").strong()).clicked() {
+        if ui
+            .button(egui::RichText::new(Text::Start.get(lang)).strong())
+            .clicked()
+        {
             match form.config() {
                 Ok(config) => {
                     form.error = None;
@@ -281,18 +309,45 @@ fn mode_selector(
             }
         }
         if let Some(err) = &form.error {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), err);
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), err.say(lang));
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut settings.animations, "animations");
-        ui.checkbox(&mut settings.table_mode, "table mode");
-        ui.checkbox(&mut settings.coordinates, "coordinates");
-        ui.checkbox(&mut settings.letters, "letters");
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(lang.native_name())
+            .show_ui(ui, |ui| {
+                for l in Language::ALL {
+                    ui.selectable_value(&mut settings.language, l, l.native_name());
+                }
+            });
+        if ui.button(Text::Rules.get(lang)).clicked() {
+            state.rules_open = !state.rules_open;
+        }
         ui.separator();
-        ui.label("moves in");
+        ui.checkbox(&mut settings.animations, Text::Animations.get(lang));
+        ui.checkbox(&mut settings.table_mode, Text::TableMode.get(lang));
+        ui.checkbox(&mut settings.coordinates, Text::Coordinates.get(lang));
+        ui.selectable_value(
+            &mut settings.piece_set,
+            PieceSet::Chinese,
+            Text::PiecesChinese.get(lang),
+        );
+        ui.selectable_value(
+            &mut settings.piece_set,
+            PieceSet::Letters,
+            Text::PiecesLetters.get(lang),
+        );
+        if settings.piece_set == PieceSet::Chinese {
+            ui.checkbox(&mut settings.letters, Text::Letters.get(lang));
+        }
+        ui.separator();
+        ui.label(Text::MovesIn.get(lang));
         for n in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
-            ui.selectable_value(&mut settings.notation, n, n.name());
+            let name = match n {
+                Notation::Chinese => Text::NotationChinese.get(lang),
+                _ => n.name(),
+            };
+            ui.selectable_value(&mut settings.notation, n, name);
         }
         ui.separator();
         ui.checkbox(&mut settings.takeback_consent, TAKEBACK_CONSENT);
@@ -303,7 +358,25 @@ fn mode_selector(
     ui.add_space(2.0);
 }
 
-fn tray(ui: &mut egui::Ui, items: &[TrayItem]) {
+/// Red or Black, in words.
+fn side_choice(ui: &mut egui::Ui, side: &mut Side, lang: Language) {
+    for s in Side::ALL {
+        ui.selectable_value(side, s, side_name(s).get(lang));
+    }
+}
+
+fn level_name(level: Level) -> Text {
+    match level {
+        Level::Beginner => Text::Beginner,
+        Level::Casual => Text::Casual,
+        Level::Club => Text::Club,
+        Level::Advanced => Text::Advanced,
+        Level::Expert => Text::Expert,
+        Level::Master => Text::Master,
+    }
+}
+
+fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = egui::vec2(2.0, 2.0);
         for item in items {
@@ -317,7 +390,7 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem]) {
                     p.text(
                         rect.center(),
                         egui::Align2::CENTER_CENTER,
-                        item.label(),
+                        item.label(set),
                         // Proportional falls back on the CJK font for these characters.
                         egui::FontId::proportional(16.0),
                         c32(theme::ink(item.side)),
@@ -340,7 +413,7 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem]) {
     });
 }
 
-fn player_line(ui: &mut egui::Ui, line: &PlayerLine) {
+fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Language) {
     ui.horizontal(|ui| {
         let marker = if line.to_move { "▶" } else { " " };
         ui.label(egui::RichText::new(marker).color(side_color(line.side)));
@@ -351,19 +424,20 @@ fn player_line(ui: &mut egui::Ui, line: &PlayerLine) {
                 .strong(),
         );
         if line.in_check {
-            ui.colored_label(egui::Color32::from_rgb(255, 90, 70), "check");
+            ui.colored_label(egui::Color32::from_rgb(255, 90, 70), Text::Check.get(lang));
         }
     });
     if line.tray.is_empty() {
-        ui.weak("  took nothing yet");
+        ui.weak(Text::TookNothing.get(lang));
     } else {
-        tray(ui, &line.tray);
+        tray(ui, &line.tray, hud.piece_set);
     }
 }
 
 fn side_panel(
     ui: &mut egui::Ui,
     hud: &HudModel,
+    lang: Language,
     state: &mut PanelState,
     out: &mut MessageWriter<GameCommand>,
     ask_hint: &mut MessageWriter<AskHint>,
@@ -375,7 +449,7 @@ fn side_panel(
     }
     ui.separator();
     for line in &hud.players {
-        player_line(ui, line);
+        player_line(ui, line, hud, lang);
         ui.add_space(4.0);
     }
     ui.separator();
@@ -386,7 +460,7 @@ fn side_panel(
             ui.label(egui::RichText::new(thinking).italics());
         });
     }
-    if hud.can_hint && ui.button("Hint").clicked() {
+    if hud.can_hint && ui.button(Text::Hint.get(lang)).clicked() {
         ask_hint.write(AskHint);
     }
     if let Some(hint) = &hud.hint {
@@ -398,10 +472,10 @@ fn side_panel(
     if let Some(offer) = &hud.draw_offer {
         ui.label(egui::RichText::new(offer).strong());
         ui.horizontal(|ui| {
-            if ui.button("Accept draw").clicked() {
+            if ui.button(Text::AcceptDraw.get(lang)).clicked() {
                 out.write(GameCommand::AnswerDraw { accept: true });
             }
-            if ui.button("Decline").clicked() {
+            if ui.button(Text::Decline.get(lang)).clicked() {
                 out.write(GameCommand::AnswerDraw { accept: false });
             }
         });
@@ -409,45 +483,51 @@ fn side_panel(
     if let Some(actor) = hud.actor {
         ui.horizontal(|ui| match state.confirm_resign {
             Some(side) if side == actor => {
-                ui.label(format!("{side} resigns?"));
-                if ui.button("Yes, resign").clicked() {
+                ui.label(
+                    Phrase::new(Text::ResignsQuestion)
+                        .with("side", side)
+                        .say(lang),
+                );
+                if ui.button(Text::YesResign.get(lang)).clicked() {
                     out.write(GameCommand::Resign(side));
                     state.confirm_resign = None;
                 }
-                if ui.button("No").clicked() {
+                if ui.button(Text::No.get(lang)).clicked() {
                     state.confirm_resign = None;
                 }
             }
             _ => {
                 if ui
-                    .button(format!("Resign ({})", side_label(actor)))
+                    .button(
+                        Phrase::new(Text::ResignAs)
+                            .with("side", side_label(actor))
+                            .say(lang),
+                    )
                     .clicked()
                 {
                     state.confirm_resign = Some(actor);
                 }
                 if hud.draw_offer.is_none()
                     && !hud.vs_computer
-                    && ui.button("Offer a draw").clicked()
+                    && ui.button(Text::OfferDraw.get(lang)).clicked()
                 {
                     out.write(GameCommand::OfferDraw(actor));
                 }
             }
         });
-    } else if hud.result.is_some() && ui.button("Again — swap colours").clicked() {
+    } else if hud.result.is_some() && ui.button(Text::Again.get(lang)).clicked() {
         out.write(GameCommand::Again);
     }
     if hud.result.is_some()
         && state.card_closed_for.is_some()
-        && ui.button("Show the result").clicked()
+        && ui.button(Text::ShowResult.get(lang)).clicked()
     {
         state.card_closed_for = None;
     }
-    take_back(ui, hud, out);
+    take_back(ui, hud, lang, out);
 }
 
 const RECORD_BUTTON: &str = "Record / FEN…";
-const ACCEPT_TAKE_BACK: &str = "Agree";
-const DECLINE_TAKE_BACK: &str = "Refuse";
 /// First, back, forward, last.
 const STEPS: [(BrowseTo, &str); 4] = [
     (BrowseTo::First, "⏮"),
@@ -457,14 +537,19 @@ const STEPS: [(BrowseTo, &str); 4] = [
 ];
 
 /// A take-back request to answer, and the take-back buttons.
-fn take_back(ui: &mut egui::Ui, hud: &HudModel, out: &mut MessageWriter<GameCommand>) {
+fn take_back(
+    ui: &mut egui::Ui,
+    hud: &HudModel,
+    lang: Language,
+    out: &mut MessageWriter<GameCommand>,
+) {
     if let Some(request) = &hud.takeback_request {
         ui.label(egui::RichText::new(request).strong());
         ui.horizontal(|ui| {
-            if ui.button(ACCEPT_TAKE_BACK).clicked() {
+            if ui.button(Text::Agree.get(lang)).clicked() {
                 out.write(GameCommand::AnswerTakeBack { accept: true });
             }
-            if ui.button(DECLINE_TAKE_BACK).clicked() {
+            if ui.button(Text::Refuse.get(lang)).clicked() {
                 out.write(GameCommand::AnswerTakeBack { accept: false });
             }
         });
@@ -501,10 +586,15 @@ fn take_back_over_cover(
 
 /// The move list, each move clickable to show the position after it, with the analysis
 /// steps above it.
-fn move_list(ui: &mut egui::Ui, hud: &HudModel, out: &mut MessageWriter<GameCommand>) {
+fn move_list(
+    ui: &mut egui::Ui,
+    hud: &HudModel,
+    lang: Language,
+    out: &mut MessageWriter<GameCommand>,
+) {
     ui.separator();
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Moves").strong());
+        ui.label(egui::RichText::new(Text::Moves.get(lang)).strong());
         if !hud.move_rows.is_empty() {
             for (to, label) in STEPS {
                 if ui.button(label).clicked() {

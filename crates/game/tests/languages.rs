@@ -1,0 +1,273 @@
+//! Languages, the font that must draw them, the rules screen and the letters-only piece set.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use jieqi_game::font::FONT_BYTES;
+use jieqi_game::hud::model::HudModel;
+use jieqi_game::hud::rules::sections;
+use jieqi_game::i18n::{Language, Text};
+use jieqi_game::pieces::{Face, PieceText};
+use jieqi_game::session::{GameCommand, Hint};
+use jieqi_game::settings::{PieceSet, Settings};
+use jieqi_rules::{Notation, Role, Setup, Side, Xiangqi};
+use skrifa::{FontRef, MetadataProvider};
+
+fn set_language(app: &mut App, lang: Language) {
+    app.world_mut().resource_mut::<Settings>().language = lang;
+    settle(app);
+}
+
+fn hud(app: &App) -> HudModel {
+    app.world().resource::<HudModel>().clone()
+}
+
+/// The blanks `{name}` of a text.
+fn blanks(text: &str) -> Vec<&str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+        .collect()
+}
+
+/// The words of the English column that `lang` says differently: whole texts, and the
+/// pieces of a text between its blanks (long enough not to be a name or a code).
+fn english_words_for(lang: Language) -> Vec<&'static str> {
+    Text::ALL
+        .iter()
+        .filter(|t| t.get(Language::English) != t.get(lang))
+        .flat_map(|t| {
+            t.get(Language::English)
+                .split(['{', '}'])
+                .enumerate()
+                // Odd pieces are blank names.
+                .filter(|(i, _)| i % 2 == 0)
+                .map(|(_, piece)| piece.trim_matches(|c: char| !c.is_alphanumeric()))
+                .filter(|piece| piece.chars().filter(|c| c.is_alphabetic()).count() >= 4)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// `words` stand in `text` as words of their own, not as part of a longer word.
+fn says(text: &str, words: &str) -> bool {
+    text.match_indices(words).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + words.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+fn assert_no_english(texts: &[String], lang: Language, situation: &str) {
+    let english = english_words_for(lang);
+    for text in texts {
+        for word in &english {
+            assert!(
+                !says(text, word),
+                "{lang:?}, {situation}: {text:?} contains the English {word:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_key_has_a_text_in_every_language_with_the_same_blanks() {
+    assert!(Text::ALL.len() > 100);
+    for &key in Text::ALL {
+        let english = blanks(key.get(Language::English));
+        for lang in Language::ALL {
+            let text = key.get(lang);
+            assert!(!text.trim().is_empty(), "{key:?} is empty in {lang:?}");
+            for blank in blanks(text) {
+                assert!(
+                    english.contains(&blank),
+                    "{key:?} in {lang:?} has a blank {{{blank}}} English lacks"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_panels_speak_german_and_chinese_without_a_word_of_english() {
+    // The check itself finds English.
+    let english = english_words_for(Language::German);
+    assert!(english.iter().any(|w| says("Red to move — check!", w)));
+    for lang in [Language::German, Language::Chinese] {
+        // Game start.
+        let mut app = xiangqi(false);
+        set_language(&mut app, lang);
+        assert_no_english(&hud(&app).texts(), lang, "start");
+        // A refused move says why.
+        click(&mut app, "b0");
+        click(&mut app, "d1");
+        let h = hud(&app);
+        assert!(h.hint.is_some());
+        assert_no_english(&h.texts(), lang, "refusal");
+        // A draw offer.
+        command(&mut app, GameCommand::OfferDraw(Side::Red));
+        let h = hud(&app);
+        assert!(h.draw_offer.is_some());
+        assert_no_english(&h.texts(), lang, "draw offer");
+
+        // Check.
+        let setup = Setup::parse_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
+        let game = Xiangqi::from_setup(&setup).unwrap();
+        let mut app = app_with(game.into(), xiangqi_config(), false);
+        set_language(&mut app, lang);
+        let h = hud(&app);
+        assert!(h.players[1].in_check);
+        assert_no_english(&h.texts(), lang, "check");
+
+        // The handoff cover.
+        let mut app = jieqi(false);
+        set_language(&mut app, lang);
+        click(&mut app, "h0");
+        click(&mut app, "g2");
+        settle(&mut app);
+        let h = hud(&app);
+        assert!(h.cover.is_some());
+        assert_no_english(&h.texts(), lang, "cover");
+
+        // The result card, with every hidden piece.
+        let mut app = jieqi(false);
+        set_language(&mut app, lang);
+        command(&mut app, GameCommand::Resign(Side::Red));
+        let h = hud(&app);
+        assert!(h.result.as_ref().is_some_and(|r| !r.reveal.is_empty()));
+        assert_no_english(&h.texts(), lang, "result");
+    }
+}
+
+#[test]
+fn the_chinese_panels_use_the_xiangqi_words() {
+    let mut app = jieqi(false);
+    set_language(&mut app, Language::Chinese);
+    assert_eq!(hud(&app).status, "紅方走棋");
+    command(&mut app, GameCommand::Resign(Side::Red));
+    let card = hud(&app).result.unwrap();
+    assert_eq!(card.headline, "黑方勝：紅方認輸");
+    assert_eq!(card.players, "玩家一執紅，玩家二執黑");
+}
+
+#[test]
+fn switching_the_language_speaks_the_new_one_at_once() {
+    let mut app = xiangqi(false);
+    click(&mut app, "b0");
+    click(&mut app, "d1");
+    assert_eq!(hud(&app).status, "Red to move");
+    assert_eq!(
+        hud(&app).hint.as_deref(),
+        Some("the horse's leg is blocked")
+    );
+    app.world_mut().resource_mut::<Settings>().language = Language::German;
+    app.update();
+    assert_eq!(hud(&app).status, "Rot am Zug");
+    assert_eq!(
+        hud(&app).hint.as_deref(),
+        Some("das Bein des Pferdes ist versperrt")
+    );
+    assert_eq!(
+        app.world().resource::<Hint>().text.as_deref(),
+        Some("das Bein des Pferdes ist versperrt")
+    );
+    assert_eq!(hud(&app).players[0].name, "Spieler 1 — Rot 紅");
+}
+
+/// Every character the game may draw with the subset: the catalogue in all three languages,
+/// the rules screen, both piece sets and the Chinese notation.
+#[test]
+fn the_font_subset_has_every_character_the_game_draws() {
+    let font = FontRef::new(FONT_BYTES).expect("the subset is a font");
+    let charmap = font.charmap();
+    let mut texts: Vec<String> = Vec::new();
+    for lang in Language::ALL {
+        texts.extend(Text::ALL.iter().map(|t| t.get(lang).to_string()));
+        for s in sections(lang) {
+            texts.extend(s.title);
+            texts.push(s.text);
+        }
+    }
+    for side in Side::ALL {
+        texts.extend(Role::ALL.map(|r| format!("{}{}", r.chinese(side), r.wxf_char())));
+    }
+    texts.push("楚河漢界".into());
+    // A game with advances, retreats and traverses in Chinese notation.
+    let mut app = xiangqi(false);
+    for (from, to) in [
+        ("h2", "e2"),
+        ("h9", "g7"),
+        ("b2", "b6"),
+        ("i9", "h9"),
+        ("b6", "b2"),
+        ("b7", "b3"),
+        ("a3", "a4"),
+        ("b9", "c7"),
+    ] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    let view = shown(&app).view.clone().unwrap();
+    assert_eq!(view.moves.len(), 8, "the sample game was played");
+    texts.extend(view.move_texts(Notation::Chinese));
+    let missing: String = texts
+        .iter()
+        .flat_map(|t| t.chars())
+        .filter(|c| !c.is_whitespace() && charmap.map(*c).is_none())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in the font subset (run assets/fonts/make-subset.sh): {missing}"
+    );
+}
+
+#[test]
+fn the_rules_screen_speaks_every_language() {
+    for lang in [Language::German, Language::Chinese] {
+        let texts: Vec<String> = sections(lang)
+            .into_iter()
+            .flat_map(|s| s.title.into_iter().chain([s.text]))
+            .collect();
+        assert_no_english(&texts, lang, "rules");
+    }
+}
+
+fn is_cjk(s: &str) -> bool {
+    s.chars().any(|c| ('\u{2E80}'..='\u{9FFF}').contains(&c))
+}
+
+fn piece_texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&PieceText>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+#[test]
+fn the_letters_piece_set_shows_no_chinese_character() {
+    for mut app in [xiangqi(false), jieqi(false)] {
+        assert!(piece_texts(&mut app).iter().any(|t| is_cjk(t)));
+        app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::Letters;
+        settle(&mut app);
+        let texts = piece_texts(&mut app);
+        assert_eq!(texts.len(), 32, "one letter a piece, no corner tags");
+        assert!(texts.iter().all(|t| !is_cjk(t)), "{texts:?}");
+        assert!(texts.iter().all(|t| "KAEHRCP".contains(t.as_str())));
+    }
+    // Captured pieces in the trays follow the set too.
+    let mut app = xiangqi(false);
+    app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::Letters;
+    click(&mut app, "h2");
+    click(&mut app, "h9");
+    settle(&mut app);
+    let h = hud(&app);
+    assert_eq!(h.players[0].tray[0].label(h.piece_set), "H");
+    // A hidden Jieqi piece's back shows the letter of the piece it moves as.
+    let mut app = jieqi(false);
+    app.world_mut().resource_mut::<Settings>().piece_set = PieceSet::Letters;
+    settle(&mut app);
+    let down = pieces(&mut app)
+        .into_iter()
+        .filter(|p| matches!(p.face, Face::Down(_)))
+        .count();
+    assert_eq!(down, 30);
+}
