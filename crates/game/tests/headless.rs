@@ -14,7 +14,7 @@ use jieqi_game::computer::{AskHint, Computer, Suggestion};
 use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
-use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session, Shown};
+use jieqi_game::session::{GameCommand, GameConfig, Hint, Session, Shown};
 use jieqi_game::states::Phase;
 use jieqi_rules::{
     AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Variant, VariantKind,
@@ -501,30 +501,6 @@ fn moves_from_the_command_line_are_checked_and_a_bad_one_loses_nothing() {
 }
 
 // --- Against the computer ---
-
-fn vs_computer(variant: VariantKind, level: Level, human: Side) -> App {
-    let config = GameConfig {
-        variant,
-        deal: DealChoice::Seed(Seed(7)),
-        opponent: Opponent::Computer { level, human },
-        ..xiangqi_config()
-    };
-    app_with(config.new_game(), config, false)
-}
-
-/// Updates (with short sleeps: the search runs on another thread) until the view has
-/// `plies` moves; panics after 2000 updates.
-fn wait_for_plies(app: &mut App, plies: usize) {
-    for _ in 0..2000 {
-        if view_plies(app) >= plies {
-            settle(app);
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the computer did not move (plies {})", view_plies(app));
-}
 
 /// The first legal move of the human's own view.
 fn human_move(app: &mut App) {

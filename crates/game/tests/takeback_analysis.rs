@@ -1,7 +1,5 @@
 //! Take-backs, analysis and records, headless.
 
-use std::time::Duration;
-
 mod common;
 use common::*;
 
@@ -11,10 +9,10 @@ use jieqi_game::analysis::BrowseTo;
 use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::records::{RecordBox, record_text};
-use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session};
+use jieqi_game::session::{GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::{Move, Notation, PlayerView, Seed, Side, VariantKind};
+use jieqi_rules::{Move, Notation, PlayerView, Side, VariantKind};
 
 fn play(app: &mut App, from: &str, to: &str) {
     command(app, GameCommand::Move(Move::new(sq(from), sq(to))));
@@ -102,34 +100,9 @@ fn a_resignation_is_not_taken_back() {
     assert!(hud(&app).take_back.is_empty());
 }
 
-fn vs_computer(variant: VariantKind, level: Level) -> App {
-    let config = GameConfig {
-        variant,
-        deal: DealChoice::Seed(Seed(7)),
-        opponent: Opponent::Computer {
-            level,
-            human: Side::Red,
-        },
-        ..xiangqi_config()
-    };
-    app_with(config.new_game(), config, false)
-}
-
-fn wait_for_plies(app: &mut App, plies: usize) {
-    for _ in 0..2000 {
-        if view_plies(app) >= plies {
-            settle(app);
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the computer did not move (plies {})", view_plies(app));
-}
-
 #[test]
 fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
-    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner);
+    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
     let first = live(&app).legal_moves[0];
     command(&mut app, GameCommand::Move(first));
     wait_for_plies(&mut app, 2);
@@ -137,7 +110,7 @@ fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
     command(&mut app, GameCommand::Move(second));
     wait_for_plies(&mut app, 4);
     let at_two = {
-        let mut app2 = vs_computer(VariantKind::Jieqi, Level::Beginner);
+        let mut app2 = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
         command(&mut app2, GameCommand::Move(first));
         wait_for_plies(&mut app2, 2);
         live(&app2).at_ply(0).unwrap().position
@@ -158,7 +131,7 @@ fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
 #[test]
 fn a_stale_computer_move_is_dropped_after_a_take_back() {
     // Master thinks for seconds: the test answers for it by hand.
-    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master);
+    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master, Side::Red);
     play(&mut app, "h2", "e2");
     assert!(app.world().resource::<Computer>().is_thinking());
     let stale = app.world().resource::<Session>().stamp();

@@ -7,13 +7,14 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use jieqi_ai::Level;
 use jieqi_game::animation::Tween;
 use jieqi_game::input::BoardInput;
 use jieqi_game::pieces::{BoardPiece, Marker};
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Square, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Side, Square, VariantKind, Xiangqi};
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -116,4 +117,28 @@ pub fn markers(app: &mut App, kind: Marker) -> usize {
 pub fn tweens(app: &mut App) -> usize {
     let mut q = app.world_mut().query::<&Tween>();
     q.iter(app.world()).count()
+}
+
+pub fn vs_computer(variant: VariantKind, level: Level, human: Side) -> App {
+    let config = GameConfig {
+        variant,
+        deal: DealChoice::Seed(Seed(7)),
+        opponent: Opponent::Computer { level, human },
+        ..xiangqi_config()
+    };
+    app_with(config.new_game(), config, false)
+}
+
+/// Updates (with short sleeps: the search runs on another thread) until the view has
+/// `plies` moves; panics after 2000 updates.
+pub fn wait_for_plies(app: &mut App, plies: usize) {
+    for _ in 0..2000 {
+        if view_plies(app) >= plies {
+            settle(app);
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the computer did not move (plies {})", view_plies(app));
 }
