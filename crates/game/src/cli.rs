@@ -430,7 +430,10 @@ mod tests {
         ] {
             let o = parse(&format!("--open {text} --screenshot a.png")).unwrap();
             assert_eq!(o.open, Some(window));
-            assert!(!o.names_game, "a window names no game: the resume offer stays");
+            assert!(
+                !o.names_game,
+                "a window names no game: the resume offer stays"
+            );
         }
     }
 

@@ -369,6 +369,7 @@ catalogue! {
         "Zug {number} von {side}: {error}",
         "{side}第{number}步：{error}",
     ],
+    QuotedMove => ["'{text}': {reason}", "„{text}“: {reason}", "「{text}」：{reason}"],
     RecordWrongReveal => [
         "the revealed piece is not what the deal holds there",
         "die aufgedeckte Figur ist nicht die, die dort verteilt wurde",

@@ -39,8 +39,8 @@ use bevy::render::RenderPlugin;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use cli::StartWindow;
 pub use cli::Options;
+use cli::StartWindow;
 
 /// The game's logic: no window, no GPU.
 pub fn logic_plugin(app: &mut App) {

@@ -14,18 +14,16 @@ use crate::stats::{ResetStats, StatsModel, StatsPanel};
 use crate::storage::StorageNotices;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, windows);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (notices_window, resume_window, stats_window),
+    );
 }
 
-fn windows(
+fn notices_window(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut notices: ResMut<StorageNotices>,
-    offer: Res<ResumeOffer>,
-    model: Res<StatsModel>,
-    mut panel: ResMut<StatsPanel>,
-    mut answers: MessageWriter<AnswerResume>,
-    mut resets: MessageWriter<ResetStats>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
@@ -44,6 +42,17 @@ fn windows(
                 }
             });
     }
+    Ok(())
+}
+
+fn resume_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    offer: Res<ResumeOffer>,
+    mut answers: MessageWriter<AnswerResume>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     if let Some(preview) = offer.preview() {
         egui::Window::new(Text::ResumeTitle.get(lang))
             .id(egui::Id::new("resume offer"))
@@ -65,6 +74,18 @@ fn windows(
                 });
             });
     }
+    Ok(())
+}
+
+fn stats_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    model: Res<StatsModel>,
+    mut panel: ResMut<StatsPanel>,
+    mut resets: MessageWriter<ResetStats>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     if panel.open {
         let mut open = true;
         egui::Window::new(Text::Statistics.get(lang))

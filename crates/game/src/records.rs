@@ -15,8 +15,8 @@ use crate::i18n::{self, Phrase, Text, Word};
 use crate::layout::ViewSync;
 use crate::session::Shown;
 use jieqi_rules::{
-    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParsedMove, PlayerView, Record, RecordResult,
-    Seed, Setup, Side, Variant, Xiangqi,
+    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParseMoveError, ParsedMove, PlayerView, Record,
+    RecordError, RecordResult, Seed, Setup, Side, Variant, Xiangqi,
 };
 
 /// The Record window: its text and the last load's message.
@@ -74,7 +74,7 @@ fn result_of(outcome: Option<Outcome>) -> RecordResult {
 /// resignation, an agreed draw) is taken from the result.
 pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
     let bad = |why: Word| Phrase::new(Text::RecordError).with("error", why);
-    let detail = |e: jieqi_rules::RecordError| bad(e.to_string().into());
+    let detail = |e: RecordError| bad(record_error(e));
     let record = Record::parse(text).map_err(detail)?;
     let start = record.start().map_err(detail)?;
     let mut game: AnyGame = if record.rules().map_err(detail)? == MoveRules::JIEQI {
@@ -97,18 +97,11 @@ pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
     };
     for pm in &record.moves {
         let (number, side) = (game.position().fullmoves(), game.turn());
-        let at_move = |why: Word| {
-            bad(Phrase::new(Text::RecordMove)
-                .with("number", number.to_string())
-                .with("side", side)
-                .with("error", why)
-                .into())
-        };
         game.play(pm.mv)
-            .map_err(|e| at_move(i18n::game_error(&e).into()))?;
+            .map_err(|e| bad(at_move(number, side, i18n::game_error(&e)).into()))?;
         let revealed = game.view(side).moves.last().and_then(|m| m.revealed);
         if revealed != pm.revealed {
-            return Err(at_move(Text::RecordWrongReveal.into()));
+            return Err(bad(at_move(number, side, Text::RecordWrongReveal).into()));
         }
     }
     match (game.outcome(), record.result) {
@@ -127,10 +120,39 @@ pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
     Ok(game)
 }
 
+/// "move 3 for Black: …".
+fn at_move(number: impl ToString, side: Side, why: impl Into<Word>) -> Phrase {
+    Phrase::new(Text::RecordMove)
+        .with("number", number.to_string())
+        .with("side", side)
+        .with("error", why)
+}
+
+/// Why the rules crate could not read a record: an illegal move says its reason in the
+/// player's language; the rest (tags, notation syntax) is technical detail in English.
+fn record_error(error: RecordError) -> Word {
+    match error {
+        RecordError::BadMove {
+            number,
+            side,
+            source: ParseMoveError::Illegal { text, source },
+            ..
+        } => at_move(
+            number,
+            side,
+            Phrase::new(Text::QuotedMove)
+                .with("text", text)
+                .with("reason", i18n::refusal(source.reason)),
+        )
+        .into(),
+        other => other.to_string().into(),
+    }
+}
+
 /// A Xiangqi game from a FEN.
 pub fn game_from_fen(text: &str) -> Result<AnyGame, Phrase> {
     let bad = |why: Word| Phrase::new(Text::FenError).with("error", why);
-        let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string().into()))?;
+    let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string().into()))?;
     if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
         return Err(bad(Text::FenHidden.into()));
     }

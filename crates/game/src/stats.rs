@@ -146,9 +146,7 @@ impl StatsModel {
         StatsModel {
             columns: [Text::StatsGame, Text::RedWins, Text::BlackWins, Text::Draws]
                 .map(|t| t.get(lang)),
-            empty: lines
-                .is_empty()
-                .then_some(Text::NoGameFinished.get(lang)),
+            empty: lines.is_empty().then_some(Text::NoGameFinished.get(lang)),
             lines,
         }
     }
