@@ -13,11 +13,16 @@
 //! The save is the rules crate's [`SavedGame`]; what the table needs besides the game (the
 //! opponent and level, player one's colour, the handicap, whether "Again" replays the deal)
 //! goes in its `settings` under [`TABLE_KEY`], versioned.
+//!
+//! Why a save cannot be read (the rules crate's `LoadError`, or the table's fault below) is
+//! technical detail and stays in English inside the translated damaged-file notice, see
+//! [`crate::storage`].
 
 use bevy::prelude::*;
 use jieqi_rules::{Handicap, SavedGame, Seed, Side, VariantKind};
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::{self, Phrase, Text};
 use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Resumed, Session};
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, read_text};
@@ -96,9 +101,23 @@ impl Table {
         })
     }
 
-    /// The offer's preview: public facts only (no seed, no start, no move).
-    fn preview(&self, variant: VariantKind, plies: usize) -> String {
-        preview_text(variant, self.computer.map(|l| (l.0, self.human)), plies)
+    /// The offer's preview: public facts only (no seed, no start, no move): "Jieqi 揭棋 —
+    /// against the computer (Club), you play Black — 12 moves played".
+    fn preview(&self, variant: VariantKind, plies: usize) -> Phrase {
+        let opponent = match self.computer {
+            None => Phrase::new(Text::PreviewTwoPlayers),
+            Some(LevelName(level)) => Phrase::new(Text::PreviewComputer)
+                .with("level", i18n::level_name(level))
+                .with("side", self.human),
+        };
+        let moves = match plies {
+            1 => Phrase::new(Text::OneMovePlayed),
+            n => Phrase::new(Text::SomeMovesPlayed).with("n", n.to_string()),
+        };
+        Phrase::new(Text::ResumePreview)
+            .with("variant", i18n::variant_title(variant))
+            .with("opponent", opponent)
+            .with("moves", moves)
     }
 }
 
@@ -115,7 +134,7 @@ pub fn record(session: &Session) -> SavedGame {
 
 /// Reads an autosave: the game (every move replayed and checked), its table, and the
 /// preview to offer it with.
-pub fn read(text: &str) -> Result<(Resumed, String), String> {
+pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
     let saved = SavedGame::from_json(text).map_err(|e| e.to_string())?;
     let game = saved.restore().map_err(|e| e.to_string())?;
     let table = Table::read(&saved)?;
@@ -127,13 +146,13 @@ pub fn read(text: &str) -> Result<(Resumed, String), String> {
 /// An unfinished saved game waiting for the player's answer.
 #[derive(Resource, Default)]
 pub struct ResumeOffer {
-    offer: Option<(String, Resumed)>,
+    offer: Option<(Phrase, Resumed)>,
 }
 
 impl ResumeOffer {
     /// What the offer shows: "Jieqi 揭棋 — two players — 12 moves played".
-    pub fn preview(&self) -> Option<&str> {
-        self.offer.as_ref().map(|(preview, _)| preview.as_str())
+    pub fn preview(&self) -> Option<&Phrase> {
+        self.offer.as_ref().map(|(preview, _)| preview)
     }
 }
 
@@ -201,7 +220,7 @@ fn load(
         Err(e) => Err(e.to_string()),
     };
     match read {
-        Err(reason) => notices.damaged(&path, &reason, SAVE_FALLBACK),
+        Err(reason) => notices.damaged(&path, &reason, Text::SaveFallback),
         Ok((resumed, _)) if resumed.is_over() => {}
         Ok((resumed, preview)) => {
             state.keep_until_move = true;
@@ -251,39 +270,10 @@ fn save(
     state.last = Some(saved);
 }
 
-// The player-visible words of this file.
-
-/// Told to the player after a damaged autosave was set aside.
-const SAVE_FALLBACK: &str = "A new game starts.";
-pub const RESUME_TITLE: &str = "Resume your game?";
-pub const RESUME_YES: &str = "Resume";
-pub const RESUME_NO: &str = "New game";
-
-fn preview_text(
-    variant: VariantKind,
-    computer: Option<(jieqi_ai::Level, Side)>,
-    plies: usize,
-) -> String {
-    let variant = match variant {
-        VariantKind::Xiangqi => "Xiangqi 象棋",
-        VariantKind::Jieqi => "Jieqi 揭棋",
-    };
-    let opponent = match computer {
-        None => "two players".to_string(),
-        Some((level, human)) => {
-            format!("against the computer ({}), you play {human}", level.name())
-        }
-    };
-    let moves = match plies {
-        1 => "1 move played".to_string(),
-        n => format!("{n} moves played"),
-    };
-    format!("{variant} — {opponent} — {moves}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Language;
     use jieqi_ai::Level;
 
     #[test]
@@ -302,8 +292,12 @@ mod tests {
         let (resumed, preview) = read(&record(&session).to_json()).unwrap();
         assert!(!resumed.is_over());
         assert_eq!(
-            preview,
+            preview.say(Language::English),
             "Jieqi 揭棋 — against the computer (Club), you play Black — 1 move played"
+        );
+        assert_eq!(
+            preview.say(Language::Chinese),
+            "揭棋——對電腦（業餘），你執黑方——已走一步"
         );
         let table = Table::read(&record(&session)).unwrap();
         assert_eq!(table.config(&record(&session)).unwrap(), config);

@@ -33,6 +33,7 @@ usage: jieqi [OPTIONS]
   --table                   table mode: the top side's pieces face the player opposite
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
+  --open rules|stats|record  open this window at start (e.g. for a screenshot)
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames, print startup and frame
@@ -63,6 +64,8 @@ pub struct Options {
     pub language: Option<crate::i18n::Language>,
     /// `--letters-only` (else the saved setting).
     pub piece_set: Option<crate::settings::PieceSet>,
+    /// `--open`: a window open from the start.
+    pub open: Option<StartWindow>,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
@@ -90,6 +93,7 @@ impl Default for Options {
             table: false,
             language: None,
             piece_set: None,
+            open: None,
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
@@ -98,6 +102,14 @@ impl Default for Options {
             help: false,
         }
     }
+}
+
+/// A window `--open` opens at start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartWindow {
+    Rules,
+    Stats,
+    Record,
 }
 
 fn side(s: &str) -> Result<Side, String> {
@@ -190,6 +202,15 @@ impl Options {
                         .ok_or_else(|| format!("--language '{text}': en, de or zh"))?;
                 }
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
+                "--open" => {
+                    let text = value("--open")?;
+                    o.open = Some(match text.to_ascii_lowercase().as_str() {
+                        "rules" => StartWindow::Rules,
+                        "stats" | "statistics" => StartWindow::Stats,
+                        "record" | "fen" => StartWindow::Record,
+                        _ => return Err(format!("--open '{text}': rules, stats or record")),
+                    });
+                }
                 "--size" => {
                     let text = value("--size")?;
                     let bad =
@@ -384,6 +405,11 @@ mod tests {
         );
         assert!(parse("--moves").unwrap_err().contains("needs a value"));
         assert!(parse("--language fr").unwrap_err().contains("en, de or zh"));
+        assert_eq!(
+            parse("--open settings").unwrap_err(),
+            "--open 'settings': rules, stats or record"
+        );
+        assert!(parse("--open").unwrap_err().contains("needs a value"));
         assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
         let bad_move = parse("--moves h2e2 --moves h2e3")
             .unwrap()
@@ -392,6 +418,23 @@ mod tests {
         assert!(bad_move.starts_with("move 2 (h2e3)"), "{bad_move}");
         let nonsense = parse("--moves zz").unwrap().session().unwrap_err();
         assert!(nonsense.starts_with("move 1 (zz)"), "{nonsense}");
+    }
+
+    #[test]
+    fn reads_the_window_to_open() {
+        assert_eq!(parse("").unwrap().open, None);
+        for (text, window) in [
+            ("rules", StartWindow::Rules),
+            ("Stats", StartWindow::Stats),
+            ("record", StartWindow::Record),
+        ] {
+            let o = parse(&format!("--open {text} --screenshot a.png")).unwrap();
+            assert_eq!(o.open, Some(window));
+            assert!(
+                !o.names_game,
+                "a window names no game: the resume offer stays"
+            );
+        }
     }
 
     #[test]

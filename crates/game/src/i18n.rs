@@ -13,9 +13,10 @@
 //! The rules crate speaks English only; its enums (refusals, outcomes, notices, seed-code
 //! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
+use jieqi_ai::Level;
 use jieqi_rules::{
     DrawReason, GameError, MateKind, Notice, Outcome, ParseSeedError, Refusal, Role, Side,
-    WinReason,
+    VariantKind, WinReason,
 };
 use serde::{Deserialize, Serialize};
 
@@ -94,6 +95,7 @@ catalogue! {
     // The side panel.
     TitleXiangqi => ["Xiangqi 象棋", "Xiangqi 象棋", "象棋"],
     TitleJieqi => ["Jieqi 揭棋", "Jieqi 揭棋", "揭棋"],
+    WindowTitle => ["Jieqi — Xiangqi and Jieqi", "Jieqi — Xiangqi und Jieqi", "揭棋——象棋與揭棋"],
     PassTo => [
         "Pass to {side} ({player}) — click when ready",
         "Gib das Gerät an {side} ({player}) weiter — klicke, wenn du bereit bist",
@@ -320,6 +322,132 @@ catalogue! {
     SomeMoves => ["{n} moves", "{n} Züge", "{n}步"],
     Agree => ["Agree", "Einverstanden", "同意"],
     Refuse => ["Refuse", "Ablehnen", "拒絕"],
+
+    TakeBackConsent => [
+        "take-backs need consent",
+        "Zurücknehmen nur mit Zustimmung",
+        "悔棋須對方同意",
+    ],
+
+    // Analysis, records and positions.
+    Browsing => [
+        "Position after move {ply} of {plies} — End returns to the game",
+        "Stellung nach Zug {ply} von {plies} — Ende kehrt zur Partie zurück",
+        "第{ply}步後的局面（共{plies}步）——按 End 鍵返回對局",
+    ],
+    RecordButton => ["Record / FEN…", "Partie / FEN…", "棋譜 / FEN…"],
+    RecordTitle => ["Record and position", "Partie und Stellung", "棋譜與局面"],
+    ExportRecord => ["Export record", "Partie exportieren", "匯出棋譜"],
+    ExportFen => ["Export FEN", "FEN exportieren", "匯出 FEN"],
+    LoadRecord => ["Load record", "Partie laden", "載入棋譜"],
+    LoadFen => ["Load FEN", "FEN laden", "載入 FEN"],
+    RecordHelp => [
+        "Export puts the text here to copy; paste a record or a FEN and load it.",
+        "Exportieren legt den Text hier zum Kopieren ab; füge eine Partie oder eine FEN ein und lade sie.",
+        "匯出會把文字放在這裡供複製；也可以貼上棋譜或 FEN 再載入。",
+    ],
+    RecordLoaded => [
+        "Loaded: a new game for two players",
+        "Geladen: eine neue Partie für zwei Spieler",
+        "已載入：新的雙人對局",
+    ],
+    RecordError => ["Record: {error}", "Partie: {error}", "棋譜：{error}"],
+    FenError => ["FEN: {error}", "FEN: {error}", "FEN：{error}"],
+    RecordNoSeed => [
+        "a Jieqi record needs its Seed tag to deal the hidden pieces again (a record exported during a game has none)",
+        "eine Jieqi-Partie braucht ihr Seed-Tag, um die verdeckten Figuren wieder zu verteilen (eine während der Partie exportierte hat keines)",
+        "揭棋棋譜需要 Seed 標籤才能重新發出暗子（對局中匯出的棋譜沒有）",
+    ],
+    RecordSeedTag => ["tag Seed: {error}", "Tag Seed: {error}", "Seed 標籤：{error}"],
+    RecordSeedStart => [
+        "a Jieqi record from a seed must start from the Jieqi start",
+        "eine Jieqi-Partie aus einem Code muss in der Jieqi-Anfangsstellung beginnen",
+        "按代碼發子的揭棋棋譜必須從揭棋開局局面開始",
+    ],
+    RecordMove => [
+        "move {number} for {side}: {error}",
+        "Zug {number} von {side}: {error}",
+        "{side}第{number}步：{error}",
+    ],
+    QuotedMove => ["'{text}': {reason}", "„{text}“: {reason}", "「{text}」：{reason}"],
+    RecordWrongReveal => [
+        "the revealed piece is not what the deal holds there",
+        "die aufgedeckte Figur ist nicht die, die dort verteilt wurde",
+        "翻開的棋子與發子不符",
+    ],
+    RecordResultMismatch => [
+        "the result is {result}, but the moves end in {outcome}",
+        "als Ergebnis steht {result}, aber die Züge enden so: {outcome}",
+        "結果寫的是 {result}，但棋步的結局是：{outcome}",
+    ],
+    FenHidden => [
+        "face-down pieces: a FEN does not say what they are, so only Xiangqi positions can be loaded",
+        "verdeckte Figuren: Eine FEN sagt nicht, was sie sind, daher lassen sich nur Xiangqi-Stellungen laden",
+        "有暗子：FEN 無法說明暗子是什麼，所以只能載入象棋局面",
+    ],
+
+    // The saved game, the files kept and the statistics.
+    ResumeTitle => ["Resume your game?", "Deine Partie fortsetzen?", "繼續上次的對局？"],
+    ResumeYes => ["Resume", "Fortsetzen", "繼續對局"],
+    ResumeNo => ["New game", "Neue Partie", "新對局"],
+    ResumePreview => [
+        "{variant} — {opponent} — {moves}",
+        "{variant} — {opponent} — {moves}",
+        "{variant}——{opponent}——{moves}",
+    ],
+    PreviewTwoPlayers => ["two players", "zwei Spieler", "雙人對弈"],
+    PreviewComputer => [
+        "against the computer ({level}), you play {side}",
+        "gegen den Computer ({level}), du spielst {side}",
+        "對電腦（{level}），你執{side}",
+    ],
+    OneMovePlayed => ["1 move played", "1 Zug gespielt", "已走一步"],
+    SomeMovesPlayed => ["{n} moves played", "{n} Züge gespielt", "已走{n}步"],
+    SaveFallback => ["A new game starts.", "Eine neue Partie beginnt.", "開始新對局。"],
+    SettingsFallback => [
+        "The game starts with the default settings.",
+        "Das Spiel beginnt mit den Standardeinstellungen.",
+        "遊戲以預設設定開始。",
+    ],
+    StatsFallback => [
+        "The counts start again from zero.",
+        "Die Zählung beginnt wieder bei null.",
+        "統計從零重新開始。",
+    ],
+    FileDamagedKept => [
+        "{name} is damaged ({reason}); it was kept as {aside}. {fallback}",
+        "{name} ist beschädigt ({reason}); die Datei wurde als {aside} aufbewahrt. {fallback}",
+        "{name} 已損壞（{reason}）；已另存為 {aside}。{fallback}",
+    ],
+    FileDamagedStuck => [
+        "{name} is damaged ({reason}); it could not be moved aside: {error}. {fallback}",
+        "{name} ist beschädigt ({reason}); die Datei ließ sich nicht beiseitelegen: {error}. {fallback}",
+        "{name} 已損壞（{reason}）；無法移到一旁：{error}。{fallback}",
+    ],
+    CouldNotSave => [
+        "Could not save {name}: {error}",
+        "{name} konnte nicht gespeichert werden: {error}",
+        "無法儲存 {name}：{error}",
+    ],
+    SavedFiles => ["Saved files", "Gespeicherte Dateien", "存檔"],
+    Ok => ["OK", "OK", "確定"],
+    Statistics => ["Statistics", "Statistik", "統計"],
+    Reset => ["Reset", "Zurücksetzen", "重設"],
+    StatsGame => ["Game", "Partie", "對局"],
+    RedWins => ["Red wins", "Siege Rot", "紅勝"],
+    BlackWins => ["Black wins", "Siege Schwarz", "黑勝"],
+    Draws => ["Draws", "Remis", "和棋"],
+    NoGameFinished => [
+        "No game has finished yet.",
+        "Noch ist keine Partie zu Ende gespielt.",
+        "還沒有下完的對局。",
+    ],
+    StatsTwoPlayers => ["{variant} — two players", "{variant} — zwei Spieler", "{variant}——雙人對弈"],
+    StatsComputer => [
+        "{variant} — computer ({level})",
+        "{variant} — Computer ({level})",
+        "{variant}——電腦（{level}）",
+    ],
 
     // The mode selector and settings.
     NewGame => ["New game:", "Neue Partie:", "新對局："],
@@ -566,6 +694,26 @@ pub const fn role_name(role: Role) -> Text {
     }
 }
 
+/// "Xiangqi 象棋", "Jieqi 揭棋".
+pub const fn variant_title(variant: VariantKind) -> Text {
+    match variant {
+        VariantKind::Xiangqi => Text::TitleXiangqi,
+        VariantKind::Jieqi => Text::TitleJieqi,
+    }
+}
+
+/// A computer level's name; the English column is the level's own name ("Club").
+pub const fn level_name(level: Level) -> Text {
+    match level {
+        Level::Beginner => Text::Beginner,
+        Level::Casual => Text::Casual,
+        Level::Club => Text::Club,
+        Level::Advanced => Text::Advanced,
+        Level::Expert => Text::Expert,
+        Level::Master => Text::Master,
+    }
+}
+
 /// Why a move was refused (rules.md §4).
 pub const fn refusal(reason: Refusal) -> Text {
     match reason {
@@ -653,14 +801,18 @@ pub fn game_error(error: &GameError) -> Phrase {
 
 /// Why a typed seed code was refused: "Seed code: the seed code is empty".
 pub fn seed_error(error: &ParseSeedError) -> Phrase {
-    let why = match error {
+    Phrase::new(Text::SeedError).with("error", seed_problem(error))
+}
+
+/// What is wrong with a seed code: "the seed code is empty".
+pub fn seed_problem(error: &ParseSeedError) -> Phrase {
+    match error {
         ParseSeedError::Empty => Phrase::new(Text::SeedEmpty),
         ParseSeedError::BadSymbol { symbol, position } => Phrase::new(Text::SeedBadSymbol)
             .with("symbol", symbol.to_string())
             .with("position", position.to_string()),
         ParseSeedError::TooLarge => Phrase::new(Text::SeedTooLarge),
-    };
-    Phrase::new(Text::SeedError).with("error", why)
+    }
 }
 
 #[cfg(test)]
@@ -736,6 +888,9 @@ mod tests {
             Notice::NoCaptureHint,
         ] {
             assert_eq!(notice(n).say(Language::English), n.to_string());
+        }
+        for level in Level::ALL {
+            assert_eq!(level_name(level).get(Language::English), level.name());
         }
         for text in ["", "7U!", "ZZZZZZZZZZZZZZZZZZ"] {
             let err = text.parse::<jieqi_rules::Seed>().unwrap_err();

@@ -40,6 +40,7 @@ use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 
 pub use cli::Options;
+use cli::StartWindow;
 
 /// The game's logic: no window, no GPU.
 pub fn logic_plugin(app: &mut App) {
@@ -82,7 +83,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     let measuring = options.screenshot.is_some() || options.bench_frames.is_some();
     let mut app = App::new();
     let window = Window {
-        title: "Jieqi — Xiangqi and Jieqi".into(),
+        title: i18n::Text::WindowTitle
+            .get(options.language.unwrap_or_default())
+            .into(),
         resolution: WindowResolution::new(options.size.0, options.size.1),
         // Test modes run under Xvfb without focus or vsync.
         present_mode: if measuring {
@@ -141,5 +144,20 @@ impl SetUp for App {
         self.insert_resource(options.settings_overrides());
         self.insert_resource(options.storage());
         self.insert_resource(autosave::OfferResume(!options.names_game));
+        match options.open {
+            Some(StartWindow::Rules) => {
+                self.insert_resource(hud::rules::RulesPanel { open: true });
+            }
+            Some(StartWindow::Stats) => {
+                self.insert_resource(stats::StatsPanel { open: true });
+            }
+            Some(StartWindow::Record) => {
+                self.insert_resource(records::RecordBox {
+                    open: true,
+                    ..default()
+                });
+            }
+            None => {}
+        }
     }
 }

@@ -1,68 +1,95 @@
 //! The windows about what the game keeps between runs: notices about its files, the offer
 //! to resume the autosaved game, and the Statistics window. They draw [`StorageNotices`],
-//! [`ResumeOffer`]'s public preview and [`StatsModel`], and answer with messages.
+//! [`ResumeOffer`]'s public preview and [`StatsModel`], and answer with messages. Every
+//! text is said in the language of the settings each frame, so a switch shows at once; the
+//! windows have fixed ids so that a new title does not move them.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::autosave::{AnswerResume, RESUME_NO, RESUME_TITLE, RESUME_YES, ResumeOffer};
-use crate::stats::{ResetStats, STATS_RESET, STATS_TITLE, StatsModel, StatsPanel};
+use crate::autosave::{AnswerResume, ResumeOffer};
+use crate::i18n::Text;
+use crate::settings::Settings;
+use crate::stats::{ResetStats, StatsModel, StatsPanel};
 use crate::storage::StorageNotices;
 
-const NOTICE_TITLE: &str = "Saved files";
-const NOTICE_OK: &str = "OK";
-
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, windows);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (notices_window, resume_window, stats_window),
+    );
 }
 
-fn windows(
+fn notices_window(
     mut contexts: EguiContexts,
+    settings: Res<Settings>,
     mut notices: ResMut<StorageNotices>,
-    offer: Res<ResumeOffer>,
-    model: Res<StatsModel>,
-    mut panel: ResMut<StatsPanel>,
-    mut answers: MessageWriter<AnswerResume>,
-    mut resets: MessageWriter<ResetStats>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     if !notices.messages.is_empty() {
-        egui::Window::new(NOTICE_TITLE)
+        egui::Window::new(Text::SavedFiles.get(lang))
+            .id(egui::Id::new("storage notices"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .show(&ctx, |ui| {
                 for message in &notices.messages {
-                    ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message);
+                    ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message.say(lang));
                 }
-                if ui.button(NOTICE_OK).clicked() {
+                if ui.button(Text::Ok.get(lang)).clicked() {
                     notices.messages.clear();
                 }
             });
     }
+    Ok(())
+}
+
+fn resume_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    offer: Res<ResumeOffer>,
+    mut answers: MessageWriter<AnswerResume>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     if let Some(preview) = offer.preview() {
-        egui::Window::new(RESUME_TITLE)
+        egui::Window::new(Text::ResumeTitle.get(lang))
+            .id(egui::Id::new("resume offer"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(&ctx, |ui| {
-                ui.label(egui::RichText::new(preview).size(17.0));
+                ui.label(egui::RichText::new(preview.say(lang)).size(17.0));
                 ui.horizontal(|ui| {
                     if ui
-                        .button(egui::RichText::new(RESUME_YES).strong())
+                        .button(egui::RichText::new(Text::ResumeYes.get(lang)).strong())
                         .clicked()
                     {
                         answers.write(AnswerResume { resume: true });
                     }
-                    if ui.button(RESUME_NO).clicked() {
+                    if ui.button(Text::ResumeNo.get(lang)).clicked() {
                         answers.write(AnswerResume { resume: false });
                     }
                 });
             });
     }
+    Ok(())
+}
+
+fn stats_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    model: Res<StatsModel>,
+    mut panel: ResMut<StatsPanel>,
+    mut resets: MessageWriter<ResetStats>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     if panel.open {
         let mut open = true;
-        egui::Window::new(STATS_TITLE)
+        egui::Window::new(Text::Statistics.get(lang))
+            .id(egui::Id::new("statistics"))
             .collapsible(false)
             .open(&mut open)
             .show(&ctx, |ui| {
@@ -84,7 +111,7 @@ fn windows(
                         }
                     });
                 }
-                if ui.button(STATS_RESET).clicked() {
+                if ui.button(Text::Reset.get(lang)).clicked() {
                     resets.write(ResetStats);
                 }
             });

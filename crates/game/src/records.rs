@@ -5,14 +5,18 @@
 //! (moves with their reveals, never the deal) and the viewer's FEN; the deal's seed joins the
 //! record only once the game is over, when the result card shows it anyway. Loading checks
 //! everything first: a bad text gives a one-line message and leaves the game on screen alone.
+//! The message is a [`Phrase`], said in the language of the moment; the rules crate's parse
+//! errors (a malformed tag, an unreadable FEN) are technical detail it words in English only,
+//! so they stand inside a translated frame ("Record: …").
 
 use bevy::prelude::*;
 
+use crate::i18n::{self, Phrase, Text, Word};
 use crate::layout::ViewSync;
 use crate::session::Shown;
 use jieqi_rules::{
-    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParsedMove, PlayerView, Record, RecordResult,
-    Seed, Setup, Side, Variant, Xiangqi,
+    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParseMoveError, ParsedMove, PlayerView, Record,
+    RecordError, RecordResult, Seed, Setup, Side, Variant, Xiangqi,
 };
 
 /// The Record window: its text and the last load's message.
@@ -20,10 +24,8 @@ use jieqi_rules::{
 pub struct RecordBox {
     pub open: bool,
     pub text: String,
-    pub message: Option<String>,
+    pub message: Option<Phrase>,
 }
-
-pub const LOADED: &str = "Loaded: a new game for two players";
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordBox>()
@@ -70,19 +72,24 @@ fn result_of(outcome: Option<Outcome>) -> RecordResult {
 
 /// The game a record describes, every move checked; an ending the moves do not reach (a
 /// resignation, an agreed draw) is taken from the result.
-pub fn game_from_record(text: &str) -> Result<AnyGame, String> {
-    let bad = |why: String| format!("Record: {why}");
-    let record = Record::parse(text).map_err(|e| bad(e.to_string()))?;
-    let start = record.start().map_err(|e| bad(e.to_string()))?;
-    let mut game: AnyGame = if record.rules().map_err(|e| bad(e.to_string()))? == MoveRules::JIEQI {
+pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
+    let bad = |why: Word| Phrase::new(Text::RecordError).with("error", why);
+    let detail = |e: RecordError| bad(record_error(e));
+    let record = Record::parse(text).map_err(detail)?;
+    let start = record.start().map_err(detail)?;
+    let mut game: AnyGame = if record.rules().map_err(detail)? == MoveRules::JIEQI {
         let seed: Seed = record
             .tag("Seed")
-            .ok_or_else(|| bad(NO_SEED.to_string()))?
+            .ok_or_else(|| bad(Text::RecordNoSeed.into()))?
             .parse()
-            .map_err(|e| bad(format!("tag Seed: {e}")))?;
+            .map_err(|e| {
+                bad(Phrase::new(Text::RecordSeedTag)
+                    .with("error", i18n::seed_problem(&e))
+                    .into())
+            })?;
         let game = Jieqi::from_seed(seed);
         if game.start().to_fen() != start.to_fen() {
-            return Err(bad(SEED_START.to_string()));
+            return Err(bad(Text::RecordSeedStart.into()));
         }
         game.into()
     } else {
@@ -91,18 +98,19 @@ pub fn game_from_record(text: &str) -> Result<AnyGame, String> {
     for pm in &record.moves {
         let (number, side) = (game.position().fullmoves(), game.turn());
         game.play(pm.mv)
-            .map_err(|e| bad(format!("move {number} for {side}: {e}")))?;
+            .map_err(|e| bad(at_move(number, side, i18n::game_error(&e)).into()))?;
         let revealed = game.view(side).moves.last().and_then(|m| m.revealed);
         if revealed != pm.revealed {
-            return Err(bad(format!("move {number} for {side}: {WRONG_REVEAL}")));
+            return Err(bad(at_move(number, side, Text::RecordWrongReveal).into()));
         }
     }
     match (game.outcome(), record.result) {
         (_, RecordResult::Unfinished) => {}
         (Some(outcome), result) if result_of(Some(outcome)) != result => {
-            return Err(bad(format!(
-                "the result is {result}, but the moves end in {outcome}"
-            )));
+            return Err(bad(Phrase::new(Text::RecordResultMismatch)
+                .with("result", result.to_string())
+                .with("outcome", i18n::outcome(outcome))
+                .into()));
         }
         (Some(_), _) => {}
         (None, RecordResult::RedWon) => drop(game.resign(Side::Black)),
@@ -112,20 +120,43 @@ pub fn game_from_record(text: &str) -> Result<AnyGame, String> {
     Ok(game)
 }
 
+/// "move 3 for Black: …".
+fn at_move(number: impl ToString, side: Side, why: impl Into<Word>) -> Phrase {
+    Phrase::new(Text::RecordMove)
+        .with("number", number.to_string())
+        .with("side", side)
+        .with("error", why)
+}
+
+/// Why the rules crate could not read a record: an illegal move says its reason in the
+/// player's language; the rest (tags, notation syntax) is technical detail in English.
+fn record_error(error: RecordError) -> Word {
+    match error {
+        RecordError::BadMove {
+            number,
+            side,
+            source: ParseMoveError::Illegal { text, source },
+            ..
+        } => at_move(
+            number,
+            side,
+            Phrase::new(Text::QuotedMove)
+                .with("text", text)
+                .with("reason", i18n::refusal(source.reason)),
+        )
+        .into(),
+        other => other.to_string().into(),
+    }
+}
+
 /// A Xiangqi game from a FEN.
-pub fn game_from_fen(text: &str) -> Result<AnyGame, String> {
-    let bad = |why: String| format!("FEN: {why}");
-    let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string()))?;
+pub fn game_from_fen(text: &str) -> Result<AnyGame, Phrase> {
+    let bad = |why: Word| Phrase::new(Text::FenError).with("error", why);
+    let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string().into()))?;
     if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
-        return Err(bad(HIDDEN_FEN.to_string()));
+        return Err(bad(Text::FenHidden.into()));
     }
     Xiangqi::from_setup(&setup)
         .map(AnyGame::from)
-        .map_err(|e| bad(e.to_string()))
+        .map_err(|e| bad(e.to_string().into()))
 }
-
-const NO_SEED: &str = "a Jieqi record needs its Seed tag to deal the hidden pieces again (a record exported during a game has none)";
-const SEED_START: &str = "a Jieqi record from a seed must start from the Jieqi start";
-const WRONG_REVEAL: &str = "the revealed piece is not what the deal holds there";
-const HIDDEN_FEN: &str =
-    "face-down pieces: a FEN does not say what they are, so only Xiangqi positions can be loaded";

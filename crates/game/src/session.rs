@@ -815,7 +815,7 @@ fn apply_commands(
                 if immediate {
                     session.take_back(plies);
                     info!("{side} took back {plies} plies");
-                    hint.text = None;
+                    hint.clear();
                 } else {
                     session.takeback_request = Some(*side);
                     // The other player answers on their own screen: hand the device over.
@@ -841,7 +841,7 @@ fn apply_commands(
                     Some(plies) => {
                         session.take_back(plies);
                         info!("{by} took back {plies} plies, agreed");
-                        hint.text = None;
+                        hint.clear();
                     }
                     None => {
                         hint.set(takeback::declined_text(by), lang, now);
@@ -871,8 +871,8 @@ fn apply_commands(
                 match loaded {
                     Ok(game) => {
                         session.load(game);
-                        record_box.message = Some(records::LOADED.to_string());
-                        hint.text = None;
+                        record_box.message = Some(Text::RecordLoaded.into());
+                        hint.clear();
                         selection.clear();
                         current = session.resting_phase();
                         next_phase.set(current);
@@ -883,7 +883,7 @@ fn apply_commands(
             }
             GameCommand::Resume(resumed) => {
                 session.resume(resumed);
-                hint.text = None;
+                hint.clear();
                 selection.clear();
                 current = session.resting_phase();
                 next_phase.set(current);

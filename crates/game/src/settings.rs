@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use jieqi_rules::Notation;
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Language;
+use crate::i18n::{Language, Text};
 use crate::storage::{DiskWriter, StorageDirs, StorageNotices, load_json, to_json};
 
 /// How pieces are drawn.
@@ -105,9 +105,6 @@ impl SettingsOverrides {
 #[derive(Resource, Default)]
 struct SavedSettings(Settings);
 
-/// Told to the player after a damaged settings file was set aside.
-const SETTINGS_FALLBACK: &str = "The game starts with the default settings.";
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<SettingsOverrides>()
@@ -127,7 +124,7 @@ fn load_settings(
         *settings = load_json(
             &path,
             &mut notices,
-            SETTINGS_FALLBACK,
+            Text::SettingsFallback,
             |_: &Settings| Ok(()),
         )
         .unwrap_or_default();

@@ -1,7 +1,7 @@
 //! Statistics: wins for Red, wins for Black and draws, per variant and opponent (two players,
 //! or the computer at each level), counted once when a game ends on the table (a finished
 //! game shown again is not counted again), kept in `stats.json` (see [`crate::storage`]).
-//! [`StatsModel`] is what the Statistics window shows.
+//! [`StatsModel`] is what the Statistics window shows, in the language of the settings.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +10,9 @@ use jieqi_ai::Level;
 use jieqi_rules::{Outcome, Side, VariantKind};
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::{self, Language, Phrase, Text};
 use crate::session::{Session, Shown};
+use crate::settings::Settings;
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_json, to_json};
 
@@ -132,20 +134,32 @@ pub struct StatsModel {
 }
 
 impl StatsModel {
-    pub fn of(stats: &Stats) -> StatsModel {
+    pub fn of(stats: &Stats, lang: Language) -> StatsModel {
         let lines: Vec<StatsLine> = stats
             .tallies
             .iter()
             .map(|(&kind, &tally)| StatsLine {
-                label: kind_label(kind),
+                label: kind_label(kind).say(lang),
                 tally,
             })
             .collect();
         StatsModel {
-            columns: COLUMNS,
-            empty: lines.is_empty().then_some(NO_GAMES),
+            columns: [Text::StatsGame, Text::RedWins, Text::BlackWins, Text::Draws]
+                .map(|t| t.get(lang)),
+            empty: lines.is_empty().then_some(Text::NoGameFinished.get(lang)),
             lines,
         }
+    }
+}
+
+/// "Jieqi 揭棋 — computer (Club)".
+fn kind_label((variant, computer): GameKind) -> Phrase {
+    let variant = i18n::variant_title(variant);
+    match computer {
+        None => Phrase::new(Text::StatsTwoPlayers).with("variant", variant),
+        Some(level) => Phrase::new(Text::StatsComputer)
+            .with("variant", variant)
+            .with("level", i18n::level_name(level)),
     }
 }
 
@@ -174,7 +188,7 @@ fn load(dirs: Res<StorageDirs>, mut notices: ResMut<StorageNotices>, mut stats: 
             .then_some(())
             .ok_or_else(|| format!("version {}, this build reads {STATS_VERSION}", file.version))
     };
-    *stats = load_json(&path, &mut notices, STATS_FALLBACK, check)
+    *stats = load_json(&path, &mut notices, Text::StatsFallback, check)
         .map(Stats::from)
         .unwrap_or_default();
 }
@@ -218,29 +232,9 @@ fn save(dirs: Res<StorageDirs>, stats: Res<Stats>, writer: Res<DiskWriter>) {
     }
 }
 
-fn build_model(stats: Res<Stats>, mut model: ResMut<StatsModel>) {
-    if stats.is_changed() {
-        model.set_if_neq(StatsModel::of(&stats));
-    }
-}
-
-// The player-visible words of this file.
-
-/// Told to the player after a damaged statistics file was set aside.
-const STATS_FALLBACK: &str = "The counts start again from zero.";
-pub const STATS_TITLE: &str = "Statistics";
-pub const STATS_RESET: &str = "Reset";
-const COLUMNS: [&str; 4] = ["Game", "Red wins", "Black wins", "Draws"];
-const NO_GAMES: &str = "No game has finished yet.";
-
-fn kind_label((variant, computer): GameKind) -> String {
-    let variant = match variant {
-        VariantKind::Xiangqi => "Xiangqi 象棋",
-        VariantKind::Jieqi => "Jieqi 揭棋",
-    };
-    match computer {
-        None => format!("{variant} — two players"),
-        Some(level) => format!("{variant} — computer ({})", level.name()),
+fn build_model(stats: Res<Stats>, settings: Res<Settings>, mut model: ResMut<StatsModel>) {
+    if stats.is_changed() || settings.is_changed() {
+        model.set_if_neq(StatsModel::of(&stats, settings.language));
     }
 }
 
@@ -269,7 +263,7 @@ mod tests {
         let text = to_json(&StatsFile::from(&stats));
         let back = Stats::from(serde_json::from_str::<StatsFile>(&text).unwrap());
         assert_eq!(back, stats);
-        let model = StatsModel::of(&back);
+        let model = StatsModel::of(&back, Language::English);
         assert_eq!(model.empty, None);
         let club = model
             .lines
@@ -277,6 +271,17 @@ mod tests {
             .find(|l| l.label == "Jieqi 揭棋 — computer (Club)")
             .unwrap();
         assert_eq!(club.tally.black_wins, 1);
-        assert_eq!(StatsModel::of(&Stats::default()).empty, Some(NO_GAMES));
+        assert_eq!(
+            StatsModel::of(&Stats::default(), Language::English).empty,
+            Some("No game has finished yet.")
+        );
+        let german = StatsModel::of(&back, Language::German);
+        assert_eq!(german.columns[1], "Siege Rot");
+        assert!(
+            german
+                .lines
+                .iter()
+                .any(|l| l.label == "Jieqi 揭棋 — Computer (Vereinsspieler)")
+        );
     }
 }

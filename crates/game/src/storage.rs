@@ -8,6 +8,10 @@
 //!
 //! A damaged file is never overwritten or deleted: it is renamed to
 //! `NAME.damaged-<unix seconds>.json` beside itself, and the player is told.
+//!
+//! The notices are [`Phrase`]s, said in the language of the moment. Why a file is damaged
+//! (serde's or the rules crate's words, an I/O error) is technical detail worded in English
+//! only: it stands plain inside the translated frame, and is what a bug report needs anyway.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -19,6 +23,8 @@ use bevy::prelude::*;
 use jieqi_ai::Level;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::{Language, Phrase, Text};
 
 /// The folders the game's files live in; `None`: that kind of file is not kept.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -64,7 +70,7 @@ impl StorageDirs {
 /// until dismissed.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StorageNotices {
-    pub messages: Vec<String>,
+    pub messages: Vec<Phrase>,
 }
 
 /// A computer level as the files write it: its name ("Club").
@@ -120,7 +126,7 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
 pub fn load_json<T: DeserializeOwned>(
     path: &Path,
     notices: &mut StorageNotices,
-    fallback: &str,
+    fallback: Text,
     check: impl FnOnce(&T) -> Result<(), String>,
 ) -> Option<T> {
     let parsed = read_text(path)
@@ -170,14 +176,16 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
 impl StorageNotices {
     /// Sets a damaged file aside and tells the player what happened and what the game does
     /// instead (`fallback`).
-    pub fn damaged(&mut self, path: &Path, reason: &str, fallback: &str) {
-        let name = file_name(path);
+    pub fn damaged(&mut self, path: &Path, reason: &str, fallback: Text) {
         let message = match set_aside(path) {
-            Ok(aside) => damaged_text(&name, reason, &format!("kept as {}", file_name(&aside))),
-            Err(e) => damaged_text(&name, reason, &format!("could not be moved aside: {e}")),
-        };
-        warn!("{message}");
-        self.messages.push(format!("{message}. {fallback}"));
+            Ok(aside) => Phrase::new(Text::FileDamagedKept).with("aside", file_name(&aside)),
+            Err(e) => Phrase::new(Text::FileDamagedStuck).with("error", e.to_string()),
+        }
+        .with("name", file_name(path))
+        .with("reason", reason.to_string())
+        .with("fallback", fallback);
+        warn!("{}", message.say(Language::English));
+        self.messages.push(message);
     }
 }
 
@@ -188,13 +196,10 @@ fn file_name(path: &Path) -> String {
         .into_owned()
 }
 
-// The player-visible words of this file.
-fn damaged_text(name: &str, reason: &str, kept: &str) -> String {
-    format!("{name} is damaged ({reason}); it was {kept}")
-}
-
-fn write_failed_text(name: &str, error: &io::Error) -> String {
-    format!("Could not save {name}: {error}")
+fn write_failed(path: &Path, error: &io::Error) -> Phrase {
+    Phrase::new(Text::CouldNotSave)
+        .with("name", file_name(path))
+        .with("error", error.to_string())
 }
 
 enum Job {
@@ -207,7 +212,7 @@ enum Job {
 #[derive(Resource)]
 pub struct DiskWriter {
     jobs: Option<Sender<Job>>,
-    failures: Mutex<Receiver<String>>,
+    failures: Mutex<Receiver<Phrase>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -228,7 +233,7 @@ impl Default for DiskWriter {
                     match job {
                         Job::Write { path, text } => {
                             if let Err(e) = write_atomic(&path, &text) {
-                                let _ = report.send(write_failed_text(&file_name(&path), &e));
+                                let _ = report.send(write_failed(&path, &e));
                             }
                         }
                         Job::Flush(done) => {
@@ -258,7 +263,7 @@ impl DiskWriter {
                 if let Job::Write { path, text } = job
                     && let Err(e) = write_atomic(&path, &text)
                 {
-                    error!("{}", write_failed_text(&file_name(&path), &e));
+                    error!("{}", write_failed(&path, &e).say(Language::English));
                 }
             }
         }
@@ -274,7 +279,7 @@ impl DiskWriter {
         }
     }
 
-    fn failures(&self) -> Vec<String> {
+    fn failures(&self) -> Vec<Phrase> {
         self.failures
             .lock()
             .map(|rx| rx.try_iter().collect())
@@ -344,6 +349,10 @@ mod tests {
         writer.flush();
         let failures = writer.failures();
         assert_eq!(failures.len(), 1);
-        assert!(failures[0].starts_with("Could not save blocked.json"));
+        assert!(
+            failures[0]
+                .say(Language::English)
+                .starts_with("Could not save blocked.json")
+        );
     }
 }

@@ -4,14 +4,20 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
+use jieqi_ai::Level;
+use jieqi_game::analysis::BrowseTo;
+use jieqi_game::autosave;
 use jieqi_game::font::FONT_BYTES;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::hud::rules::sections;
 use jieqi_game::i18n::{Language, Text};
 use jieqi_game::pieces::{Face, PieceText};
-use jieqi_game::session::{GameCommand, Hint};
+use jieqi_game::records::{RecordBox, record_text};
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Hint, Opponent, Session};
 use jieqi_game::settings::{PieceSet, Settings};
-use jieqi_rules::{Notation, Role, Setup, Side, Xiangqi};
+use jieqi_game::stats::StatsModel;
+use jieqi_game::storage::StorageNotices;
+use jieqi_rules::{Notation, Role, Setup, Side, VariantKind, Xiangqi};
 use skrifa::{FontRef, MetadataProvider};
 
 fn set_language(app: &mut App, lang: Language) {
@@ -138,6 +144,126 @@ fn the_panels_speak_german_and_chinese_without_a_word_of_english() {
         assert!(h.result.as_ref().is_some_and(|r| !r.reveal.is_empty()));
         assert_no_english(&h.texts(), lang, "result");
     }
+}
+
+fn stats_texts(app: &App) -> Vec<String> {
+    let model = app.world().resource::<StatsModel>();
+    let mut texts: Vec<String> = model.columns.iter().map(|c| c.to_string()).collect();
+    texts.extend(model.empty.map(str::to_string));
+    texts.extend(model.lines.iter().map(|l| l.label.clone()));
+    texts
+}
+
+fn record_message(app: &App, lang: Language) -> String {
+    let record_box = app.world().resource::<RecordBox>();
+    record_box.message.as_ref().expect("a message").say(lang)
+}
+
+/// The screens merged after the catalogue: take-backs, analysis, records, the resume offer,
+/// file notices and statistics.
+#[test]
+fn the_later_screens_speak_german_and_chinese_too() {
+    for lang in [Language::German, Language::Chinese] {
+        // A take-back request and the analysis line.
+        let mut app = xiangqi(false);
+        set_language(&mut app, lang);
+        click(&mut app, "h2");
+        click(&mut app, "e2");
+        click(&mut app, "h9");
+        click(&mut app, "g7");
+        command(&mut app, GameCommand::RequestTakeBack(Side::Black));
+        let h = hud(&app);
+        assert!(h.takeback_request.is_some());
+        assert_no_english(&h.texts(), lang, "take-back request");
+        command(&mut app, GameCommand::AnswerTakeBack { accept: false });
+        command(&mut app, GameCommand::Browse(BrowseTo::First));
+        let h = hud(&app);
+        assert!(h.browsing.is_some());
+        assert_no_english(&h.texts(), lang, "browsing");
+
+        // Statistics: empty, then with a finished game.
+        let mut texts = stats_texts(&app);
+        command(&mut app, GameCommand::Browse(BrowseTo::Last));
+        command(&mut app, GameCommand::Resign(Side::Red));
+        settle(&mut app);
+        texts.extend(stats_texts(&app));
+        assert!(texts.len() > 5, "{texts:?}");
+        assert_no_english(&texts, lang, "statistics");
+
+        // Records and FENs that cannot be loaded, and one that can.
+        let jieqi_app = jieqi(false);
+        let running_jieqi = record_text(shown(&jieqi_app).view.as_ref().unwrap(), Notation::Wxf);
+        let mut app = xiangqi(false);
+        let mut texts = Vec::new();
+        for load in [
+            GameCommand::LoadRecord("1. h2e2 h2e2".into()),
+            GameCommand::LoadRecord(running_jieqi),
+            GameCommand::LoadFen(
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".into(),
+            ),
+            GameCommand::LoadFen(
+                "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w".into(),
+            ),
+        ] {
+            command(&mut app, load);
+            texts.push(record_message(&app, lang));
+        }
+        assert!(texts[1].contains(Text::RecordNoSeed.get(lang)), "{texts:?}");
+        assert_eq!(texts[2], Text::RecordLoaded.get(lang));
+        assert!(texts[3].contains(Text::FenHidden.get(lang)), "{texts:?}");
+        assert_no_english(&texts, lang, "record messages");
+
+        // The resume offer's preview, against the computer and for two players.
+        for opponent in [
+            Opponent::TwoPlayers,
+            Opponent::Computer {
+                level: Level::Club,
+                human: Side::Black,
+            },
+        ] {
+            let mut session = Session::new(GameConfig {
+                variant: VariantKind::Jieqi,
+                deal: DealChoice::Random,
+                opponent,
+                ..xiangqi_config()
+            });
+            session.play_texts(["h2e2"]).unwrap();
+            let (_, preview) = autosave::read(&autosave::record(&session).to_json()).unwrap();
+            assert_no_english(&[preview.say(lang)], lang, "resume preview");
+        }
+
+        // A damaged file (its reason is the parser's detail, in English by design).
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.json");
+        std::fs::write(&path, "{").unwrap();
+        let mut notices = StorageNotices::default();
+        notices.damaged(&path, "EOF", Text::SaveFallback);
+        let texts: Vec<String> = notices.messages.iter().map(|m| m.say(lang)).collect();
+        assert_no_english(&texts, lang, "damaged file");
+    }
+}
+
+#[test]
+fn kept_messages_follow_a_language_switch() {
+    let mut app = xiangqi(false);
+    command(&mut app, GameCommand::LoadFen("not a fen".into()));
+    assert!(record_message(&app, Language::English).starts_with("FEN: "));
+    let fen = shown(&app).view.as_ref().unwrap().to_fen();
+    command(&mut app, GameCommand::LoadFen(fen));
+    assert_eq!(
+        record_message(&app, Language::Chinese),
+        "已載入：新的雙人對局"
+    );
+    command(&mut app, GameCommand::Resign(Side::Black));
+    settle(&mut app);
+    let label = |app: &App| app.world().resource::<StatsModel>().lines[0].label.clone();
+    assert_eq!(label(&app), "Xiangqi 象棋 — two players");
+    set_language(&mut app, Language::German);
+    assert_eq!(label(&app), "Xiangqi 象棋 — zwei Spieler");
+    assert_eq!(
+        app.world().resource::<StatsModel>().columns,
+        ["Partie", "Siege Rot", "Siege Schwarz", "Remis"]
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use jieqi_ai::Level;
 use jieqi_game::autosave::{AnswerResume, OfferResume, ResumeOffer};
+use jieqi_game::i18n::Language;
 use jieqi_game::session::{GameCommand, GameConfig, Opponent, Session};
 use jieqi_game::settings::{Settings, SettingsOverrides};
 use jieqi_game::states::Phase;
@@ -51,15 +52,22 @@ fn autosave(dir: &Path) -> PathBuf {
     dir.join("autosave.json")
 }
 
+/// The resume offer's preview, in English.
 fn preview(app: &App) -> Option<String> {
     app.world()
         .resource::<ResumeOffer>()
         .preview()
-        .map(str::to_string)
+        .map(|p| p.say(Language::English))
 }
 
+/// The notices about files, in English.
 fn notices(app: &App) -> Vec<String> {
-    app.world().resource::<StorageNotices>().messages.clone()
+    let notices = app.world().resource::<StorageNotices>();
+    notices
+        .messages
+        .iter()
+        .map(|m| m.say(Language::English))
+        .collect()
 }
 
 fn answer(app: &mut App, resume: bool) {

@@ -8,6 +8,7 @@ use jieqi_ai::Level;
 use jieqi_game::analysis::BrowseTo;
 use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
+use jieqi_game::i18n::Language;
 use jieqi_game::records::{RecordBox, record_text};
 use jieqi_game::session::{GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
@@ -24,6 +25,15 @@ fn live(app: &App) -> PlayerView {
 
 fn hud(app: &App) -> &HudModel {
     app.world().resource::<HudModel>()
+}
+
+/// The Record window's message, in English.
+fn record_message(app: &App) -> Option<String> {
+    let record_box = app.world().resource::<RecordBox>();
+    record_box
+        .message
+        .as_ref()
+        .map(|m| m.say(Language::English))
 }
 
 fn no_consent(app: &mut App) {
@@ -328,7 +338,7 @@ fn records_and_fens_go_out_and_come_back() {
         "a loaded game is for two players"
     );
     assert_eq!(
-        other.world().resource::<RecordBox>().message.as_deref(),
+        record_message(&other).as_deref(),
         Some("Loaded: a new game for two players")
     );
 }
@@ -343,12 +353,7 @@ fn a_finished_jieqi_record_carries_its_seed_and_a_running_one_never_does() {
     assert!(!running.contains("Seed"), "{running}");
     let mut other = xiangqi(false);
     command(&mut other, GameCommand::LoadRecord(running));
-    let message = other
-        .world()
-        .resource::<RecordBox>()
-        .message
-        .clone()
-        .unwrap();
+    let message = record_message(&other).unwrap();
     assert!(
         message.starts_with("Record: a Jieqi record needs its Seed tag"),
         "{message}"
@@ -388,7 +393,7 @@ fn a_bad_record_or_fen_leaves_the_game_alone_with_a_message() {
     ];
     for (load, start) in cases {
         command(&mut app, load);
-        let message = app.world().resource::<RecordBox>().message.clone().unwrap();
+        let message = record_message(&app).unwrap();
         assert!(message.starts_with(start), "{message}");
         assert!(!message.contains('\n'), "one line: {message}");
         assert_eq!(shown(&app), &before, "the game on screen is untouched");

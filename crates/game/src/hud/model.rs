@@ -246,8 +246,11 @@ fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     answerer_looks.then(|| takeback::request_text(by, plies).say(lang))
 }
 
-fn browsing_text(ply: usize, plies: usize) -> String {
-    format!("Position after move {ply} of {plies} — End returns to the game")
+fn browsing_text(ply: usize, plies: usize, lang: Language) -> String {
+    Phrase::new(Text::Browsing)
+        .with("ply", ply.to_string())
+        .with("plies", plies.to_string())
+        .say(lang)
 }
 
 fn result_card(
@@ -305,12 +308,7 @@ fn result_card(
 /// Builds the model from what is shown.
 pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let lang = settings.language;
-    let title = match shown.variant {
-        VariantKind::Xiangqi => Text::TitleXiangqi,
-        VariantKind::Jieqi => Text::TitleJieqi,
-    }
-    .get(lang)
-    .to_string();
+    let title = i18n::variant_title(shown.variant).get(lang).to_string();
     let Some(view) = shown.view.as_ref() else {
         let cover = shown.pass_to.map(|side| {
             let pass = Phrase::new(Text::PassTo)
@@ -400,7 +398,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         browsing: shown
             .browse
             .as_ref()
-            .map(|b| browsing_text(b.ply, view.moves.len())),
+            .map(|b| browsing_text(b.ply, view.moves.len(), lang)),
         takeback_request: takeback_request(shown, lang),
         take_back: take_back_buttons(shown, lang),
         draw_offer,

@@ -5,16 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::i18n::Text;
 use crate::records::{RecordBox, record_text};
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
-
-const TITLE: &str = "Record and position";
-const EXPORT_RECORD: &str = "Export record";
-const EXPORT_FEN: &str = "Export FEN";
-const LOAD_RECORD: &str = "Load record";
-const LOAD_FEN: &str = "Load FEN";
-const HELP: &str = "Export puts the text here to copy; paste a record or a FEN and load it.";
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, window);
@@ -32,34 +26,37 @@ fn window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
     let mut open = true;
-    egui::Window::new(TITLE)
+    egui::Window::new(Text::RecordTitle.get(lang))
+        // A fixed id: the window keeps its place when the language changes its title.
+        .id(egui::Id::new("record"))
         .open(&mut open)
         .default_width(460.0)
         .show(&ctx, |ui| {
-            ui.weak(HELP);
+            ui.weak(Text::RecordHelp.get(lang));
             ui.horizontal_wrapped(|ui| {
-                if ui.button(EXPORT_RECORD).clicked()
+                if ui.button(Text::ExportRecord.get(lang)).clicked()
                     && let Some(view) = &shown.view
                 {
                     record_box.text = record_text(view, settings.notation);
                     record_box.message = None;
                 }
-                if ui.button(EXPORT_FEN).clicked()
+                if ui.button(Text::ExportFen.get(lang)).clicked()
                     && let Some(view) = shown.board_view()
                 {
                     record_box.text = view.to_fen();
                     record_box.message = None;
                 }
-                if ui.button(LOAD_RECORD).clicked() {
+                if ui.button(Text::LoadRecord.get(lang)).clicked() {
                     out.write(GameCommand::LoadRecord(record_box.text.clone()));
                 }
-                if ui.button(LOAD_FEN).clicked() {
+                if ui.button(Text::LoadFen.get(lang)).clicked() {
                     out.write(GameCommand::LoadFen(record_box.text.clone()));
                 }
             });
             if let Some(message) = &record_box.message {
-                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message);
+                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message.say(lang));
             }
             egui::ScrollArea::vertical()
                 .max_height(260.0)

@@ -2,6 +2,7 @@
 //! with a small board whose dots are the rules crate's own legal moves, so a picture can never
 //! disagree with the game. Texts come from the catalogue.
 
+use bevy::prelude::Resource;
 use bevy_egui::egui;
 use jieqi_rules::{FILES, MoveRules, Piece, Position, RANKS, Role, Setup, Side, Square};
 
@@ -209,6 +210,12 @@ fn draw_diagram(ui: &mut egui::Ui, diagram: &Diagram, set: PieceSet) {
             egui::Stroke::new(2.0, c32(theme::CAPTURE_RING)),
         );
     }
+}
+
+/// Whether the rules window is open (the top bar's button, or `--open rules`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RulesPanel {
+    pub open: bool,
 }
 
 /// The rules window, while `open`.

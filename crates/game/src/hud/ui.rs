@@ -3,6 +3,7 @@
 //! they draw the cover and nothing else.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::{Notation, Side, VariantKind};
@@ -11,22 +12,32 @@ use crate::analysis::BrowseTo;
 use crate::computer::AskHint;
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
-use crate::hud::rules;
-use crate::i18n::{Language, Phrase, Text, side_label, side_name};
+use crate::hud::rules::{self, RulesPanel};
+use crate::i18n::{Language, Phrase, Text, level_name, side_label, side_name};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{GameCommand, Shown};
 use crate::settings::{PieceSet, Settings};
-use crate::stats::{STATS_TITLE, StatsPanel};
+use crate::stats::StatsPanel;
 use crate::theme;
-
-const TAKEBACK_CONSENT: &str = "take-backs need consent";
 
 /// Width of the side panel, in logical pixels.
 pub const SIDE_PANEL: f32 = 330.0;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, panels);
+    app.init_resource::<RulesPanel>()
+        .add_systems(EguiPrimaryContextPass, panels)
+        .add_systems(Update, window_title.run_if(resource_changed::<Settings>));
+}
+
+/// The window's title bar speaks the language of the settings too.
+fn window_title(settings: Res<Settings>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    let title = Text::WindowTitle.get(settings.language);
+    for mut window in &mut windows {
+        if window.title != title {
+            window.title = title.to_string();
+        }
+    }
 }
 
 pub(super) fn c32(c: Color) -> egui::Color32 {
@@ -46,14 +57,12 @@ fn side_color(side: Side) -> egui::Color32 {
     }
 }
 
-/// Local state of the panels: a resignation waiting for "yes", a closed result card, the
-/// rules window.
+/// Local state of the panels: a resignation waiting for "yes", a closed result card.
 #[derive(Default)]
 struct PanelState {
     confirm_resign: Option<Side>,
     /// The game whose result card was closed.
     card_closed_for: Option<u32>,
-    rules_open: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -69,6 +78,7 @@ fn panels(
     mut record_box: ResMut<RecordBox>,
     mut state: Local<PanelState>,
     mut stats_panel: ResMut<StatsPanel>,
+    mut rules_panel: ResMut<RulesPanel>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
@@ -92,7 +102,7 @@ fn panels(
                 ui,
                 &mut form,
                 &mut settings,
-                &mut state,
+                &mut rules_panel,
                 &mut stats_panel,
                 &mut out,
             )
@@ -105,7 +115,7 @@ fn panels(
         .resizable(false)
         .show(&mut root, |ui| {
             side_panel(ui, &hud, lang, &mut state, &mut out, &mut ask_hint);
-            if ui.button(RECORD_BUTTON).clicked() {
+            if ui.button(Text::RecordButton.get(lang)).clicked() {
                 record_box.open = !record_box.open;
             }
             move_list(ui, &hud, lang, &mut out);
@@ -173,8 +183,8 @@ fn panels(
             state.card_closed_for = Some(shown.game_id);
         }
     }
-    if state.rules_open {
-        rules::window(&ctx, &mut state.rules_open, &settings);
+    if rules_panel.open {
+        rules::window(&ctx, &mut rules_panel.open, &settings);
     }
     Ok(())
 }
@@ -236,7 +246,7 @@ fn mode_selector(
     ui: &mut egui::Ui,
     form: &mut ModeForm,
     settings: &mut Settings,
-    state: &mut PanelState,
+    rules_panel: &mut RulesPanel,
     stats_panel: &mut StatsPanel,
     out: &mut MessageWriter<GameCommand>,
 ) {
@@ -321,7 +331,7 @@ fn mode_selector(
                 }
             });
         if ui.button(Text::Rules.get(lang)).clicked() {
-            state.rules_open = !state.rules_open;
+            rules_panel.open = !rules_panel.open;
         }
         ui.separator();
         ui.checkbox(&mut settings.animations, Text::Animations.get(lang));
@@ -350,8 +360,14 @@ fn mode_selector(
             ui.selectable_value(&mut settings.notation, n, name);
         }
         ui.separator();
-        ui.checkbox(&mut settings.takeback_consent, TAKEBACK_CONSENT);
-        if ui.selectable_label(stats_panel.open, STATS_TITLE).clicked() {
+        ui.checkbox(
+            &mut settings.takeback_consent,
+            Text::TakeBackConsent.get(lang),
+        );
+        if ui
+            .selectable_label(stats_panel.open, Text::Statistics.get(lang))
+            .clicked()
+        {
             stats_panel.open = !stats_panel.open;
         }
     });
@@ -362,17 +378,6 @@ fn mode_selector(
 fn side_choice(ui: &mut egui::Ui, side: &mut Side, lang: Language) {
     for s in Side::ALL {
         ui.selectable_value(side, s, side_name(s).get(lang));
-    }
-}
-
-fn level_name(level: Level) -> Text {
-    match level {
-        Level::Beginner => Text::Beginner,
-        Level::Casual => Text::Casual,
-        Level::Club => Text::Club,
-        Level::Advanced => Text::Advanced,
-        Level::Expert => Text::Expert,
-        Level::Master => Text::Master,
     }
 }
 
@@ -527,7 +532,6 @@ fn side_panel(
     take_back(ui, hud, lang, out);
 }
 
-const RECORD_BUTTON: &str = "Record / FEN…";
 /// First, back, forward, last.
 const STEPS: [(BrowseTo, &str); 4] = [
     (BrowseTo::First, "⏮"),
