@@ -346,6 +346,37 @@ catalogue! {
         "Exportieren legt den Text hier zum Kopieren ab; füge eine Partie oder eine FEN ein und lade sie.",
         "匯出會把文字放在這裡供複製；也可以貼上棋譜或 FEN 再載入。",
     ],
+    RecordFilePath => ["file:", "Datei:", "檔案："],
+    SaveToFile => ["Save box to file", "Inhalt in Datei speichern", "存入檔案"],
+    OpenFile => ["Open file into box", "Datei öffnen", "開啟檔案"],
+    FileSaved => ["Saved to {path}", "Gespeichert in {path}", "已存入 {path}"],
+    FileOpened => [
+        "Opened {path}: load it as a record or a FEN",
+        "{path} geöffnet: als Partie oder FEN laden",
+        "已開啟 {path}：請作為棋譜或 FEN 載入",
+    ],
+    FileNoPath => ["Type a file path first", "Gib zuerst einen Dateipfad ein", "請先輸入檔案路徑"],
+    FileEmptyBox => [
+        "Nothing to save: export a record or a FEN first",
+        "Nichts zu speichern: exportiere zuerst eine Partie oder eine FEN",
+        "沒有內容可存：請先匯出棋譜或 FEN",
+    ],
+    FileReadError => [
+        "Could not read {path}: {error}",
+        "{path} ließ sich nicht lesen: {error}",
+        "無法讀取 {path}：{error}",
+    ],
+    FileWriteError => [
+        "Could not write {path}: {error}",
+        "{path} ließ sich nicht schreiben: {error}",
+        "無法寫入 {path}：{error}",
+    ],
+    FileTooLarge => [
+        "it is larger than a game record can be ({size} bytes)",
+        "sie ist größer, als eine Partie sein kann ({size} Bytes)",
+        "檔案大於棋譜可能的大小（{size} 位元組）",
+    ],
+    FileNotText => ["it is not UTF-8 text", "sie ist kein UTF-8-Text", "不是 UTF-8 文字"],
     RecordLoaded => [
         "Loaded: a new game for two players",
         "Geladen: eine neue Partie für zwei Spieler",

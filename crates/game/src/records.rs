@@ -14,22 +14,110 @@ use bevy::prelude::*;
 use crate::i18n::{self, Phrase, Text, Word};
 use crate::layout::ViewSync;
 use crate::session::Shown;
+use crate::states::GameSet;
 use jieqi_rules::{
     AnyGame, Jieqi, MoveRules, Notation, Outcome, ParseMoveError, ParsedMove, PlayerView, Record,
     RecordError, RecordResult, Seed, Setup, Side, Variant, Xiangqi,
 };
 
-/// The Record window: its text and the last load's message.
+/// The Record window: its text, the file path typed and the last load's or file's message.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RecordBox {
     pub open: bool,
     pub text: String,
+    /// A file to save the text to or open it from (typed: there is no system file dialog
+    /// without system libraries).
+    pub path: String,
     pub message: Option<Phrase>,
 }
 
+/// The box's text to or from [`RecordBox::path`].
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFile {
+    Save,
+    Open,
+}
+
+/// No record is this large; a bigger file is something else, and is not read into the box.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordBox>()
-        .add_systems(Update, forget_under_cover.in_set(ViewSync));
+        .add_message::<RecordFile>()
+        .add_systems(
+            Update,
+            (
+                files.in_set(GameSet::Input),
+                forget_under_cover.in_set(ViewSync),
+            ),
+        );
+}
+
+/// Saves the box to its file or fills it from one; the game on screen is never touched (a
+/// loaded text goes through the Load buttons and their checks).
+fn files(mut requests: MessageReader<RecordFile>, mut record_box: ResMut<RecordBox>) {
+    for request in requests.read() {
+        let typed = record_box.path.trim().to_string();
+        let path = expand_home(&typed);
+        let message = if typed.is_empty() {
+            Phrase::new(Text::FileNoPath)
+        } else {
+            match request {
+                RecordFile::Save if record_box.text.trim().is_empty() => {
+                    Phrase::new(Text::FileEmptyBox)
+                }
+                RecordFile::Save => match write_text(&path, &record_box.text) {
+                    Ok(()) => Phrase::new(Text::FileSaved).with("path", path),
+                    Err(e) => Phrase::new(Text::FileWriteError)
+                        .with("path", path)
+                        .with("error", e.to_string()),
+                },
+                RecordFile::Open => match read_text(&path) {
+                    Ok(text) => {
+                        record_box.text = text;
+                        Phrase::new(Text::FileOpened).with("path", path)
+                    }
+                    Err(why) => Phrase::new(Text::FileReadError)
+                        .with("path", path)
+                        .with("error", why),
+                },
+            }
+        };
+        record_box.message = Some(message);
+    }
+}
+
+/// `~/x` is `x` in the home folder, as a shell would read it.
+fn expand_home(typed: &str) -> String {
+    match (typed.strip_prefix("~/"), directories::BaseDirs::new()) {
+        (Some(rest), Some(dirs)) => dirs.home_dir().join(rest).to_string_lossy().into_owned(),
+        _ => typed.to_string(),
+    }
+}
+
+/// Writes through a temporary file and a rename, so a failed write never leaves half a file.
+fn write_text(path: &str, text: &str) -> std::io::Result<()> {
+    let path = std::path::Path::new(path);
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// A small UTF-8 file's text, or why not (an I/O error's words are the system's).
+fn read_text(path: &str) -> Result<String, Word> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| Word::from(e.to_string()))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(Phrase::new(Text::FileTooLarge)
+            .with("size", size.to_string())
+            .into());
+    }
+    let bytes = std::fs::read(path).map_err(|e| Word::from(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|_| Text::FileNotText.into())
 }
 
 /// A Jieqi FEN holds what its viewer learned: once the cover is up, the box is emptied so

@@ -9,7 +9,7 @@ use jieqi_game::analysis::BrowseTo;
 use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::i18n::Language;
-use jieqi_game::records::{RecordBox, record_text};
+use jieqi_game::records::{RecordBox, RecordFile, record_text};
 use jieqi_game::session::{GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
@@ -411,4 +411,70 @@ fn the_record_box_is_emptied_under_the_cover() {
     command(&mut app, GameCommand::Move(mv));
     assert_eq!(shown(&app).view, None);
     assert_eq!(app.world().resource::<RecordBox>().text, "");
+}
+
+fn box_file(app: &mut App, path: &std::path::Path, request: RecordFile) {
+    app.world_mut().resource_mut::<RecordBox>().path = path.to_string_lossy().into_owned();
+    app.world_mut().write_message(request);
+    settle(app);
+}
+
+#[test]
+fn a_record_goes_to_a_file_and_comes_back_from_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    play(&mut app, "h9", "g7");
+    let text = record_text(&live(&app), Notation::Wxf);
+    app.world_mut().resource_mut::<RecordBox>().text = text.clone();
+    box_file(&mut app, &path, RecordFile::Save);
+    assert!(record_message(&app).unwrap().starts_with("Saved to "));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+    let mut other = xiangqi(false);
+    box_file(&mut other, &path, RecordFile::Open);
+    assert_eq!(other.world().resource::<RecordBox>().text, text);
+    let loaded = other.world().resource::<RecordBox>().text.clone();
+    command(&mut other, GameCommand::LoadRecord(loaded));
+    assert_eq!(live(&other).moves, live(&app).moves);
+}
+
+#[test]
+fn bad_files_give_a_message_and_leave_the_game_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    let before = shown(&app).clone();
+    let binary = dir.path().join("binary.bin");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x81]).unwrap();
+    let huge = dir.path().join("huge.txt");
+    std::fs::write(&huge, vec![b'a'; 2 << 20]).unwrap();
+    let cases = [
+        (
+            dir.path().join("missing.txt"),
+            RecordFile::Open,
+            "Could not read ",
+        ),
+        (binary, RecordFile::Open, "Could not read "),
+        (huge, RecordFile::Open, "Could not read "),
+        (
+            dir.path().join("no-such-dir").join("x.txt"),
+            RecordFile::Save,
+            "Could not write ",
+        ),
+    ];
+    app.world_mut().resource_mut::<RecordBox>().text = "kept".into();
+    for (path, request, start) in cases {
+        box_file(&mut app, &path, request);
+        let message = record_message(&app).unwrap();
+        assert!(message.starts_with(start), "{message}");
+        assert_eq!(app.world().resource::<RecordBox>().text, "kept");
+        assert_eq!(shown(&app), &before, "the game on screen is untouched");
+    }
+    box_file(&mut app, std::path::Path::new(""), RecordFile::Open);
+    assert_eq!(record_message(&app).unwrap(), "Type a file path first");
+    app.world_mut().resource_mut::<RecordBox>().text = " ".into();
+    box_file(&mut app, &dir.path().join("y.txt"), RecordFile::Save);
+    assert!(record_message(&app).unwrap().starts_with("Nothing to save"));
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::i18n::Text;
-use crate::records::{RecordBox, record_text};
+use crate::records::{RecordBox, RecordFile, record_text};
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
 
@@ -20,6 +20,7 @@ fn window(
     settings: Res<Settings>,
     mut record_box: ResMut<RecordBox>,
     mut out: MessageWriter<GameCommand>,
+    mut files: MessageWriter<RecordFile>,
 ) -> Result {
     // Never over the handoff cover.
     if !record_box.open || shown.view.is_none() {
@@ -53,6 +54,20 @@ fn window(
                 }
                 if ui.button(Text::LoadFen.get(lang)).clicked() {
                     out.write(GameCommand::LoadFen(record_box.text.clone()));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label(Text::RecordFilePath.get(lang));
+                ui.add(
+                    egui::TextEdit::singleline(&mut record_box.path)
+                        .hint_text("~/game.txt")
+                        .desired_width(200.0),
+                );
+                if ui.button(Text::SaveToFile.get(lang)).clicked() {
+                    files.write(RecordFile::Save);
+                }
+                if ui.button(Text::OpenFile.get(lang)).clicked() {
+                    files.write(RecordFile::Open);
                 }
             });
             if let Some(message) = &record_box.message {
