@@ -6,7 +6,8 @@ use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 
 use jieqi_ai::Level;
 
-use crate::session::{DealChoice, GameConfig, Opponent, Session};
+use crate::analysis::BrowseTo;
+use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Session};
 use crate::settings::SettingsOverrides;
 use crate::storage::StorageDirs;
 
@@ -27,6 +28,8 @@ usage: jieqi [OPTIONS]
   --select SQ               pick the piece on SQ (its targets show)
   --cover                   Jieqi: show the handoff cover
   --resign red|black        end the game by this side's resignation (shows the result card)
+  --browse PLY              analysis: show the position after PLY moves (0: the start)
+  --ask-takeback red|black  this side asks to take back (the request waits for an answer)
   --no-animations           pieces jump instead of gliding
   --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
                             where it would cost more than half of every frame)
@@ -56,6 +59,10 @@ pub struct Options {
     pub select: Option<jieqi_rules::Square>,
     pub cover: bool,
     pub resign: Option<Side>,
+    /// `--browse`: the ply the board shows at start (analysis).
+    pub browse: Option<usize>,
+    /// `--ask-takeback`: a take-back request pending at start.
+    pub ask_takeback: Option<Side>,
     pub animations: bool,
     /// Multisampling: on, off, or auto (off on software renderers).
     pub msaa: crate::board::Multisample,
@@ -88,6 +95,8 @@ impl Default for Options {
             select: None,
             cover: false,
             resign: None,
+            browse: None,
+            ask_takeback: None,
             animations: true,
             msaa: crate::board::Multisample::Auto,
             table: false,
@@ -135,7 +144,7 @@ impl Options {
                 args.next()
                     .ok_or_else(|| format!("{name} needs a value (see --help)"))
             };
-            const NAMING_A_GAME: [&str; 10] = [
+            const NAMING_A_GAME: [&str; 12] = [
                 "--variant",
                 "--seed",
                 "--handicap",
@@ -146,6 +155,8 @@ impl Options {
                 "--view",
                 "--cover",
                 "--resign",
+                "--browse",
+                "--ask-takeback",
             ];
             o.names_game |= NAMING_A_GAME.contains(&arg.as_str());
             match arg.as_str() {
@@ -184,6 +195,13 @@ impl Options {
                 }
                 "--cover" => o.cover = true,
                 "--resign" => o.resign = Some(side(&value("--resign")?)?),
+                "--browse" => {
+                    let text = value("--browse")?;
+                    o.browse = Some(text.parse().map_err(|_| {
+                        format!("--browse '{text}': a number of moves (0 is the start)")
+                    })?);
+                }
+                "--ask-takeback" => o.ask_takeback = Some(side(&value("--ask-takeback")?)?),
                 "--no-animations" => o.animations = false,
                 "--msaa" => {
                     let text = value("--msaa")?;
@@ -315,7 +333,26 @@ impl Options {
         if self.cover {
             session.cover();
         }
+        if let Some(ply) = self.browse {
+            let plies = self.moves.len();
+            if ply >= plies {
+                return Err(format!(
+                    "--browse {ply}: the game has {plies} moves, so 0 to {} can be shown",
+                    plies.saturating_sub(1)
+                ));
+            }
+        }
         Ok(session)
+    }
+
+    /// What the players "do" at start (`--browse`, `--ask-takeback`): the same commands the
+    /// panels send, so that they go through the same checks.
+    pub fn start_commands(&self) -> Vec<GameCommand> {
+        let browse = self
+            .browse
+            .map(|ply| GameCommand::Browse(BrowseTo::Ply(ply)));
+        let ask = self.ask_takeback.map(GameCommand::RequestTakeBack);
+        browse.into_iter().chain(ask).collect()
     }
 }
 
@@ -405,6 +442,25 @@ mod tests {
         );
         assert!(parse("--moves").unwrap_err().contains("needs a value"));
         assert!(parse("--language fr").unwrap_err().contains("en, de or zh"));
+        assert_eq!(
+            parse("--browse x").unwrap_err(),
+            "--browse 'x': a number of moves (0 is the start)"
+        );
+        let o = parse("--moves h2e2 --browse 0 --ask-takeback red").unwrap();
+        assert_eq!(
+            o.start_commands(),
+            vec![
+                GameCommand::Browse(BrowseTo::Ply(0)),
+                GameCommand::RequestTakeBack(Side::Red)
+            ]
+        );
+        assert!(
+            parse("--moves h2e2 --browse 1")
+                .unwrap()
+                .session()
+                .unwrap_err()
+                .contains("0 to 0 can be shown")
+        );
         assert_eq!(
             parse("--open settings").unwrap_err(),
             "--open 'settings': rules, stats or record"

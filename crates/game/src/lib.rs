@@ -144,6 +144,7 @@ impl SetUp for App {
         self.insert_resource(options.settings_overrides());
         self.insert_resource(options.storage());
         self.insert_resource(autosave::OfferResume(!options.names_game));
+        self.insert_resource(session::StartCommands(options.start_commands()));
         match options.open {
             Some(StartWindow::Rules) => {
                 self.insert_resource(hud::rules::RulesPanel { open: true });

@@ -90,6 +90,8 @@ fn stats_window(
         let mut open = true;
         egui::Window::new(Text::Statistics.get(lang))
             .id(egui::Id::new("statistics"))
+            // Below the top bar, over the board.
+            .default_pos(crate::hud::ui::WINDOW_POS)
             .collapsible(false)
             .open(&mut open)
             .show(&ctx, |ui| {

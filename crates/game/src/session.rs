@@ -562,6 +562,10 @@ impl fmt::Debug for Resumed {
     }
 }
 
+/// Commands given on the command line, sent once when the game screen opens.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StartCommands(pub Vec<GameCommand>);
+
 /// A game, its take-backs and a ply: the moment a view (and so a search on it) belongs to.
 /// The take-back count tells apart two moments with the same ply on either side of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -634,8 +638,16 @@ fn publish_initial(mut commands: Commands, session: Res<Session>) {
     commands.insert_resource(session.shown());
 }
 
-fn enter_game(session: Res<Session>, mut phase: ResMut<NextState<Phase>>) {
+fn enter_game(
+    session: Res<Session>,
+    mut phase: ResMut<NextState<Phase>>,
+    start: Option<Res<StartCommands>>,
+    mut out: MessageWriter<GameCommand>,
+) {
     phase.set(session.resting_phase());
+    for command in start.iter().flat_map(|s| s.0.iter()) {
+        out.write(command.clone());
+    }
 }
 
 /// Keeps [`Shown`] equal to what the session may show.

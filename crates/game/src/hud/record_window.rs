@@ -32,6 +32,8 @@ fn window(
     egui::Window::new(Text::RecordTitle.get(lang))
         // A fixed id: the window keeps its place when the language changes its title.
         .id(egui::Id::new("record"))
+        // Below the top bar, over the board.
+        .default_pos(crate::hud::ui::WINDOW_POS)
         .open(&mut open)
         .default_width(460.0)
         .show(&ctx, |ui| {

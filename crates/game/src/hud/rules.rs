@@ -223,6 +223,8 @@ pub(super) fn window(ctx: &egui::Context, open: &mut bool, settings: &Settings) 
     let lang = settings.language;
     egui::Window::new(Text::Rules.get(lang))
         .id(egui::Id::new("rules"))
+        // Below the top bar, over the board.
+        .default_pos(crate::hud::ui::WINDOW_POS)
         .open(open)
         .default_width(560.0)
         .default_height(560.0)

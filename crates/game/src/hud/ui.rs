@@ -21,6 +21,9 @@ use crate::settings::{PieceSet, Settings};
 use crate::stats::StatsPanel;
 use crate::theme;
 
+/// Where the Rules, Statistics and Record windows first open: below the top bar.
+pub const WINDOW_POS: [f32; 2] = [40.0, 110.0];
+
 /// Width of the side panel, in logical pixels.
 pub const SIDE_PANEL: f32 = 330.0;
 
