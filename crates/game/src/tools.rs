@@ -219,7 +219,9 @@ fn bench_drive(
     let Some(phase) = phase else { return };
     match phase.get() {
         Phase::AwaitInput => {
+            // Only a move the screen would take (not the computer's turn).
             if let Some(view) = &shown.view
+                && shown.can_move()
                 && !view.legal_moves.is_empty()
             {
                 let n = plan.moves_played as usize;
