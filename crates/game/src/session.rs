@@ -1,9 +1,12 @@
 //! The session: the one owner of the game (and so of a Jieqi deal), the commands that change
 //! it, and the [`Shown`] resource that everything on screen is built from.
 //!
-//! Nothing outside this file reads [`Session`]: rendering, input and panels read [`Shown`],
-//! which holds one player's [`PlayerView`] (or nothing, while the handoff cover is up) and
-//! public facts about the table (who sits where, a pending draw offer).
+//! Rendering, input and panels never read [`Session`]: they read [`Shown`], which holds one
+//! player's [`PlayerView`] (or nothing, while the handoff cover is up) and public facts about
+//! the table (who sits where, a pending draw offer). Outside this file only the computer (its
+//! own side's view, through [`Session::think_request`]), the autosave (the whole game, deal
+//! included, for the disk only) and the statistics (the opponent's level) use its narrow
+//! public methods.
 
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};

@@ -40,13 +40,15 @@ impl Stats {
         self.tallies.get(&kind).copied().unwrap_or_default()
     }
 
-    fn count(&mut self, kind: GameKind, outcome: Outcome) {
+    /// Adds (`by` = 1) or takes back (`by` = −1) one result.
+    fn count(&mut self, kind: GameKind, outcome: Outcome, by: i32) {
         let tally = self.tallies.entry(kind).or_default();
-        match outcome.winner() {
-            Some(Side::Red) => tally.red_wins += 1,
-            Some(Side::Black) => tally.black_wins += 1,
-            None => tally.draws += 1,
-        }
+        let field = match outcome.winner() {
+            Some(Side::Red) => &mut tally.red_wins,
+            Some(Side::Black) => &mut tally.black_wins,
+            None => &mut tally.draws,
+        };
+        *field = field.saturating_add_signed(by);
     }
 }
 
@@ -201,11 +203,15 @@ fn reset(mut resets: MessageReader<ResetStats>, mut stats: ResMut<Stats>) {
 
 /// Counts a game when it ends on the table: the last look at this game showed it running.
 /// A game already over when it appears (a finished game shown again) is not counted.
+/// The game last counted: its id, kind and result.
+type Counted = (u32, GameKind, Outcome);
+
 fn count_finished(
     shown: Res<Shown>,
     session: Res<Session>,
     mut stats: ResMut<Stats>,
     mut running: Local<Option<u32>>,
+    mut counted: Local<Option<Counted>>,
 ) {
     if !shown.is_changed() {
         return;
@@ -213,12 +219,22 @@ fn count_finished(
     match shown.view.as_ref().and_then(|view| view.outcome) {
         Some(outcome) => {
             if running.take() == Some(shown.game_id) {
-                let level = session.computer().map(|(_, level)| level);
-                stats.count((shown.variant, level), outcome);
+                let kind = (shown.variant, session.computer().map(|(_, level)| level));
+                stats.count(kind, outcome, 1);
+                *counted = Some((shown.game_id, kind, outcome));
             }
         }
         // Running, or covered (only a running game is ever covered).
-        None => *running = Some(shown.game_id),
+        None => {
+            // A take-back reopened the game just counted: its result is not final after all.
+            if let Some((id, kind, outcome)) = *counted
+                && id == shown.game_id
+            {
+                stats.count(kind, outcome, -1);
+                *counted = None;
+            }
+            *running = Some(shown.game_id);
+        }
     }
 }
 
@@ -253,12 +269,14 @@ mod tests {
                 winner: Side::Black,
                 reason: WinReason::Resignation,
             },
+            1,
         );
         stats.count(
             (VariantKind::Xiangqi, None),
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             },
+            1,
         );
         let text = to_json(&StatsFile::from(&stats));
         let back = Stats::from(serde_json::from_str::<StatsFile>(&text).unwrap());

@@ -17,7 +17,10 @@ use jieqi_game::settings::{Settings, SettingsOverrides};
 use jieqi_game::states::Phase;
 use jieqi_game::stats::{ResetStats, Stats, StatsModel, Tally};
 use jieqi_game::storage::{DiskWriter, StorageDirs, StorageNotices};
-use jieqi_rules::{Jieqi, Move, Notation, Role, SavedGame, Seed, Side, Variant, VariantKind};
+use jieqi_rules::{
+    AnyGame, Jieqi, Move, Notation, Role, SavedGame, Seed, Setup, Side, Variant, VariantKind,
+    Xiangqi,
+};
 
 /// A headless app keeping its files in `dir`, around `session`; `extra` adds resources
 /// (what the command line would) before the plugins.
@@ -453,6 +456,33 @@ fn a_finished_game_counts_once_per_variant_and_opponent_across_restarts() {
     let app = fresh_app(dir.path());
     assert_eq!(*stats(&app), Stats::default());
     assert!(app.world().resource::<StatsModel>().empty.is_some());
+}
+
+#[test]
+fn a_result_taken_back_is_not_counted_but_the_final_one_is() {
+    let dir = tempfile::tempdir().unwrap();
+    // Red mates in one with the chariot: b0 to b9.
+    let setup = Setup::parse_fen("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1").unwrap();
+    let game: AnyGame = Xiangqi::from_setup(&setup).unwrap().into();
+    let config = GameConfig {
+        opponent: Opponent::Computer {
+            level: Level::Beginner,
+            human: Side::Red,
+        },
+        ..GameConfig::default()
+    };
+    let mut app = app_in(dir.path(), Session::from_game(game, config), |_| {});
+    let kind = (VariantKind::Xiangqi, Some(Level::Beginner));
+    command(&mut app, GameCommand::Move(Move::new(sq("b0"), sq("b9"))));
+    settle_long(&mut app);
+    assert_eq!(stats(&app).tally(kind), won(1, 0, 0));
+    // Against the computer a take-back after the end is allowed: the mate is not final.
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    settle_long(&mut app);
+    assert_eq!(stats(&app).tally(kind), won(0, 0, 0));
+    command(&mut app, GameCommand::Resign(Side::Red));
+    settle_long(&mut app);
+    assert_eq!(stats(&app).tally(kind), won(0, 1, 0));
 }
 
 #[test]
