@@ -584,7 +584,9 @@ fn take_back_over_cover(
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
         .show(ctx, |ui| {
             for (side, label) in buttons {
-                if ui.button(label).clicked() {
+                // One line: an area at the bottom edge would otherwise wrap it narrowly.
+                let button = egui::Button::new(label).wrap_mode(egui::TextWrapMode::Extend);
+                if ui.add(button).clicked() {
                     out.write(GameCommand::RequestTakeBack(*side));
                 }
             }
