@@ -854,24 +854,7 @@ mod tests {
     /// The English column must say what the rules crate says, word for word.
     #[test]
     fn english_matches_the_rules_crate() {
-        use Refusal::*;
-        for r in [
-            NoPiece,
-            NotYourPiece,
-            NotYourTurn,
-            OwnPieceOnTarget,
-            PieceInTheWay,
-            WrongDirection,
-            LegBlocked,
-            EyeBlocked,
-            MustStayInPalace,
-            CannotCrossRiver,
-            SoldierBackwards,
-            SoldierSidewaysBeforeRiver,
-            CannonNeedsScreen,
-            LeavesGeneralInCheck,
-            GeneralsFacing,
-        ] {
+        for r in Refusal::ALL {
             assert_eq!(refusal(r).get(Language::English), r.message());
         }
         let mut outcomes = vec![

@@ -27,6 +27,25 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Every reason, in declaration order.
+    pub const ALL: [Refusal; 15] = [
+        Refusal::NoPiece,
+        Refusal::NotYourPiece,
+        Refusal::NotYourTurn,
+        Refusal::OwnPieceOnTarget,
+        Refusal::PieceInTheWay,
+        Refusal::WrongDirection,
+        Refusal::LegBlocked,
+        Refusal::EyeBlocked,
+        Refusal::MustStayInPalace,
+        Refusal::CannotCrossRiver,
+        Refusal::SoldierBackwards,
+        Refusal::SoldierSidewaysBeforeRiver,
+        Refusal::CannonNeedsScreen,
+        Refusal::LeavesGeneralInCheck,
+        Refusal::GeneralsFacing,
+    ];
+
     /// A short hint for the screen.
     pub const fn message(self) -> &'static str {
         match self {
