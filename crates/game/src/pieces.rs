@@ -178,6 +178,32 @@ fn font(art: &PieceArt, px: f32) -> TextFont {
     }
 }
 
+/// A text part of a piece's face: its character, letter tag or back mark.
+fn face_text(
+    text: String,
+    font: TextFont,
+    color: Color,
+    at: Transform,
+) -> (
+    FacePart,
+    PieceText,
+    Text2d,
+    TextFont,
+    TextColor,
+    Anchor,
+    Transform,
+) {
+    (
+        FacePart,
+        PieceText(text.clone()),
+        Text2d::new(text),
+        font,
+        TextColor(color),
+        Anchor::CENTER,
+        at,
+    )
+}
+
 /// Spawns one piece: a root at its point (turned round for the top side in table mode), a
 /// shadow, and its face.
 pub fn spawn_piece(
@@ -257,14 +283,10 @@ pub fn spawn_face(
         }
         match face {
             Face::Up(role) => {
-                let text = face_char(settings.piece_set, role, side).to_string();
-                p.spawn((
-                    FacePart,
-                    PieceText(text.clone()),
-                    Text2d::new(text),
+                p.spawn(face_text(
+                    face_char(settings.piece_set, role, side).to_string(),
                     font(art, (cell * theme::PIECE_FONT).round()),
-                    TextColor(theme::ink(side)),
-                    Anchor::CENTER,
+                    theme::ink(side),
                     Transform::from_xyz(0.0, -0.02 * r, 0.3),
                 ));
                 if settings.letters && settings.piece_set == PieceSet::Chinese {
@@ -277,28 +299,20 @@ pub fn spawn_face(
                         Transform::from_translation(at.extend(0.32))
                             .with_scale(Vec3::splat(0.29 * r)),
                     ));
-                    let letter = role.wxf_char().to_string();
-                    p.spawn((
-                        FacePart,
-                        PieceText(letter.clone()),
-                        Text2d::new(letter),
+                    p.spawn(face_text(
+                        role.wxf_char().to_string(),
                         font(art, (cell * 0.17).round().max(8.0)),
-                        TextColor(theme::DISC),
-                        Anchor::CENTER,
+                        theme::DISC,
                         Transform::from_translation(at.extend(0.35)),
                     ));
                 }
             }
             Face::Down(moves_as) => {
                 // The faint mark of the start point's piece: public (rules.md §7).
-                let text = face_char(settings.piece_set, moves_as, side).to_string();
-                p.spawn((
-                    FacePart,
-                    PieceText(text.clone()),
-                    Text2d::new(text),
+                p.spawn(face_text(
+                    face_char(settings.piece_set, moves_as, side).to_string(),
                     font(art, (cell * 0.30).round()),
-                    TextColor(theme::BACK_MARK),
-                    Anchor::CENTER,
+                    theme::BACK_MARK,
                     Transform::from_xyz(0.0, -0.01 * r, 0.3),
                 ));
             }

@@ -15,10 +15,12 @@ use crate::i18n::{self, Phrase, Text, Word};
 use crate::layout::ViewSync;
 use crate::session::Shown;
 use crate::states::GameSet;
+use crate::storage;
 use jieqi_rules::{
     AnyGame, Jieqi, MoveRules, Notation, Outcome, ParseMoveError, ParsedMove, PlayerView, Record,
     RecordError, RecordResult, Seed, Setup, Side, Variant, Xiangqi,
 };
+use std::path::Path;
 
 /// The Record window: its text, the file path typed and the last load's or file's message.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -66,13 +68,14 @@ fn files(mut requests: MessageReader<RecordFile>, mut record_box: ResMut<RecordB
                 RecordFile::Save if record_box.text.trim().is_empty() => {
                     Phrase::new(Text::FileEmptyBox)
                 }
-                RecordFile::Save => match write_text(&path, &record_box.text) {
+                RecordFile::Save => match storage::write_atomic(Path::new(&path), &record_box.text)
+                {
                     Ok(()) => Phrase::new(Text::FileSaved).with("path", path),
                     Err(e) => Phrase::new(Text::FileWriteError)
                         .with("path", path)
                         .with("error", e.to_string()),
                 },
-                RecordFile::Open => match read_text(&path) {
+                RecordFile::Open => match read_small_text(&path) {
                     Ok(text) => {
                         record_box.text = text;
                         Phrase::new(Text::FileOpened).with("path", path)
@@ -95,19 +98,8 @@ fn expand_home(typed: &str) -> String {
     }
 }
 
-/// Writes through a temporary file and a rename, so a failed write never leaves half a file.
-fn write_text(path: &str, text: &str) -> std::io::Result<()> {
-    let path = std::path::Path::new(path);
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// A small UTF-8 file's text, or why not (an I/O error's words are the system's).
-fn read_text(path: &str) -> Result<String, Word> {
+fn read_small_text(path: &str) -> Result<String, Word> {
     let size = std::fs::metadata(path)
         .map_err(|e| Word::from(e.to_string()))?
         .len();
@@ -116,8 +108,14 @@ fn read_text(path: &str) -> Result<String, Word> {
             .with("size", size.to_string())
             .into());
     }
-    let bytes = std::fs::read(path).map_err(|e| Word::from(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|_| Text::FileNotText.into())
+    match storage::read_text(Path::new(path)) {
+        Ok(Some(text)) => Ok(text),
+        Ok(None) => Err(Word::from(
+            std::io::Error::from(std::io::ErrorKind::NotFound).to_string(),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(Text::FileNotText.into()),
+        Err(e) => Err(Word::from(e.to_string())),
+    }
 }
 
 /// A Jieqi FEN holds what its viewer learned: once the cover is up, the box is emptied so

@@ -932,6 +932,10 @@ fn expire_hint(mut hint: ResMut<Hint>, time: Res<Time>) {
 
 /// A language switch says the hint again.
 fn resay_hint(mut hint: ResMut<Hint>, settings: Res<Settings>) {
+    // A hint is said when it is set; only a language switch says it again.
+    if !settings.is_changed() {
+        return;
+    }
     let text = hint.phrase.as_ref().map(|p| p.say(settings.language));
     if hint.text != text {
         hint.text = text;

@@ -104,12 +104,17 @@ pub fn read_text(path: &Path) -> io::Result<Option<String>> {
     }
 }
 
-/// Writes `text` to `path` so that a crash leaves the old file or the new one, never half:
-/// a temporary file beside it, flushed, then renamed over it.
-pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+/// [`write_atomic`] into our own folder, made first if it is not there yet.
+fn write_ours(path: &Path, text: &str) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
+    write_atomic(path, text)
+}
+
+/// Writes `text` to `path` so that a crash leaves the old file or the new one, never half:
+/// a temporary file beside it, flushed, then renamed over it.
+pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
     let mut tmp_name = path.as_os_str().to_os_string();
     tmp_name.push(".tmp");
     let tmp = PathBuf::from(tmp_name);
@@ -232,7 +237,7 @@ impl Default for DiskWriter {
                 for job in inbox {
                     match job {
                         Job::Write { path, text } => {
-                            if let Err(e) = write_atomic(&path, &text) {
+                            if let Err(e) = write_ours(&path, &text) {
                                 let _ = report.send(write_failed(&path, &e));
                             }
                         }
@@ -261,7 +266,7 @@ impl DiskWriter {
             // No thread could be started: write here rather than lose the file.
             _ => {
                 if let Job::Write { path, text } = job
-                    && let Err(e) = write_atomic(&path, &text)
+                    && let Err(e) = write_ours(&path, &text)
                 {
                     error!("{}", write_failed(&path, &e).say(Language::English));
                 }

@@ -414,14 +414,7 @@ fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
         }
     }
     // Players: index 0 is A, 1 is B.
-    let mut seats = [0, 1].map(|i| seat(&cfg.players[i]));
-    let mut seats = match seats {
-        [Ok(a), Ok(b)] => [a, b],
-        _ => {
-            let e = seats.iter_mut().find_map(|s| s.as_ref().err().cloned());
-            return Err(e.unwrap_or_default());
-        }
-    };
+    let mut seats = [seat(&cfg.players[0])?, seat(&cfg.players[1])?];
     let game_seed = mix(pair_seed, index as u64 % 2);
     let mut verdicts = Verdicts::default();
     let mut note = None;
