@@ -20,6 +20,7 @@ mod limits;
 mod ordering;
 mod params;
 mod search;
+mod see;
 mod tt;
 
 use std::fmt;

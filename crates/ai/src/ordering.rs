@@ -1,14 +1,17 @@
 //! Move ordering: the transposition-table move first, then captures by most valuable victim /
 //! least valuable attacker, then the two killer moves of the ply, then quiet moves by the
-//! history heuristic.
+//! history heuristic, and last the captures that lose material by exchange evaluation.
 
 use jieqi_rules::{Move, MoveList, Piece, Position};
 
 use crate::eval::order_value;
 use crate::search::MAX_PLY;
+use crate::see::loses_material;
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
+/// Losing captures come after every quiet move (history stays above this).
+const BAD_CAPTURE: i32 = -(1 << 24);
 const KILLER_1: i32 = 1 << 26;
 const KILLER_2: i32 = KILLER_1 - 1;
 /// History scores stay within ±`HISTORY_MAX` (below the killers).
@@ -131,6 +134,7 @@ impl MovePicker {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if let Some(victim) = pos.piece_at(m.to) {
+                // Whether it loses material is asked only if it comes up (`next_scored`).
                 CAPTURE + capture_score(victim, piece)
             } else if heur.killers[ply][0] == Some(m) {
                 KILLER_1
@@ -180,6 +184,31 @@ impl MovePicker {
     /// The best remaining move.
     #[inline]
     pub fn next_move(&mut self) -> Option<Move> {
+        self.next_best().map(|(_, m)| m)
+    }
+
+    /// Whether the move `next_scored` gave with this key is a capture that loses material.
+    #[inline]
+    pub fn is_bad_capture(key: i32) -> bool {
+        key < -HISTORY_MAX
+    }
+
+    /// The best remaining move with its ordering key, for the main search: a capture that
+    /// turns out to lose material by exchange evaluation goes back behind the quiet moves.
+    pub fn next_scored(&mut self, pos: &Position) -> Option<(i32, Move)> {
+        loop {
+            let (key, m) = self.next_best()?;
+            if (CAPTURE..TT_MOVE).contains(&key) && loses_material(pos, m) {
+                self.next -= 1;
+                self.list[self.next].0 = key - CAPTURE + BAD_CAPTURE;
+                continue;
+            }
+            return Some((key, m));
+        }
+    }
+
+    #[inline]
+    fn next_best(&mut self) -> Option<(i32, Move)> {
         let rest = self.list.get(self.next..)?;
         let (mut best, mut best_score) = (0, i32::MIN);
         for (i, e) in rest.iter().enumerate() {
@@ -193,7 +222,7 @@ impl MovePicker {
         }
         self.list.swap(self.next, self.next + best);
         self.next += 1;
-        Some(self.list[self.next - 1].1)
+        Some(self.list[self.next - 1])
     }
 }
 

@@ -214,6 +214,9 @@ pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIV: f64 = 2.25;
 pub const LMR_MIN_DEPTH: i32 = 3;
 
+/// Losing captures (by exchange evaluation) are skipped at or below this depth off the PV.
+pub const BAD_CAPTURE_PRUNE_DEPTH: i32 = 2;
+
 /// Jieqi: a move of a face-down piece is searched as a chance node over its possible
 /// identities at the root and wherever the child has at least this depth left; nearer the
 /// horizon, and in quiescence, the piece arrives still face-down (see `chance`).

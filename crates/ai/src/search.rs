@@ -27,6 +27,7 @@ use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker};
 use crate::params::*;
+use crate::see::loses_material;
 use crate::tt::{Bound, TranspositionTable};
 use crate::{Info, Score, SearchResult, Weakening};
 
@@ -713,6 +714,10 @@ impl<'a> Searcher<'a> {
                 if self.overlooks(ply, key, m) {
                     continue;
                 }
+                // A capture that loses material by exchange cannot raise the stand-pat score.
+                if loses_material(pos, m) {
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -878,12 +883,13 @@ impl<'a> Searcher<'a> {
         let mut n_quiets = 0usize;
         let mut skipped = false;
 
-        while let Some(m) = picker.next_move() {
+        while let Some((order, m)) = picker.next_scored(pos) {
             let piece = pos
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");
             let victim = pos.piece_at(m.to);
             let quiet = victim.is_none();
+            let bad_capture = !quiet && MovePicker::is_bad_capture(order);
             if !quiet && !in_check && self.overlooks(ply, key, m) {
                 skipped = true;
                 continue;
@@ -893,6 +899,16 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let killer = self.heur.is_killer(ply, m);
 
+            if bad_capture
+                && !in_check
+                && !gives_check
+                && best > -MATE_BOUND
+                && !pv_node
+                && depth <= BAD_CAPTURE_PRUNE_DEPTH
+            {
+                // A losing capture this close to the horizon: quiescence would not try it.
+                continue;
+            }
             if quiet && !in_check && !gives_check && best > -MATE_BOUND && !pv_node {
                 // Late move pruning.
                 if depth <= 3 && n_quiets >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize {
@@ -926,12 +942,13 @@ impl<'a> Searcher<'a> {
                 value(self, new_depth, alpha, beta)
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && quiet && !in_check && !gives_check {
+                if depth >= LMR_MIN_DEPTH && (quiet || bad_capture) && !in_check && !gives_check {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     r -= pv_node as i32 + killer as i32;
                     r += !improving as i32;
-                    let h = self.heur.history(piece, m);
-                    r -= h / 8000;
+                    if quiet {
+                        r -= self.heur.history(piece, m) / 8000;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = value(self, new_depth - r, alpha, alpha + 1);
