@@ -10,19 +10,37 @@ use crate::see::loses_material;
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
-/// Losing captures come after every quiet move (history stays above this).
+/// Losing captures come after every quiet move (quiet scores stay far above this).
 const BAD_CAPTURE: i32 = -(1 << 24);
 const KILLER_1: i32 = 1 << 26;
 const KILLER_2: i32 = KILLER_1 - 1;
-/// History scores stay within ±`HISTORY_MAX` (below the killers).
+/// Each history score stays within ±`HISTORY_MAX` (their sum far below the killers).
 pub const HISTORY_MAX: i32 = 1 << 14;
 
-/// Killers and history: what the search has learned about quiet moves.
+/// Pieces by side and role (a face-down piece counts as the piece it moves as).
+const CONT_PIECES: usize = 16;
+/// Entries per side of a continuation table: piece and destination.
+const CONT_KEYS: usize = CONT_PIECES * 90;
+
+/// A move's key in the continuation tables: its piece and destination.
+#[inline]
+pub fn cont_key(piece: Piece, m: Move) -> u16 {
+    ((piece.code() % CONT_PIECES) * 90 + m.to.index()) as u16
+}
+
+/// The keys of the moves one and two plies before a node (None: the root's past, or a null
+/// move), which a quiet move's continuation history is read against.
+pub type Previous = [Option<u16>; 2];
+
+/// Killers and histories: what the search has learned about quiet moves.
 #[derive(Clone)]
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// By moving piece code and destination.
     history: [[i32; 90]; Piece::CODES],
+    /// Continuation history: how a quiet move did as the answer to (or the follow-up of) a
+    /// given earlier move, by the earlier move's key then this move's key.
+    cont: Vec<i16>,
 }
 
 impl std::fmt::Debug for Heuristics {
@@ -36,6 +54,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; 90]; Piece::CODES],
+            cont: vec![0; CONT_KEYS * CONT_KEYS],
         }
     }
 }
@@ -66,11 +85,29 @@ impl Heuristics {
         self.history[piece.code()][m.to.index()]
     }
 
-    /// Rewards (`bonus > 0`) or punishes a quiet move, with "gravity" that keeps it bounded.
-    pub fn update_history(&mut self, piece: Piece, m: Move, bonus: i32) {
-        let h = &mut self.history[piece.code()][m.to.index()];
+    /// The ordering score of a quiet move: its history plus its continuation histories.
+    #[inline]
+    pub fn quiet_score(&self, piece: Piece, m: Move, prev: Previous) -> i32 {
+        let key = cont_key(piece, m) as usize;
+        let mut score = self.history(piece, m);
+        for p in prev.into_iter().flatten() {
+            score += self.cont[p as usize * CONT_KEYS + key] as i32;
+        }
+        score
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a quiet move, in its history and its continuation
+    /// histories, with "gravity" that keeps each bounded by `HISTORY_MAX`.
+    pub fn update_quiet(&mut self, piece: Piece, m: Move, prev: Previous, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let gravity = |h: i32| h + bonus - h * bonus.abs() / HISTORY_MAX;
+        let h = &mut self.history[piece.code()][m.to.index()];
+        *h = gravity(*h);
+        let key = cont_key(piece, m) as usize;
+        for p in prev.into_iter().flatten() {
+            let c = &mut self.cont[p as usize * CONT_KEYS + key];
+            *c = gravity(*c as i32) as i16;
+        }
     }
 
     /// Halves all history scores (between searches, so old lessons fade).
@@ -79,6 +116,9 @@ impl Heuristics {
             for h in row.iter_mut() {
                 *h /= 2;
             }
+        }
+        for c in self.cont.iter_mut() {
+            *c /= 2;
         }
         self.killers = [[None; 2]; MAX_PLY];
     }
@@ -116,7 +156,7 @@ impl MovePicker {
         heur: &Heuristics,
         ply: usize,
     ) -> MovePicker {
-        MovePicker::new_in(Vec::new(), pos, moves, tt_move, heur, ply)
+        MovePicker::new_in(Vec::new(), pos, moves, tt_move, heur, ply, [None; 2])
     }
 
     /// [`MovePicker::new`] in a reused buffer.
@@ -127,6 +167,7 @@ impl MovePicker {
         tt_move: Option<Move>,
         heur: &Heuristics,
         ply: usize,
+        prev: Previous,
     ) -> MovePicker {
         list.clear();
         list.extend(moves.iter().map(|&m| {
@@ -141,7 +182,7 @@ impl MovePicker {
             } else if heur.killers[ply][1] == Some(m) {
                 KILLER_2
             } else {
-                heur.history(piece, m)
+                heur.quiet_score(piece, m, prev)
             };
             (score, m)
         }));
@@ -190,7 +231,7 @@ impl MovePicker {
     /// Whether the move `next_scored` gave with this key is a capture that loses material.
     #[inline]
     pub fn is_bad_capture(key: i32) -> bool {
-        key < -HISTORY_MAX
+        key < BAD_CAPTURE / 2
     }
 
     /// The best remaining move with its ordering key, for the main search: a capture that
@@ -269,11 +310,11 @@ mod tests {
         let m = Move::parse_iccs("h2e2").unwrap();
         let p = pos.piece_at(m.from).unwrap();
         for _ in 0..1000 {
-            heur.update_history(p, m, 5000);
+            heur.update_quiet(p, m, [None; 2], 5000);
         }
         assert!(heur.history(p, m) <= HISTORY_MAX);
         for _ in 0..1000 {
-            heur.update_history(p, m, -5000);
+            heur.update_quiet(p, m, [None; 2], -5000);
         }
         assert!(heur.history(p, m) >= -HISTORY_MAX);
     }

@@ -200,9 +200,16 @@ pub const RFP_MARGIN: i32 = 90;
 pub const FUTILITY_DEPTH: i32 = 3;
 pub const FUTILITY_MARGIN: i32 = 120;
 
-/// Late move pruning: at depth ≤ 3, quiet moves after this many (`LMP_BASE + d*d*LMP_FACTOR`).
-pub const LMP_BASE: usize = 4;
-pub const LMP_FACTOR: usize = 3;
+/// Late move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after `LMP_BASE + d*d*LMP_FACTOR`
+/// of them (twice as many while the evaluation improves).
+pub const LMP_BASE: usize = 3;
+pub const LMP_FACTOR: usize = 1;
+pub const LMP_DEPTH: i32 = 6;
+
+/// Quiet moves whose ordering score (history plus continuation histories) is below
+/// `-HISTORY_PRUNE * depth` are skipped at or below `HISTORY_PRUNE_DEPTH` off the PV.
+pub const HISTORY_PRUNE_DEPTH: i32 = 3;
+pub const HISTORY_PRUNE: i32 = 4000;
 
 /// Null-move pruning: minimum depth, base reduction, extra reduction per `NULL_DEPTH_DIV` plies.
 pub const NULL_MIN_DEPTH: i32 = 3;
@@ -213,6 +220,14 @@ pub const NULL_DEPTH_DIV: i32 = 4;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIV: f64 = 2.25;
 pub const LMR_MIN_DEPTH: i32 = 3;
+/// A quiet move's reduction shrinks by one per this much of its ordering score (history plus
+/// continuation histories) and grows as much for a negative one.
+pub const LMR_HISTORY_DIV: i32 = 12000;
+
+/// Singular extensions: from this depth, a table move that beats every other move searched at
+/// half depth by `SINGULAR_MARGIN * depth / 8` is extended by one ply.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+pub const SINGULAR_MARGIN: i32 = 12;
 
 /// Losing captures (by exchange evaluation) are skipped at or below this depth off the PV.
 pub const BAD_CAPTURE_PRUNE_DEPTH: i32 = 2;

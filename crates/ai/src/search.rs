@@ -25,7 +25,7 @@ use jieqi_rules::{
 use crate::chance::{Outcome, Unseen};
 use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
-use crate::ordering::{Heuristics, MovePicker};
+use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
 use crate::params::*;
 use crate::see::loses_material;
 use crate::tt::{Bound, TranspositionTable};
@@ -114,6 +114,10 @@ pub(crate) struct Searcher<'a> {
     history_checks: bool,
     /// Jieqi: chance nodes, the pool per ply, and the Jieqi repetition rules.
     jieqi: Option<Box<JieqiState>>,
+    /// The move a singular-extension search leaves out, per ply.
+    excluded: [Option<Move>; MAX_PLY + 1],
+    /// The continuation key of the move that led to each ply (None: a null move, or the root).
+    cont: [Option<u16>; MAX_PLY + 2],
     /// A move-ordering buffer per ply, reused from node to node.
     buffers: Vec<Vec<(i32, Move)>>,
 }
@@ -261,6 +265,8 @@ impl<'a> Searcher<'a> {
             history_checks,
             jieqi,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            cont: [None; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 1],
         }
     }
 
@@ -433,6 +439,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The continuation keys of the moves one and two plies before `ply`.
+    #[inline]
+    fn previous(&self, ply: usize) -> Previous {
+        [
+            self.cont[ply],
+            if ply >= 1 { self.cont[ply - 1] } else { None },
+        ]
+    }
+
     #[inline]
     fn push_child(&mut self, ply: usize, child: &Position, in_check: bool, reversible: usize) {
         let idx = self.hist_len + ply + 1;
@@ -482,6 +497,9 @@ impl<'a> Searcher<'a> {
         mode: Mode,
     ) -> i32 {
         let (alpha, beta) = window;
+        if let Some(piece) = pos.piece_at(m.from) {
+            self.cont[ply + 1] = Some(cont_key(piece, m));
+        }
         let mut child = child;
         let mut gives_check = gives_check;
         let mut reversible = reversible;
@@ -806,8 +824,10 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
 
+        let excluded = self.excluded[ply];
+        // A search that leaves a move out is not this node's search: no table cut or store.
         let key = self.node_key(pos, ply);
-        let tt = self.tt.probe(key, ply);
+        let tt = self.tt.probe(key, ply).filter(|_| excluded.is_none());
         let tt_move = tt.and_then(|h| h.mv);
         if let Some(hit) = tt
             && !pv_node
@@ -825,7 +845,7 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND && excluded.is_none() {
             // Reverse futility: far above beta with little depth left.
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
@@ -842,6 +862,7 @@ impl<'a> Searcher<'a> {
                     state.path[ply + 1] = (Move::new(g, g), Piece::new(pos.turn(), Role::General));
                 }
                 self.push_child(ply, &child, false, 0);
+                self.cont[ply + 1] = None;
                 let score = -self.negamax(
                     &child,
                     depth - 1 - r,
@@ -872,9 +893,44 @@ impl<'a> Searcher<'a> {
             depth
         };
 
+        // Singular extension: when the table's move holds far better than every other move
+        // searched shallower, it is searched a ply deeper; when even the others hold beta,
+        // the node is cut (multi-cut).
+        let mut singular = None;
+        if let (Some(hit), Some(tm)) = (tt, tt_move)
+            && ply > 0
+            && depth >= SINGULAR_MIN_DEPTH
+            && hit.depth >= depth - 3
+            && hit.bound != Bound::Upper
+            && hit.score.abs() < MATE_BOUND
+            && (ply as i32) < 2 * self.root_depth
+        {
+            let singular_beta = hit.score - SINGULAR_MARGIN * depth / 8;
+            self.excluded[ply] = Some(tm);
+            let score = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                in_check,
+                false,
+            );
+            self.excluded[ply] = None;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                singular = Some(tm);
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
         self.heur.clear_killers(ply + 1);
         let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply);
+        let prev = self.previous(ply);
+        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply, prev);
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -888,6 +944,9 @@ impl<'a> Searcher<'a> {
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");
             let victim = pos.piece_at(m.to);
+            if Some(m) == excluded {
+                continue;
+            }
             let quiet = victim.is_none();
             let bad_capture = !quiet && MovePicker::is_bad_capture(order);
             if !quiet && !in_check && self.overlooks(ply, key, m) {
@@ -910,18 +969,23 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             if quiet && !in_check && !gives_check && best > -MATE_BOUND && !pv_node {
-                // Late move pruning.
-                if depth <= 3 && n_quiets >= LMP_BASE + LMP_FACTOR * (depth * depth) as usize {
+                // Late move pruning: enough quiet moves tried this near the horizon.
+                let lmp = (LMP_BASE + LMP_FACTOR * (depth * depth) as usize) << improving as usize;
+                if depth <= LMP_DEPTH && n_quiets >= lmp {
                     continue;
                 }
                 // Futility pruning.
                 if depth <= FUTILITY_DEPTH && !killer && eval + FUTILITY_MARGIN * depth <= alpha {
                     continue;
                 }
+                // History pruning: a quiet move that has kept failing elsewhere.
+                if depth <= HISTORY_PRUNE_DEPTH && !killer && order < -HISTORY_PRUNE * depth {
+                    continue;
+                }
             }
 
             let extend = (ply as i32) < 2 * self.root_depth;
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + (singular == Some(m) && !gives_check) as i32;
             let reversible = if quiet { self.reversible[ply] + 1 } else { 0 };
             let value = |s: &mut Self, d: i32, a: i32, b: i32| {
                 s.search_move(
@@ -946,8 +1010,8 @@ impl<'a> Searcher<'a> {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     r -= pv_node as i32 + killer as i32;
                     r += !improving as i32;
-                    if quiet {
-                        r -= self.heur.history(piece, m) / 8000;
+                    if quiet && !killer {
+                        r -= order / LMR_HISTORY_DIV;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -976,10 +1040,10 @@ impl<'a> Searcher<'a> {
                         if quiet {
                             self.heur.add_killer(ply, m);
                             let bonus = depth * depth;
-                            self.heur.update_history(piece, m, bonus);
+                            self.heur.update_quiet(piece, m, prev, bonus);
                             for q in quiets[..n_quiets].iter().flatten() {
                                 let p = pos.piece_at(q.from).expect("quiet move's piece");
-                                self.heur.update_history(p, *q, -bonus);
+                                self.heur.update_quiet(p, *q, prev, -bonus);
                             }
                         }
                         break;
@@ -993,6 +1057,10 @@ impl<'a> Searcher<'a> {
         }
 
         self.buffers[ply] = picker.into_buffer();
+        if excluded.is_some() {
+            // Left out the only move worth anything (or the only move): fail low.
+            return if searched == 0 { alpha } else { best };
+        }
         if searched == 0 {
             // Only a weakened player gets here: it overlooked every move (captures, never in
             // check; pruning always leaves the first move). It sees no more than the board.
