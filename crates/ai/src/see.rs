@@ -211,7 +211,7 @@ mod tests {
         let free = pos.rules().free_advisors_elephants;
         for target in Square::all() {
             for side in [Side::Red, Side::Black] {
-                if !pos.piece_at(target).is_some_and(|p| p.side() != side) {
+                if pos.piece_at(target).is_none_or(|p| p.side() == side) {
                     continue;
                 }
                 let mut ours = Vec::new();
