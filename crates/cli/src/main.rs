@@ -21,8 +21,8 @@ USAGE:
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--seed S]
-                  [--threads T] [--movetime MS | --nodes N | --depth D] [--opening-plies K]
-                  [--adjudicate CP] [--quiet]
+                  [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
+                  [--opening-plies K] [--adjudicate CP] [--quiet]
             B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
   jieqi-cli bench [--depth D] [--verbose]

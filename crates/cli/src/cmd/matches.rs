@@ -1,5 +1,6 @@
 //! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
-//! [--movetime MS | --nodes N | --depth D] [--opening-plies K] [--adjudicate CP] [--quiet]`:
+//! [--movetime MS | --nodes N | --depth D | --time-scale PERCENT] [--opening-plies K]
+//! [--adjudicate CP] [--quiet]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
 //! interval. `--b-engine "PROGRAM [ARGS]"` instead of `--b` makes B another engine (Xiangqi
 //! only), spoken to over UCI (see [`super::external`]; `--engine-handshake WORD`,
@@ -20,6 +21,9 @@
 //! engines' last [`ADJUDICATE_MOVES`] scores agree that one side is ahead by at least CP
 //! centipawns (or mates), the other side resigns. Strong levels otherwise spend most of a
 //! won game's time converting it.
+//!
+//! `--time-scale PERCENT` plays the levels at that percent of their time per move and node
+//! budget (depths unchanged): the strong levels' proportions at a time a machine can afford.
 //!
 //! With `--nodes` or `--depth` (which also drop the levels' time per move) and one thread, the
 //! same seed gives the same games; on more threads the same results, finished in another order.
@@ -52,6 +56,7 @@ const SPEC: Spec = Spec {
         "adjudicate",
         "b-engine",
         "engine-handshake",
+        "time-scale",
     ],
     switches: &["quiet"],
     lists: &["engine-option"],
@@ -254,6 +259,18 @@ fn config(args: &Args) -> Result<Config, String> {
             l.movetime = None;
         }
     }
+    if let Some(v) = args.value("time-scale") {
+        let percent: u32 = number("time-scale", v).map_err(|e| e.to_string())?;
+        if !(1..=100).contains(&percent) {
+            return Err("time-scale must be from 1 to 100 (percent of the levels' time)".into());
+        }
+        if !given.is_empty() || external {
+            return Err("--time-scale scales the levels' own limits: give it without --movetime, --nodes, --depth or --b-engine".into());
+        }
+        for l in &mut limits {
+            scale_limits(l, percent);
+        }
+    }
     let opening_plies: usize = match args.value("opening-plies") {
         Some(v) => number("opening-plies", v).map_err(|e| e.to_string())?,
         None if variant == VariantKind::Xiangqi => 4,
@@ -283,6 +300,17 @@ fn config(args: &Args) -> Result<Config, String> {
         adjudicate,
         quiet: args.switch("quiet"),
     })
+}
+
+/// A level's time per move and node budget at `percent` of their size (depth stays): the
+/// levels keep their proportions, so a quick match says how they compare at a shorter time.
+fn scale_limits(limits: &mut Limits, percent: u32) {
+    if let Some(t) = limits.movetime {
+        limits.movetime = Some((t * percent / 100).max(Duration::from_millis(1)));
+    }
+    if let Some(n) = limits.nodes {
+        limits.nodes = Some((n * percent as u64 / 100).max(1));
+    }
 }
 
 /// Plays every game, `cfg.threads` at a time, printing a line per finished game; the results
@@ -717,6 +745,19 @@ mod tests {
             s.pairs_line()
                 .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
         );
+    }
+
+    #[test]
+    fn time_scale_shrinks_time_and_nodes_in_proportion() {
+        let mut expert = Level::Expert.limits_for(VariantKind::Xiangqi, None);
+        let before = expert;
+        scale_limits(&mut expert, 10);
+        assert_eq!(expert.movetime, before.movetime.map(|t| t / 10));
+        assert_eq!(expert.nodes, before.nodes.map(|n| n / 10));
+        assert_eq!(expert.depth, before.depth);
+        let mut master = Level::Master.limits_for(VariantKind::Xiangqi, None);
+        scale_limits(&mut master, 10);
+        assert!(master.movetime > expert.movetime);
     }
 
     #[test]
