@@ -12,6 +12,8 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 /// Losing captures come after every quiet move (quiet scores stay far above this).
 const BAD_CAPTURE: i32 = -(1 << 24);
+/// A quiet move not scored yet: below the killers, above the losing captures.
+const QUIET_UNSCORED: i32 = -(1 << 22);
 const KILLER_1: i32 = 1 << 26;
 const KILLER_2: i32 = KILLER_1 - 1;
 /// Each history score stays within ±`HISTORY_MAX` (their sum far below the killers).
@@ -156,10 +158,14 @@ impl MovePicker {
         heur: &Heuristics,
         ply: usize,
     ) -> MovePicker {
-        MovePicker::new_in(Vec::new(), pos, moves, tt_move, heur, ply, [None; 2])
+        let mut picker = MovePicker::new_in(Vec::new(), pos, moves, tt_move, heur, ply);
+        picker.score_quiets(pos, heur, [None; 2]);
+        picker
     }
 
-    /// [`MovePicker::new`] in a reused buffer.
+    /// [`MovePicker::new`] in a reused buffer, with the quiet moves not yet scored: most
+    /// nodes are cut by the table move, a capture or a killer, so [`MovePicker::next_scored`]
+    /// scores them only when the first of them comes up.
     pub fn new_in(
         mut list: Vec<(i32, Move)>,
         pos: &Position,
@@ -167,7 +173,6 @@ impl MovePicker {
         tt_move: Option<Move>,
         heur: &Heuristics,
         ply: usize,
-        prev: Previous,
     ) -> MovePicker {
         list.clear();
         list.extend(moves.iter().map(|&m| {
@@ -182,11 +187,21 @@ impl MovePicker {
             } else if heur.killers[ply][1] == Some(m) {
                 KILLER_2
             } else {
-                heur.quiet_score(piece, m, prev)
+                QUIET_UNSCORED
             };
             (score, m)
         }));
         MovePicker { list, next: 0 }
+    }
+
+    /// Gives the remaining quiet moves their history scores.
+    fn score_quiets(&mut self, pos: &Position, heur: &Heuristics, prev: Previous) {
+        for e in &mut self.list[self.next..] {
+            if e.0 == QUIET_UNSCORED {
+                let piece = pos.piece_at(e.1.from).expect("a move starts on a piece");
+                e.0 = heur.quiet_score(piece, e.1, prev);
+            }
+        }
     }
 
     /// Captures only (all moves when `all`, i.e. in check), for quiescence: TT move first,
@@ -236,12 +251,22 @@ impl MovePicker {
 
     /// The best remaining move with its ordering key, for the main search: a capture that
     /// turns out to lose material by exchange evaluation goes back behind the quiet moves.
-    pub fn next_scored(&mut self, pos: &Position) -> Option<(i32, Move)> {
+    pub fn next_scored(
+        &mut self,
+        pos: &Position,
+        heur: &Heuristics,
+        prev: Previous,
+    ) -> Option<(i32, Move)> {
         loop {
             let (key, m) = self.next_best()?;
             if (CAPTURE..TT_MOVE).contains(&key) && loses_material(pos, m) {
                 self.next -= 1;
                 self.list[self.next].0 = key - CAPTURE + BAD_CAPTURE;
+                continue;
+            }
+            if key == QUIET_UNSCORED {
+                self.next -= 1;
+                self.score_quiets(pos, heur, prev);
                 continue;
             }
             return Some((key, m));

@@ -215,6 +215,15 @@ pub const HISTORY_PRUNE: i32 = 4000;
 pub const NULL_MIN_DEPTH: i32 = 3;
 pub const NULL_BASE_REDUCTION: i32 = 3;
 pub const NULL_DEPTH_DIV: i32 = 4;
+/// The null move is reduced one more ply per `NULL_EVAL_DIV` the evaluation stands above beta,
+/// at most `NULL_EVAL_MAX` more.
+pub const NULL_EVAL_DIV: i32 = 200;
+pub const NULL_EVAL_MAX: i32 = 2;
+
+/// Razoring: at depth ≤ `RAZOR_DEPTH`, an evaluation `RAZOR_MARGIN * depth` below alpha drops
+/// into quiescence, and the node fails low if that does.
+pub const RAZOR_DEPTH: i32 = 2;
+pub const RAZOR_MARGIN: i32 = 250;
 
 /// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIV`.
 pub const LMR_BASE: f64 = 0.75;

@@ -678,7 +678,8 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Quiescence: stand pat, then captures (every evasion when in check).
+    /// Quiescence: stand pat, then captures that do not lose material (every evasion when in
+    /// check).
     fn qsearch(
         &mut self,
         pos: &Position,
@@ -712,8 +713,14 @@ impl<'a> Searcher<'a> {
         if stand > alpha {
             alpha = stand;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // Out of check only captures are generated, so a side left without any legal move
+        // here stands pat (the main search scores such a loss; quiescence misses it).
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.legal_captures()
+        };
+        if in_check && moves.is_empty() {
             return mated_in(ply);
         }
         let buffer = std::mem::take(&mut self.buffers[ply]);
@@ -850,9 +857,18 @@ impl<'a> Searcher<'a> {
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
             }
+            // Razoring: far below alpha near the horizon, only captures could help.
+            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+                let score = self.qsearch(pos, alpha, beta, ply, false);
+                if score < alpha {
+                    return score;
+                }
+            }
             // Null move: if passing still holds beta, a real move will too.
             if null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_big_pieces(pos) {
-                let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIV;
+                let r = NULL_BASE_REDUCTION
+                    + depth / NULL_DEPTH_DIV
+                    + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
                 let mut child = pos.clone();
                 child.play_null();
                 if let Some(state) = self.jieqi.as_deref_mut() {
@@ -930,7 +946,7 @@ impl<'a> Searcher<'a> {
         self.heur.clear_killers(ply + 1);
         let buffer = std::mem::take(&mut self.buffers[ply]);
         let prev = self.previous(ply);
-        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply, prev);
+        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply);
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -939,7 +955,7 @@ impl<'a> Searcher<'a> {
         let mut n_quiets = 0usize;
         let mut skipped = false;
 
-        while let Some((order, m)) = picker.next_scored(pos) {
+        while let Some((order, m)) = picker.next_scored(pos, self.heur, prev) {
             let piece = pos
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");

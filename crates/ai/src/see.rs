@@ -12,8 +12,27 @@ use jieqi_rules::{Move, Piece, Position, Role, Side, Square};
 
 use crate::eval::order_value;
 
-/// The local board an exchange is played out on.
-type Points = [Option<Piece>; 90];
+/// The board as an exchange leaves it: the pieces that have taken part are gone from their
+/// points, and the target holds the last capturer.
+struct Points<'b> {
+    board: &'b jieqi_rules::Board,
+    gone: u128,
+    target: Square,
+    on_target: Piece,
+}
+
+impl Points<'_> {
+    #[inline]
+    fn at(&self, sq: Square) -> Option<Piece> {
+        if sq == self.target {
+            Some(self.on_target)
+        } else if self.gone >> sq.index() & 1 != 0 {
+            None
+        } else {
+            self.board.piece_at(sq)
+        }
+    }
+}
 
 /// The gain of capture `m` for the side to move, in [`order_value`] units, after the best
 /// sequence of recaptures on its point (each side may stop taking when that pays better).
@@ -23,27 +42,25 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         return 0;
     };
     let free = pos.rules().free_advisors_elephants;
-    let mut points: Points = [None; 90];
-    for (sq, p) in pos.board().pieces() {
-        points[sq.index()] = Some(p);
-    }
     let target = m.to;
     let mut gain = [0i32; 34];
     gain[0] = pos.piece_at(target).map_or(0, order_value);
-    points[m.from.index()] = None;
-    points[target.index()] = Some(mover);
-    let mut on_target = order_value(mover);
+    let mut points = Points {
+        board: pos.board(),
+        gone: 1u128 << m.from.index(),
+        target,
+        on_target: mover,
+    };
     let mut side = mover.side().other();
     let mut d = 0;
     while let Some(from) = cheapest_attacker(&points, target, side, free) {
         d += 1;
-        gain[d] = on_target - gain[d - 1];
+        gain[d] = order_value(points.on_target) - gain[d - 1];
         if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 == gain.len() {
             break;
         }
-        let piece = points[from.index()].take().expect("an attacker is a piece");
-        on_target = order_value(piece);
-        points[target.index()] = Some(piece);
+        points.on_target = points.at(from).expect("an attacker is a piece");
+        points.gone |= 1u128 << from.index();
         side = side.other();
     }
     while d > 0 {
@@ -62,11 +79,6 @@ pub fn loses_material(pos: &Position, m: Move) -> bool {
     order_value(mover) > order_value(victim) && see(pos, m) < 0
 }
 
-#[inline]
-fn at(points: &Points, sq: Square) -> Option<Piece> {
-    points[sq.index()]
-}
-
 /// Whether `p` is `side`'s piece moving as `role`.
 #[inline]
 fn is(p: Option<Piece>, side: Side, role: Role) -> bool {
@@ -77,7 +89,7 @@ fn is(p: Option<Piece>, side: Side, role: Role) -> bool {
 fn cheapest_attacker(points: &Points, target: Square, side: Side, free: bool) -> Option<Square> {
     let mut best: Option<(i32, Square)> = None;
     for_each_attacker(points, target, side, free, |sq| {
-        if let Some(p) = at(points, sq) {
+        if let Some(p) = points.at(sq) {
             let v = order_value(p);
             if best.is_none_or(|(bv, _)| v < bv) {
                 best = Some((v, sq));
@@ -99,14 +111,14 @@ fn for_each_attacker(
     // Soldiers: from behind, or from the side once across the river.
     let forward: i8 = if side == Side::Red { 1 } else { -1 };
     if let Some(sq) = target.offset(0, -forward)
-        && is(at(points, sq), side, Role::Soldier)
+        && is(points.at(sq), side, Role::Soldier)
     {
         consider(sq);
     }
     for df in [-1, 1] {
         if let Some(sq) = target.offset(df, 0)
             && !sq.on_side(side)
-            && is(at(points, sq), side, Role::Soldier)
+            && is(points.at(sq), side, Role::Soldier)
         {
             consider(sq);
         }
@@ -115,7 +127,7 @@ fn for_each_attacker(
     // Advisors and elephants: confined unless free (a face-down one never is).
     for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
         if let Some(sq) = target.offset(df, dr)
-            && let Some(p) = at(points, sq)
+            && let Some(p) = points.at(sq)
             && p.side() == side
             && p.role() == Role::Advisor
             && ((free && !p.is_hidden()) || (sq.in_palace(side) && target.in_palace(side)))
@@ -123,8 +135,8 @@ fn for_each_attacker(
             consider(sq);
         }
         if let (Some(sq), Some(eye)) = (target.offset(2 * df, 2 * dr), target.offset(df, dr))
-            && at(points, eye).is_none()
-            && let Some(p) = at(points, sq)
+            && points.at(eye).is_none()
+            && let Some(p) = points.at(sq)
             && p.side() == side
             && p.role() == Role::Elephant
             && ((free && !p.is_hidden()) || (sq.on_side(side) && target.on_side(side)))
@@ -153,7 +165,7 @@ fn for_each_attacker(
         } else {
             sq.offset(-df / 2, 0)
         };
-        if is(at(points, sq), side, Role::Horse) && leg.is_some_and(|l| at(points, l).is_none()) {
+        if is(points.at(sq), side, Role::Horse) && leg.is_some_and(|l| points.at(l).is_none()) {
             consider(sq);
         }
     }
@@ -167,7 +179,7 @@ fn for_each_attacker(
         while let Some(next) = sq.offset(df, dr) {
             sq = next;
             steps += 1;
-            let Some(p) = at(points, sq) else {
+            let Some(p) = points.at(sq) else {
                 continue;
             };
             if screens == 0 {
@@ -204,16 +216,18 @@ mod tests {
     /// The exchange's attackers of every occupied point are exactly the pieces the rules let
     /// capture there (on an empty point a cannon moves differently).
     fn attackers_match_the_rules(pos: &Position) {
-        let mut points: Points = [None; 90];
-        for (sq, p) in pos.board().pieces() {
-            points[sq.index()] = Some(p);
-        }
         let free = pos.rules().free_advisors_elephants;
         for target in Square::all() {
             for side in [Side::Red, Side::Black] {
-                if pos.piece_at(target).is_none_or(|p| p.side() == side) {
+                let Some(victim) = pos.piece_at(target).filter(|p| p.side() != side) else {
                     continue;
-                }
+                };
+                let points = Points {
+                    board: pos.board(),
+                    gone: 0,
+                    target,
+                    on_target: victim,
+                };
                 let mut ours = Vec::new();
                 for_each_attacker(&points, target, side, free, |sq| ours.push(sq));
                 let mut rules = pos.attackers(target, side);

@@ -39,22 +39,27 @@ impl TtHit {
 }
 
 /// `[key, data]`, data = move (16) | score (16) | eval (16) | depth (8) | bound (2) |
-/// generation (6). A plain array so that a new table is zeroed memory from the allocator.
+/// generation (6).
 type Entry = [u64; 2];
 
 const BUCKET: usize = 4;
 
+/// One cache line of entries: aligned so that a probe touches one line, not two (the
+/// allocator's large blocks start 16 bytes past a page boundary).
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// The table. Not shared between threads (the search is single-threaded).
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     generation: u8,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TranspositionTable")
-            .field("entries", &self.entries.len())
+            .field("entries", &(self.buckets.len() * BUCKET))
             .field("generation", &self.generation)
             .finish()
     }
@@ -85,17 +90,16 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         TranspositionTable {
-            entries: vec![[0; 2]; buckets * BUCKET],
-            buckets,
+            buckets: vec![Bucket::default(); buckets],
             generation: 0,
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill([0; 2]);
+        self.buckets.fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -106,14 +110,14 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+        (((key as u128) * (self.buckets.len() as u128)) >> 64) as usize
     }
 
     /// Looks `key` up; `ply` converts mate scores.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let b = self.bucket(key);
-        for &[k, d] in &self.entries[b..b + BUCKET] {
+        for &[k, d] in &self.buckets[b].0 {
             if k == key && d != 0 {
                 let bound = match d >> 56 & 3 {
                     1 => Bound::Upper,
@@ -150,10 +154,10 @@ impl TranspositionTable {
         let generation = self.generation;
         let age = |data: u64| ((generation as u64 + 64 - (data >> 58)) & 63) as i32;
         // Same key, else an empty slot, else the shallowest / oldest.
-        let mut slot = b;
+        let entries = &mut self.buckets[b].0;
+        let mut slot = 0;
         let mut worst = i32::MAX;
-        for i in b..b + BUCKET {
-            let [k, d] = self.entries[i];
+        for (i, &[k, d]) in entries.iter().enumerate() {
             if k == key || d == 0 {
                 slot = i;
                 break;
@@ -164,7 +168,7 @@ impl TranspositionTable {
                 slot = i;
             }
         }
-        let [old_key, old_data] = self.entries[slot];
+        let [old_key, old_data] = entries[slot];
         let depth = depth.clamp(0, 255);
         if old_key == key && old_data != 0 {
             // Keep a deeper result of this search unless the new one is exact.
@@ -184,14 +188,17 @@ impl TranspositionTable {
             | ((depth as u64) << 48)
             | ((generation as u64) << 58)
             | ((bound as u64) << 56);
-        self.entries[slot] = [key, data];
+        entries[slot] = [key, data];
     }
 
     /// Entries of this search per thousand (sampled), for the UCI `hashfull`.
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
-        let used = self.entries[..n]
+        let n = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| b.0.iter())
+            .take(n)
             .filter(|[_, d]| *d != 0 && (d >> 58) as u8 == self.generation)
             .count();
         (used * 1000 / n.max(1)) as u32

@@ -327,6 +327,21 @@ impl Board {
         list
     }
 
+    /// Every legal capture of `us`, in generation order (quiescence searches only these).
+    pub(crate) fn legal_captures(&self, us: Side, free: bool) -> MoveList {
+        let g = self.guard(us, free);
+        let mut list = MoveList::new();
+        self.for_each_pseudo(us, free, |from, to, code| {
+            if self.squares[to as usize] != 0 && self.keeps_general_safe(&g, from, to, code) {
+                list.push(Move::new(
+                    Square::from_index_unchecked(from),
+                    Square::from_index_unchecked(to),
+                ));
+            }
+        });
+        list
+    }
+
     /// The number of legal moves of `us`, without building a list (perft's leaves).
     pub(crate) fn count_legal(&self, us: Side, free: bool) -> u64 {
         let g = self.guard(us, free);

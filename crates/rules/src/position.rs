@@ -226,6 +226,12 @@ impl Position {
             .legal_moves(self.turn, self.rules.free_advisors_elephants)
     }
 
+    /// The legal moves of the side to move that capture: `legal_moves` without the quiet ones.
+    pub fn legal_captures(&self) -> MoveList {
+        self.board
+            .legal_captures(self.turn, self.rules.free_advisors_elephants)
+    }
+
     /// How many legal moves the side to move has.
     pub fn count_legal(&self) -> u64 {
         self.board

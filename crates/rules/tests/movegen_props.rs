@@ -136,6 +136,13 @@ fn check_position(pos: &Position) {
         pos.to_fen()
     );
     assert_eq!(pos.count_legal() as usize, fast.len());
+    let captures: BTreeSet<Move> = pos.legal_captures().iter().copied().collect();
+    let expected: BTreeSet<Move> = fast
+        .iter()
+        .copied()
+        .filter(|m| pos.piece_at(m.to).is_some())
+        .collect();
+    assert_eq!(captures, expected, "captures differ in {}", pos.to_fen());
     for from in Square::all() {
         for to in Square::all() {
             let m = Move::new(from, to);
