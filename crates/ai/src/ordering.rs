@@ -1,6 +1,8 @@
 //! Move ordering: the transposition-table move first, then captures by most valuable victim /
-//! least valuable attacker, then the two killer moves of the ply, then quiet moves by the
-//! history heuristic, and last the captures that lose material by exchange evaluation.
+//! least valuable attacker, then the two killer moves of the ply, then quiet moves by their
+//! history plus their continuation histories (how they did as the answer to the previous move
+//! and as the follow-up of the move before), and last the captures that lose material by
+//! exchange evaluation. Quiet moves are scored, and captures judged, only when they come up.
 
 use jieqi_rules::{Move, MoveList, Piece, Position};
 

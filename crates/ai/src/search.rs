@@ -1,7 +1,15 @@
 //! The search: iterative deepening over a principal-variation alpha-beta (negamax) with
-//! aspiration windows, a quiescence search over captures (all evasions when in check),
-//! null-move pruning, reverse futility, futility and late-move pruning, late move reductions,
-//! check extensions, mate-distance pruning and repetition handling.
+//! aspiration windows, a quiescence search over the captures that do not lose material by
+//! exchange evaluation ([`crate::see`]; all evasions when in check), null-move pruning,
+//! razoring, reverse futility, futility, late-move and history pruning, late move reductions
+//! (also for losing captures), check and singular extensions, mate-distance pruning and
+//! repetition handling. Moves are ordered by the table move, captures by victim and attacker,
+//! killers, then quiet moves by history and continuation histories ([`crate::ordering`]).
+//!
+//! Each of these was kept because it won against the build without it, measured with
+//! `jieqi-cli match --a Master --b-engine "OLD_BUILD uci" --movetime 100 --games 100`; two that
+//! lost were dropped: extending only checks that keep the checker (48%) and quiet checks in
+//! quiescence (37.5%).
 //!
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
 //! `MATE - n`. Having no legal move loses, in check or not (rules.md §5: stalemate loses).
