@@ -39,27 +39,28 @@ impl TtHit {
 }
 
 /// `[key, data]`, data = move (16) | score (16) | eval (16) | depth (8) | bound (2) |
-/// generation (6).
+/// generation (6). A plain array so that a new table is zeroed memory from the allocator,
+/// whose pages the system provides only when first touched.
 type Entry = [u64; 2];
 
+/// Entries per bucket: one 64-byte cache line.
 const BUCKET: usize = 4;
-
-/// One cache line of entries: aligned so that a probe touches one line, not two (the
-/// allocator's large blocks start 16 bytes past a page boundary).
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Bucket([Entry; BUCKET]);
 
 /// The table. Not shared between threads (the search is single-threaded).
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    entries: Vec<Entry>,
+    /// The first bucket's index in `entries`: buckets start on cache-line boundaries, so a
+    /// probe touches one line, not two (the allocator's large blocks start 16 bytes past a
+    /// page boundary).
+    first: usize,
+    buckets: usize,
     generation: u8,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TranspositionTable")
-            .field("entries", &(self.buckets.len() * BUCKET))
+            .field("entries", &(self.buckets * BUCKET))
             .field("generation", &self.generation)
             .finish()
     }
@@ -90,16 +91,22 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let entries = vec![[0; 2]; buckets * BUCKET + BUCKET - 1];
+        let line = BUCKET * std::mem::size_of::<Entry>();
+        let misalignment = entries.as_ptr() as usize % line;
+        let first = ((line - misalignment) % line) / std::mem::size_of::<Entry>();
         TranspositionTable {
-            buckets: vec![Bucket::default(); buckets],
+            entries,
+            first,
+            buckets,
             generation: 0,
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.entries.fill([0; 2]);
         self.generation = 0;
     }
 
@@ -110,14 +117,14 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (((key as u128) * (self.buckets.len() as u128)) >> 64) as usize
+        self.first + (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
     }
 
     /// Looks `key` up; `ply` converts mate scores.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let b = self.bucket(key);
-        for &[k, d] in &self.buckets[b].0 {
+        for &[k, d] in &self.entries[b..b + BUCKET] {
             if k == key && d != 0 {
                 let bound = match d >> 56 & 3 {
                     1 => Bound::Upper,
@@ -154,7 +161,7 @@ impl TranspositionTable {
         let generation = self.generation;
         let age = |data: u64| ((generation as u64 + 64 - (data >> 58)) & 63) as i32;
         // Same key, else an empty slot, else the shallowest / oldest.
-        let entries = &mut self.buckets[b].0;
+        let entries = &mut self.entries[b..b + BUCKET];
         let mut slot = 0;
         let mut worst = i32::MAX;
         for (i, &[k, d]) in entries.iter().enumerate() {
@@ -193,12 +200,9 @@ impl TranspositionTable {
 
     /// Entries of this search per thousand (sampled), for the UCI `hashfull`.
     pub fn hashfull(&self) -> u32 {
-        let n = (self.buckets.len() * BUCKET).min(1000);
-        let used = self
-            .buckets
+        let n = (self.buckets * BUCKET).min(1000);
+        let used = self.entries[self.first..self.first + n]
             .iter()
-            .flat_map(|b| b.0.iter())
-            .take(n)
             .filter(|[_, d]| *d != 0 && (d >> 58) as u8 == self.generation)
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -209,6 +213,16 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::search::MATE;
+
+    #[test]
+    fn buckets_start_on_cache_lines() {
+        for mib in [1, 2, 16] {
+            let tt = TranspositionTable::new(mib);
+            let start = tt.entries[tt.first..].as_ptr() as usize;
+            assert_eq!(start % 64, 0);
+            assert!(tt.first + tt.buckets * BUCKET <= tt.entries.len());
+        }
+    }
 
     #[test]
     fn stores_and_probes() {
