@@ -842,7 +842,10 @@ impl<'a> Searcher<'a> {
         let excluded = self.excluded[ply];
         // A search that leaves a move out is not this node's search: no table cut or store.
         let key = self.node_key(pos, ply);
-        let tt = self.tt.probe(key, ply).filter(|_| excluded.is_none());
+        let tt = match excluded {
+            None => self.tt.probe(key, ply),
+            Some(_) => None,
+        };
         let tt_move = tt.and_then(|h| h.mv);
         if let Some(hit) = tt
             && !pv_node
@@ -964,13 +967,13 @@ impl<'a> Searcher<'a> {
         let mut skipped = false;
 
         while let Some((order, m)) = picker.next_scored(pos, self.heur, prev) {
+            if Some(m) == excluded {
+                continue;
+            }
             let piece = pos
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");
             let victim = pos.piece_at(m.to);
-            if Some(m) == excluded {
-                continue;
-            }
             let quiet = victim.is_none();
             let bad_capture = !quiet && MovePicker::is_bad_capture(order);
             if !quiet && !in_check && self.overlooks(ply, key, m) {

@@ -208,63 +208,14 @@ fn an_engine_that_names_an_illegal_move_forfeits_and_the_match_goes_on() {
 
 #[test]
 fn bad_flags_are_one_line_and_exit_2() {
-    let cases: &[&[&str]] = &[
+    let whole: &[&[&str]] = &[
         &["match"],
         &["match", "--a", "Club", "--games", "2"],
         &["match", "--a", "Club", "--b", "Club"],
         &["match", "--a", "Club", "--b", "Grandmaster", "--games", "2"],
         &["match", "--a", "Club", "--b", "Club", "--games", "0"],
         &["match", "--a", "Club", "--b", "Club", "--games", "two"],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--variant",
-            "chess",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--threads",
-            "0",
-        ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "--seed", "!",
-        ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "--nodes", "0",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--movetime",
-            "0",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--adjudicate",
-            "50",
-        ],
+        &["match", "--a", "Club", "--b", "Club", "--games"],
         &[
             "match",
             "--a",
@@ -276,6 +227,7 @@ fn bad_flags_are_one_line_and_exit_2() {
             "--games",
             "2",
         ],
+        &["match", "--a", "Club", "--b-engine", "x", "--games", "2"],
         &[
             "match",
             "--a",
@@ -287,7 +239,6 @@ fn bad_flags_are_one_line_and_exit_2() {
             "--depth",
             "2",
         ],
-        &["match", "--a", "Club", "--b-engine", "x", "--games", "2"],
         &[
             "match",
             "--variant",
@@ -312,68 +263,32 @@ fn bad_flags_are_one_line_and_exit_2() {
             "--games",
             "2",
         ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "0",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--time-scale",
-            "0",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--time-scale",
-            "101",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--time-scale",
-            "10",
-            "--movetime",
-            "100",
-        ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "--depth", "1", "--nodes", "9",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--games",
-            "2",
-            "--opening-plies",
-            "99",
-        ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "--colour", "red",
-        ],
-        &[
-            "match", "--a", "Club", "--b", "Club", "--games", "2", "extra",
-        ],
-        &["match", "--a", "Club", "--b", "Club", "--games"],
     ];
+    // Each after an otherwise valid `match --a Club --b Club --games 2`.
+    let after_valid: &[&[&str]] = &[
+        &["--variant", "chess"],
+        &["--threads", "0"],
+        &["--seed", "!"],
+        &["--nodes", "0"],
+        &["--movetime", "0"],
+        &["--adjudicate", "50"],
+        &["--depth", "0"],
+        &["--depth", "1", "--nodes", "9"],
+        &["--time-scale", "0"],
+        &["--time-scale", "101"],
+        &["--time-scale", "10", "--movetime", "100"],
+        &["--opening-plies", "99"],
+        &["--colour", "red"],
+        &["extra"],
+    ];
+    let valid = ["match", "--a", "Club", "--b", "Club", "--games", "2"];
+    let cases = whole.iter().map(|c| c.to_vec()).chain(
+        after_valid
+            .iter()
+            .map(|extra| valid.iter().chain(extra.iter()).copied().collect()),
+    );
     for args in cases {
-        let o = cli(args);
+        let o = cli(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(o.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8(o.stderr).unwrap();

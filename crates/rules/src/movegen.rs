@@ -314,25 +314,22 @@ impl Board {
 
     /// Every legal move of `us`, in generation order.
     pub(crate) fn legal_moves(&self, us: Side, free: bool) -> MoveList {
-        let g = self.guard(us, free);
-        let mut list = MoveList::new();
-        self.for_each_pseudo(us, free, |from, to, code| {
-            if self.keeps_general_safe(&g, from, to, code) {
-                list.push(Move::new(
-                    Square::from_index_unchecked(from),
-                    Square::from_index_unchecked(to),
-                ));
-            }
-        });
-        list
+        self.legal_moves_to(us, free, |_| true)
     }
 
     /// Every legal capture of `us`, in generation order (quiescence searches only these).
     pub(crate) fn legal_captures(&self, us: Side, free: bool) -> MoveList {
+        self.legal_moves_to(us, free, |to| self.squares[to as usize] != 0)
+    }
+
+    /// The legal moves of `us` whose destination passes `wanted` (asked before legality,
+    /// which is the costly part).
+    #[inline(always)]
+    fn legal_moves_to(&self, us: Side, free: bool, wanted: impl Fn(u8) -> bool) -> MoveList {
         let g = self.guard(us, free);
         let mut list = MoveList::new();
         self.for_each_pseudo(us, free, |from, to, code| {
-            if self.squares[to as usize] != 0 && self.keeps_general_safe(&g, from, to, code) {
+            if wanted(to) && self.keeps_general_safe(&g, from, to, code) {
                 list.push(Move::new(
                     Square::from_index_unchecked(from),
                     Square::from_index_unchecked(to),
