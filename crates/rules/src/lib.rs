@@ -3,6 +3,7 @@
 //! The contract is `spec/rules.md`; tests cite its sections. Nothing here depends on a UI or
 //! an engine.
 
+mod attacks;
 mod board;
 mod deal;
 mod explain;

@@ -121,7 +121,36 @@ const STARTS: &[&str] = &[
     "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
 ];
 
+/// `Board::attacks_from` is the slow reading of a capture onto each point, with an enemy put
+/// there; `Board::slides_from` the slow reading of a line piece's quiet moves.
+fn check_attacks(pos: &Position) {
+    let mut g: Grid = [None; 90];
+    for (sq, p) in pos.board().pieces() {
+        g[sq.index()] = Some(p);
+    }
+    for (from, piece) in pos.board().pieces() {
+        let attacks = pos.board().attacks_from(from, false);
+        let slides = pos.board().slides_from(from);
+        for to in Square::all() {
+            let mut with_enemy = g;
+            with_enemy[to.index()] = Some(Piece::new(piece.side().other(), Role::Soldier));
+            let slow = to != from && slow_pseudo(&with_enemy, from, to);
+            assert_eq!(
+                attacks >> to.index() & 1 == 1,
+                slow,
+                "{piece:?} {from} attacks {to} in {}",
+                pos.to_fen()
+            );
+            if matches!(piece.role(), Role::Chariot | Role::Cannon) {
+                let slow = g[to.index()].is_none() && slow_pseudo(&g, from, to);
+                assert_eq!(slides >> to.index() & 1 == 1, slow, "{from} slides to {to}");
+            }
+        }
+    }
+}
+
 fn check_position(pos: &Position) {
+    check_attacks(pos);
     let fast: BTreeSet<Move> = pos.legal_moves().iter().copied().collect();
     assert_eq!(
         fast.len(),
