@@ -1,7 +1,10 @@
 //! Static evaluation: material and piece-square tables (tapered between middlegame and
-//! endgame by the chariots, horses and cannons left), horse and chariot mobility, and general
-//! safety (attackers across the river against missing advisors and elephants, cannons aimed
-//! at the general). The result is in centipawns from the side to move's point of view.
+//! endgame by the chariots, horses and cannons left), chariot, horse and cannon mobility,
+//! general safety (attackers across the river against missing advisors and elephants,
+//! cannons aimed at the general, and the pieces attacking the palace: their weight and hits,
+//! squared), and threats (a piece attacked by a cheaper one, or attacked and undefended).
+//! Every piece's attack set comes from [`jieqi_rules::Board::attacks_from`]. The result is in
+//! centipawns from the side to move's point of view.
 //!
 //! Jieqi: a face-down piece is worth what the caller says ([`HiddenValues`]: the search passes
 //! the pool-weighted mean of the side's unseen identities, see [`crate::chance`]). Revealed
@@ -96,95 +99,26 @@ impl Default for HiddenValues {
     }
 }
 
-/// Horse destinations with their legs, per point.
-struct HorseSteps {
-    to: [[u8; 8]; 90],
-    leg: [[u8; 8]; 90],
-    len: [u8; 90],
-}
-
-const fn build_horse() -> HorseSteps {
-    const D: [(i8, i8, i8, i8); 8] = [
-        (1, 2, 0, 1),
-        (-1, 2, 0, 1),
-        (1, -2, 0, -1),
-        (-1, -2, 0, -1),
-        (2, 1, 1, 0),
-        (2, -1, 1, 0),
-        (-2, 1, -1, 0),
-        (-2, -1, -1, 0),
-    ];
-    let mut h = HorseSteps {
-        to: [[0; 8]; 90],
-        leg: [[0; 8]; 90],
-        len: [0; 90],
-    };
-    let mut sq = 0;
-    while sq < 90 {
-        let (f, r) = ((sq % 9) as i8, (sq / 9) as i8);
-        let mut i = 0;
-        while i < 8 {
-            let (df, dr, lf, lr) = D[i];
-            let (tf, tr) = (f + df, r + dr);
-            if tf >= 0 && tf < 9 && tr >= 0 && tr < 10 {
-                let n = h.len[sq] as usize;
-                h.to[sq][n] = (tr * 9 + tf) as u8;
-                h.leg[sq][n] = ((r + lr) * 9 + f + lf) as u8;
-                h.len[sq] += 1;
-            }
-            i += 1;
-        }
-        sq += 1;
-    }
-    h
-}
-
-static HORSE: HorseSteps = build_horse();
-
 #[inline]
 fn bit(sq: usize) -> u128 {
     1u128 << sq
 }
 
-/// Empty points a chariot on `sq` slides over (to the first piece in each direction).
-#[inline]
-fn chariot_reach(sq: usize, occ: u128) -> i32 {
-    let (f, r) = (sq % 9, sq / 9);
-    let mut n = 0;
-    let mut s = sq;
-    for _ in f + 1..9 {
-        s += 1;
-        if occ & bit(s) != 0 {
-            break;
+/// The nine palace points of each side, by side index.
+const PALACE: [u128; 2] = {
+    let mut m = [0u128; 2];
+    let mut f = 3;
+    while f <= 5 {
+        let mut r = 0;
+        while r < 3 {
+            m[0] |= 1 << (r * 9 + f);
+            m[1] |= 1 << ((9 - r) * 9 + f);
+            r += 1;
         }
-        n += 1;
+        f += 1;
     }
-    s = sq;
-    for _ in 0..f {
-        s -= 1;
-        if occ & bit(s) != 0 {
-            break;
-        }
-        n += 1;
-    }
-    s = sq;
-    for _ in r + 1..10 {
-        s += 9;
-        if occ & bit(s) != 0 {
-            break;
-        }
-        n += 1;
-    }
-    s = sq;
-    for _ in 0..r {
-        s -= 9;
-        if occ & bit(s) != 0 {
-            break;
-        }
-        n += 1;
-    }
-    n
-}
+    m
+};
 
 /// Pieces strictly between two points of one file.
 #[inline]
@@ -199,6 +133,23 @@ fn between_on_file(a: usize, b: usize, occ: u128) -> u32 {
     n
 }
 
+/// Value class of a piece for threats: soldier 1, advisor and elephant 2, horse, cannon and
+/// face-down piece 3, chariot 4 (the general 0: it is never a victim, and it attacks only
+/// inside its palace).
+#[inline]
+fn threat_class(piece: Piece) -> usize {
+    if piece.is_hidden() {
+        return 3;
+    }
+    match piece.role() {
+        Role::General => 0,
+        Role::Soldier => 1,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Horse | Role::Cannon => 3,
+        Role::Chariot => 4,
+    }
+}
+
 /// Per-side sums gathered in one pass over the board.
 #[derive(Default, Clone, Copy)]
 struct SideTerms {
@@ -210,6 +161,25 @@ struct SideTerms {
     /// Any piece that could one day give mate.
     can_attack: bool,
     mobility: i32,
+    /// Points attacked by this side.
+    attacked: u128,
+    /// Points attacked by this side's pieces of each threat class (index 0 unused).
+    attacked_by_class: [u128; 5],
+    /// Pieces attacking the enemy palace, their summed weight, and their hits on it.
+    king_attackers: i32,
+    king_attack_weight: i32,
+    king_attack_hits: i32,
+    /// Up to four cannons' points.
+    cannons: [u8; 4],
+    n_cannons: usize,
+}
+
+impl SideTerms {
+    #[inline]
+    fn add_attacks(&mut self, attacks: u128, class: usize) {
+        self.attacked |= attacks;
+        self.attacked_by_class[class] |= attacks;
+    }
 }
 
 /// Evaluates `pos` from the side to move's point of view, face-down pieces at
@@ -218,20 +188,19 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, &HiddenValues::default())
 }
 
-/// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
-pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
+/// Both sides' terms (by side index) and the game phase, from one pass over the board.
+fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
     let free = pos.rules().free_advisors_elephants;
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
     let occ = occ_side[0] | occ_side[1];
     let mut terms = [SideTerms::default(); 2];
     let mut phase = 0;
-    let mut cannons: [[u8; 4]; 2] = [[0; 4]; 2];
-    let mut n_cannons = [0usize; 2];
 
     for side in Side::ALL {
         let s = side.index();
         let own = occ_side[s];
+        let enemy_palace = PALACE[1 - s];
         let mut bits = own;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
@@ -248,6 +217,14 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
             t.eg += TABLES.eg[code][sq] as i32;
             let role = piece.role();
             phase += PHASE_WEIGHT[role as usize];
+            let attacks = board.attacks_from(point, free);
+            t.add_attacks(attacks, threat_class(piece));
+            let on_palace = attacks & enemy_palace;
+            if on_palace != 0 && KING_ATTACK_WEIGHT[role as usize] != 0 {
+                t.king_attackers += 1;
+                t.king_attack_weight += KING_ATTACK_WEIGHT[role as usize];
+                t.king_attack_hits += on_palace.count_ones() as i32;
+            }
             if piece.is_hidden() {
                 t.mg += hidden.mg[s];
                 t.eg += hidden.eg[s];
@@ -259,27 +236,22 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
                 Role::Chariot => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
-                    t.mobility += CHARIOT_MOBILITY * chariot_reach(sq, occ);
+                    // Its attacks are the empty points it slides over and the first piece.
+                    t.mobility += CHARIOT_MOBILITY * (attacks & !occ).count_ones() as i32;
                 }
                 Role::Horse => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
-                    let mut free = 0;
-                    for i in 0..HORSE.len[sq] as usize {
-                        if occ & bit(HORSE.leg[sq][i] as usize) == 0
-                            && own & bit(HORSE.to[sq][i] as usize) == 0
-                        {
-                            free += 1;
-                        }
-                    }
+                    let free = (attacks & !own).count_ones() as i32;
                     t.mobility += HORSE_MOBILITY * free - if free == 0 { HORSE_TRAPPED } else { 0 };
                 }
                 Role::Cannon => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
-                    if n_cannons[s] < 4 {
-                        cannons[s][n_cannons[s]] = sq as u8;
-                        n_cannons[s] += 1;
+                    t.mobility += CANNON_MOBILITY * board.slides_from(point).count_ones() as i32;
+                    if t.n_cannons < 4 {
+                        t.cannons[t.n_cannons] = sq as u8;
+                        t.n_cannons += 1;
                     }
                 }
                 Role::Soldier => t.can_attack = true,
@@ -297,21 +269,30 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
             }
         }
     }
+    (terms, phase.min(PHASE_MAX))
+}
 
-    let phase = phase.min(PHASE_MAX);
+/// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
+pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
+    let (terms, phase) = gather(pos, hidden);
+    let board = pos.board();
+    let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
+    let occ = occ_side[0] | occ_side[1];
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     for side in Side::ALL {
         let s = side.index();
         let them = 1 - s;
         let t = terms[s];
-        mg[s] = t.mg + t.mobility;
-        eg[s] = t.eg + t.mobility;
+        let threats = threats(board, &terms[s], &terms[them], occ_side[them]);
+        mg[s] = t.mg + t.mobility + threats;
+        eg[s] = t.eg + t.mobility + threats;
         // General safety, middlegame only.
         let missing = (4 - terms[s].defenders).max(0);
         mg[s] -= ATTACKER_PER_MISSING_DEFENDER * terms[them].attackers_across * missing;
+        mg[s] -= king_danger(&terms[them], terms[s].defenders);
         let g = pos.general(side).index();
-        for &c in &cannons[them][..n_cannons[them]] {
+        for &c in &terms[them].cannons[..terms[them].n_cannons] {
             let c = c as usize;
             if c % 9 == g % 9 {
                 match between_on_file(c, g, occ) {
@@ -330,6 +311,51 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
     }
     let score = if pos.turn() == Side::Red { red } else { -red };
     score + TEMPO
+}
+
+/// What the attackers of a palace make of it: nothing from a lone attacker, then growing
+/// with the square of their weight and hits, less the advisors and elephants at home.
+#[inline]
+fn king_danger(attackers: &SideTerms, defenders: i32) -> i32 {
+    if attackers.king_attackers < 2 {
+        return 0;
+    }
+    let danger = attackers.king_attack_weight * attackers.king_attackers / 2
+        + KING_ATTACK_HIT * attackers.king_attack_hits
+        - KING_DEFENDER * defenders;
+    (danger.max(0).pow(2) / KING_DANGER_DIV).min(KING_DANGER_MAX)
+}
+
+/// Bonus for `us` attacking `them`'s pieces: by a piece of a lower class, or undefended.
+#[inline]
+fn threats(
+    board: &jieqi_rules::Board,
+    us: &SideTerms,
+    them: &SideTerms,
+    their_pieces: u128,
+) -> i32 {
+    let by = &us.attacked_by_class;
+    // Points attacked by a piece of a class below the index.
+    let lower = [0, 0, by[1], by[1] | by[2], by[1] | by[2] | by[3]];
+    let mut victims = their_pieces & us.attacked;
+    let mut score = 0;
+    while victims != 0 {
+        let sq = victims.trailing_zeros() as usize;
+        victims &= victims - 1;
+        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
+            continue;
+        };
+        let class = threat_class(piece);
+        if class == 0 {
+            continue;
+        }
+        if lower[class] & bit(sq) != 0 {
+            score += THREAT_BY_LOWER[class];
+        } else if them.attacked & bit(sq) == 0 {
+            score += THREAT_HANGING[class];
+        }
+    }
+    score
 }
 
 #[inline]
@@ -388,36 +414,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn chariot_reach_stops_at_the_first_piece() {
-        // The slow way: step until a piece or the edge.
-        let slow = |sq: usize, occ: u128| -> i32 {
-            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
-            let mut n = 0;
-            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                let (mut x, mut y) = (f + df, r + dr);
-                while (0..9).contains(&x) && (0..10).contains(&y) {
-                    if occ & bit((y * 9 + x) as usize) != 0 {
-                        break;
-                    }
-                    n += 1;
-                    x += df;
-                    y += dr;
-                }
-            }
-            n
-        };
-        let mut state = 0x1234_5678_9ABC_DEF0_u64;
-        for _ in 0..2000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let occ = ((state as u128) << 64 | state.rotate_left(29) as u128) & ((1 << 90) - 1);
-            let sq = (state % 90) as usize;
-            assert_eq!(chariot_reach(sq, occ), slow(sq, occ), "{sq} {occ:x}");
-        }
-    }
-
     /// Jieqi (rules.md §7): a revealed advisor or elephant may roam; it defends only at home.
     #[test]
     fn jieqi_advisors_defend_only_at_home() {
@@ -438,6 +434,63 @@ mod tests {
         // home position evaluates the same under both rule sets.
         let xiangqi = pos("3k5/9/9/9/9/2n3r2/9/9/4A4/3AK4 w - - 0 1");
         assert_eq!(evaluate(&home), evaluate(&xiangqi));
+    }
+
+    /// Red's and Black's threat bonuses in `fen`.
+    fn threat_pair(fen: &str) -> (i32, i32) {
+        let p = pos(fen);
+        let (t, _) = gather(&p, &HiddenValues::default());
+        let board = p.board();
+        let pieces = |side| board.occupied_by(side);
+        (
+            threats(board, &t[0], &t[1], pieces(Side::Black)),
+            threats(board, &t[1], &t[0], pieces(Side::Red)),
+        )
+    }
+
+    #[test]
+    fn a_horse_threatens_a_chariot_unless_its_leg_is_blocked() {
+        // Black's horse on c4 attacks Red's chariot on d2 (leg c3 empty).
+        assert_eq!(
+            threat_pair("5k3/9/9/9/9/2n6/9/3R5/9/4K4 w - - 0 1"),
+            (0, THREAT_BY_LOWER[4])
+        );
+        // A red horse on c3 blocks the leg.
+        assert_eq!(
+            threat_pair("5k3/9/9/9/9/2n6/2N6/3R5/9/4K4 w - - 0 1"),
+            (0, 0)
+        );
+    }
+
+    #[test]
+    fn an_undefended_piece_is_hanging_and_a_defended_one_is_not() {
+        // Red's chariot on g2 attacks Black's lone cannon on c2; the cannon has no screen.
+        assert_eq!(
+            threat_pair("3k5/9/9/9/9/9/9/2c3R2/9/4K4 w - - 0 1"),
+            (THREAT_HANGING[3], 0)
+        );
+        // A black chariot on c9 defends it down the open file.
+        assert_eq!(
+            threat_pair("2rk5/9/9/9/9/9/9/2c3R2/9/4K4 w - - 0 1"),
+            (0, 0)
+        );
+    }
+
+    #[test]
+    fn palace_danger_needs_two_attackers_and_grows_with_more() {
+        let danger = |fen: &str| {
+            let (t, _) = gather(&pos(fen), &HiddenValues::default());
+            king_danger(&t[1], t[0].defenders)
+        };
+        // A lone black chariot on Red's palace file: no danger term.
+        let one = danger("4k4/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1");
+        // Chariot, horse and cannon all reach into Red's bare palace.
+        let three = danger("4k4/9/9/9/9/9/4c4/2n6/4r4/5K3 w - - 0 1");
+        // The same with Red's advisors and elephants home.
+        let defended = danger("4k4/9/9/9/9/9/4c4/2n6/4r4/2BAKAB2 w - - 0 1");
+        assert_eq!(one, 0);
+        assert!(three > 0, "{three}");
+        assert!(defended < three, "{defended} {three}");
     }
 
     #[test]

@@ -168,8 +168,9 @@ pub const fn shape_table(role: Role) -> &'static [i8; 90] {
     }
 }
 
-/// Mobility: per empty point a chariot reaches, per free destination of a horse.
+/// Mobility: per empty point a chariot or cannon reaches, per free destination of a horse.
 pub const CHARIOT_MOBILITY: i32 = 3;
+pub const CANNON_MOBILITY: i32 = 1;
 pub const HORSE_MOBILITY: i32 = 5;
 /// A horse that cannot move at all.
 pub const HORSE_TRAPPED: i32 = 20;
@@ -181,6 +182,20 @@ pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 12;
 pub const EMPTY_HEAD_CANNON: i32 = 70;
 /// An enemy cannon on our general's file with exactly one piece between (a central cannon).
 pub const CENTRAL_CANNON: i32 = 15;
+
+/// Attacks on the enemy palace (its nine points), per role indexed by `Role as usize`: each
+/// attacker's weight, per hit point, less per advisor or elephant at home; the danger's
+/// square over `KING_DANGER_DIV` is the penalty (middlegame), at most `KING_DANGER_MAX`.
+pub const KING_ATTACK_WEIGHT: [i32; 8] = [0, 0, 0, 0, 30, 40, 30, 15];
+pub const KING_ATTACK_HIT: i32 = 10;
+pub const KING_DEFENDER: i32 = 15;
+pub const KING_DANGER_DIV: i32 = 128;
+pub const KING_DANGER_MAX: i32 = 500;
+
+/// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,
+/// chariot 4): attacked by a piece of a lower class, or attacked and undefended.
+pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 30, 70, 120];
+pub const THREAT_HANGING: [i32; 5] = [0, 15, 30, 50, 75];
 
 /// Side to move bonus.
 pub const TEMPO: i32 = 10;

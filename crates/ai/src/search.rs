@@ -128,7 +128,12 @@ pub(crate) struct Searcher<'a> {
     cont: [Option<u16>; MAX_PLY + 2],
     /// A move-ordering buffer per ply, reused from node to node.
     buffers: Vec<Vec<(i32, Move)>>,
+    /// Static evaluations by node key: the key's upper 48 bits, the score in the low 16.
+    eval_cache: Vec<u64>,
 }
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// A Jieqi search's per-ply knowledge and what it needs to judge a repetition.
 struct JieqiState {
@@ -275,6 +280,7 @@ impl<'a> Searcher<'a> {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             cont: [None; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 1],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
         }
     }
 
@@ -287,13 +293,20 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The static evaluation at `ply`.
+    /// The static evaluation at `ply`, from the evaluation cache when it has the node.
     #[inline]
-    fn eval(&self, pos: &Position, ply: usize) -> i32 {
-        match &self.jieqi {
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        let key = self.node_key(pos, ply);
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if *slot >> 16 == key >> 16 && *slot != 0 {
+            return *slot as u16 as i16 as i32;
+        }
+        let score = match &self.jieqi {
             None => evaluate(pos),
             Some(j) => evaluate_with(pos, &j.know[ply].values),
-        }
+        };
+        *slot = (key & !0xFFFF) | score as i16 as u16 as u64;
+        score
     }
 
     fn elapsed(&self) -> Duration {
