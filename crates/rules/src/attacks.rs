@@ -138,3 +138,58 @@ fn steps(t: &Steps) -> u128 {
     }
     a
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{Piece, Side};
+
+    fn points(names: &[&str]) -> u128 {
+        names
+            .iter()
+            .map(|n| 1u128 << Square::parse(n).expect("a point").index())
+            .sum()
+    }
+
+    fn board(pieces: &[(&str, Piece)]) -> Board {
+        let mut b = Board::empty();
+        for (name, piece) in pieces {
+            b.put(Square::parse(name).expect("a point"), *piece);
+        }
+        b
+    }
+
+    /// rules.md §7: a revealed advisor roams one step diagonally anywhere; a face-down one,
+    /// or any advisor in Xiangqi, only inside its palace.
+    #[test]
+    fn a_freed_advisor_attacks_outside_the_palace() {
+        let e4 = Square::parse("e4").unwrap();
+        let revealed = board(&[("e4", Piece::new(Side::Red, Role::Advisor))]);
+        assert_eq!(
+            revealed.attacks_from(e4, true),
+            points(&["d3", "f3", "d5", "f5"])
+        );
+        assert_eq!(revealed.attacks_from(e4, false), 0);
+        let hidden = board(&[("e4", Piece::hidden(Side::Red, Role::Advisor))]);
+        assert_eq!(hidden.attacks_from(e4, true), 0);
+    }
+
+    /// A cannon attacks every point past its screen up to and including the next piece, and
+    /// nothing before the screen; it slides over the points before it.
+    #[test]
+    fn a_cannon_attacks_past_its_screen() {
+        let b2 = Square::parse("b2").unwrap();
+        let b = board(&[
+            ("b2", Piece::new(Side::Red, Role::Cannon)),
+            ("b5", Piece::new(Side::Red, Role::Soldier)),
+            ("b8", Piece::new(Side::Black, Role::Horse)),
+        ]);
+        assert_eq!(b.attacks_from(b2, false), points(&["b6", "b7", "b8"]));
+        assert_eq!(
+            b.slides_from(b2),
+            points(&[
+                "b3", "b4", "b1", "b0", "a2", "c2", "d2", "e2", "f2", "g2", "h2", "i2"
+            ])
+        );
+    }
+}
