@@ -163,7 +163,8 @@ struct SideTerms {
     mobility: i32,
     /// Points attacked by this side.
     attacked: u128,
-    /// Points attacked by this side's pieces of each threat class (index 0 unused).
+    /// Points attacked by this side's pieces of each threat class (index 0: the general,
+    /// which is never the cheaper attacker).
     attacked_by_class: [u128; 5],
     /// Pieces attacking the enemy palace, their summed weight, and their hits on it.
     king_attackers: i32,

@@ -3,69 +3,14 @@
 //! zones, threats, mobility); move generation keeps its own emit-per-move path.
 //!
 //! Pins are ignored, as in every engine's attack maps; a point held by the piece's own side
-//! counts as attacked (defended).
+//! counts as attacked (defended). Lines come from the bit-rank/bit-file views of `tables`.
 
 use crate::board::Board;
 use crate::tables::{
-    ADVISOR, ADVISOR_FREE, ELEPHANT, ELEPHANT_FREE, FILE_LINES, GENERAL, HORSE, LineView,
-    RANK_LINES, SOLDIER, Steps,
+    ADVISOR, ADVISOR_FREE, ELEPHANT, ELEPHANT_FREE, FILE_LINES, FILE_SPREAD, GENERAL, HORSE,
+    LineView, RANK_LINES, SOLDIER, Steps,
 };
 use crate::types::{Role, Square};
-
-/// Bit `r` of a file's line bits spread onto file 0 of a bitboard (bit `r * 9`).
-static FILE_SPREAD: [u128; 1024] = {
-    let mut t = [0u128; 1024];
-    let mut bits = 0;
-    while bits < 1024 {
-        let mut r = 0;
-        while r < 10 {
-            if bits & (1 << r) != 0 {
-                t[bits] |= 1u128 << (r * 9);
-            }
-            r += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
-/// What a cannon at one point of a line attacks for one occupancy of that line: the points
-/// past the first piece (its screen) up to and including the second. Bit `i` stands for the
-/// `i`-th point of the line.
-const fn cannon_lines<const N: usize, const OCC: usize>() -> [[u16; OCC]; N] {
-    let mut t = [[0u16; OCC]; N];
-    let mut pos = 0;
-    while pos < N {
-        let mut occ = 0;
-        while occ < OCC {
-            let mut dir = -1;
-            while dir <= 1 {
-                let mut i = pos as i32 + dir;
-                let mut screened = false;
-                while i >= 0 && i < N as i32 {
-                    let filled = occ & (1 << i) != 0;
-                    if screened {
-                        t[pos][occ] |= 1 << i;
-                        if filled {
-                            break;
-                        }
-                    } else if filled {
-                        screened = true;
-                    }
-                    i += dir;
-                }
-                dir += 2;
-            }
-            occ += 1;
-        }
-        pos += 1;
-    }
-    t
-}
-
-/// Indexed by file, then the rank's occupancy; by rank, then the file's occupancy.
-static CANNON_RANK: [[u16; 512]; 9] = cannon_lines::<9, 512>();
-static CANNON_FILE: [[u16; 1024]; 10] = cannon_lines::<10, 1024>();
 
 impl Board {
     /// The points the piece on `sq` attacks (empty if `sq` is empty). A face-down Jieqi piece
@@ -87,12 +32,7 @@ impl Board {
             Role::Elephant => self.blockable(&ELEPHANT[from]),
             Role::Horse => self.blockable(&HORSE[from]),
             Role::Chariot => self.line_bits(sq, |v| v.slide | v.first),
-            Role::Cannon => {
-                let (f, r) = (sq.file() as usize, sq.rank() as usize);
-                let rank = CANNON_RANK[f][self.rank_occ[r] as usize];
-                let file = CANNON_FILE[r][self.file_occ[f] as usize];
-                spread(f, r, rank, file)
-            }
+            Role::Cannon => self.line_bits(sq, |v| v.beyond),
             Role::Soldier => steps(&SOLDIER[piece.side().index()][from]),
         }
     }
@@ -120,14 +60,8 @@ impl Board {
         let (f, r) = (sq.file() as usize, sq.rank() as usize);
         let rank = pick(RANK_LINES[f][self.rank_occ[r] as usize]);
         let file = pick(FILE_LINES[r][self.file_occ[f] as usize]);
-        spread(f, r, rank, file)
+        ((rank as u128) << (r * 9)) | (FILE_SPREAD[file as usize] << f)
     }
-}
-
-/// Line bits of rank `r` and file `f` as one bitboard.
-#[inline]
-fn spread(f: usize, r: usize, rank: u16, file: u16) -> u128 {
-    ((rank as u128) << (r * 9)) | (FILE_SPREAD[file as usize] << f)
 }
 
 #[inline]

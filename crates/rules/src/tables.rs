@@ -238,6 +238,9 @@ pub(crate) struct LineView {
     pub first: u16,
     /// The second occupied point in each direction (cannon captures over one screen).
     pub second: u16,
+    /// Every point past the first piece up to and including the second (what a cannon
+    /// attacks: it would capture an enemy put on any of them).
+    pub beyond: u16,
 }
 
 const fn line_view(pos: i32, occ: u32, len: i32) -> LineView {
@@ -245,6 +248,7 @@ const fn line_view(pos: i32, occ: u32, len: i32) -> LineView {
         slide: 0,
         first: 0,
         second: 0,
+        beyond: 0,
     };
     let mut dir = -1;
     while dir <= 1 {
@@ -254,12 +258,15 @@ const fn line_view(pos: i32, occ: u32, len: i32) -> LineView {
             if occ & (1 << i) == 0 {
                 if seen == 0 {
                     v.slide |= 1 << i;
+                } else {
+                    v.beyond |= 1 << i;
                 }
             } else {
                 if seen == 0 {
                     v.first |= 1 << i;
                 } else {
                     v.second |= 1 << i;
+                    v.beyond |= 1 << i;
                 }
                 seen += 1;
             }
@@ -275,6 +282,7 @@ const fn build_lines<const N: usize, const OCC: usize>() -> [[LineView; OCC]; N]
         slide: 0,
         first: 0,
         second: 0,
+        beyond: 0,
     }; OCC]; N];
     let mut p = 0;
     while p < N {
@@ -292,6 +300,24 @@ const fn build_lines<const N: usize, const OCC: usize>() -> [[LineView; OCC]; N]
 pub(crate) static RANK_LINES: [[LineView; 512]; 9] = build_lines::<9, 512>();
 /// Indexed by rank, then the file's occupancy (10 bits).
 pub(crate) static FILE_LINES: [[LineView; 1024]; 10] = build_lines::<10, 1024>();
+
+/// Bit `r` of a file's line bits spread onto file 0 of a bitboard (bit `r * 9`): shifted by
+/// the file, it turns a file view into points.
+pub(crate) static FILE_SPREAD: [u128; 1024] = {
+    let mut t = [0u128; 1024];
+    let mut bits = 0;
+    while bits < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if bits & (1 << r) != 0 {
+                t[bits] |= 1u128 << (r * 9);
+            }
+            r += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 /// Bitboard masks (one bit per point) for each rank and each file.
 pub(crate) const fn rank_mask(rank: u8) -> u128 {
@@ -369,5 +395,6 @@ mod tests {
         assert_eq!(v.slide, 0b110);
         assert_eq!(v.first, 1 << 3);
         assert_eq!(v.second, 1 << 6);
+        assert_eq!(v.beyond, (1 << 4) | (1 << 5) | (1 << 6));
     }
 }
