@@ -22,9 +22,10 @@ USAGE:
   jieqi-cli uci
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
-                  [--opening-plies K] [--adjudicate CP] [--quiet]
+                  [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
             B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+  jieqi-cli match-report FILE ...   (adds up the game lines of match runs)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         "bench" => cmd::bench::run(rest),
         "uci" => cmd::uci::run(rest),
         "match" => cmd::matches::run(rest),
+        "match-report" => cmd::match_report::run(rest),
         "deal" => cmd::deal::run(rest),
         "view" => cmd::view::run(rest),
         "replay" => cmd::replay::run(rest),

@@ -278,6 +278,8 @@ fn bad_flags_are_one_line_and_exit_2() {
         &["--time-scale", "101"],
         &["--time-scale", "10", "--movetime", "100"],
         &["--opening-plies", "99"],
+        &["--first-pair", "0"],
+        &["--first-pair", "-1"],
         &["--colour", "red"],
         &["extra"],
     ];
@@ -295,4 +297,91 @@ fn bad_flags_are_one_line_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
+}
+
+/// Game lines of `out`, sorted (more threads finish them in another order).
+fn game_lines(out: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn a_match_played_in_parts_adds_up_to_the_whole() {
+    let play = |first_pair: &str, games: &str| {
+        stdout(&cli(&[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Casual",
+            "--b",
+            "Beginner",
+            "--games",
+            games,
+            "--depth",
+            "1",
+            "--seed",
+            "5",
+            "--first-pair",
+            first_pair,
+            "--threads",
+            "2",
+        ]))
+    };
+    let whole = play("1", "6");
+    let head = play("1", "2");
+    let tail = play("2", "4");
+    // The parts play exactly the whole match's games: same numbers, deals and results.
+    let mut parts = game_lines(&head);
+    parts.extend(game_lines(&tail));
+    parts.sort();
+    assert_eq!(parts, game_lines(&whole));
+    assert!(
+        tail.lines()
+            .any(|l| l.starts_with("game 3 pair 2: A:Casual (red)"))
+    );
+
+    let dir = std::env::temp_dir().join(format!("jieqi-match-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (head_file, tail_file, empty_file) = (
+        dir.join("head.txt"),
+        dir.join("tail.txt"),
+        dir.join("empty.txt"),
+    );
+    std::fs::write(&head_file, &head).unwrap();
+    std::fs::write(&tail_file, &tail).unwrap();
+    std::fs::write(&empty_file, "nothing here\n").unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let report = stdout(&cli(&[
+        "match-report",
+        &path(&head_file),
+        &path(&tail_file),
+    ]));
+    let summary = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("Casual vs Beginner: ") || l.starts_with("pairs: "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(summary(&report), summary(&whole), "{report}");
+    assert!(report.starts_with("6 games from 2 files\n"), "{report}");
+
+    // The same part twice, a file without games, no file, a missing file: one-line errors.
+    let bad: &[Vec<String>] = &[
+        vec![path(&head_file), path(&head_file)],
+        vec![path(&head_file), path(&empty_file)],
+        vec![],
+        vec![path(&dir.join("missing.txt"))],
+    ];
+    for files in bad {
+        let mut args = vec!["match-report"];
+        args.extend(files.iter().map(String::as_str));
+        let o = cli(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
 //! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
 //! [--movetime MS | --nodes N | --depth D | --time-scale PERCENT] [--opening-plies K]
-//! [--adjudicate CP] [--quiet]`:
+//! [--adjudicate CP] [--first-pair P] [--quiet]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
 //! interval. `--b-engine "PROGRAM [ARGS]"` instead of `--b` makes B another engine (Xiangqi
 //! only), spoken to over UCI (see [`super::external`]; `--engine-handshake WORD`,
@@ -25,6 +25,9 @@
 //! `--time-scale PERCENT` plays the levels at that percent of their time per move and node
 //! budget (depths unchanged): the strong levels' proportions at a time a machine can afford.
 //!
+//! `--first-pair P` starts at pair P (game 2P−1) with that pair's seed: a long match played
+//! in parts, whose game lines `match-report` adds up into one result.
+//!
 //! With `--nodes` or `--depth` (which also drop the levels' time per move) and one thread, the
 //! same seed gives the same games; on more threads the same results, finished in another order.
 
@@ -38,6 +41,7 @@ use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantKind, Xiangqi};
 
 use super::external::{EngineSpec, UciEngine, parse_option};
+use super::match_stats::{GameScore, summarize};
 use crate::args::{Args, Spec, number};
 
 const SPEC: Spec = Spec {
@@ -57,6 +61,7 @@ const SPEC: Spec = Spec {
         "b-engine",
         "engine-handshake",
         "time-scale",
+        "first-pair",
     ],
     switches: &["quiet"],
     lists: &["engine-option"],
@@ -82,6 +87,8 @@ struct Config {
     players: [Player; 2],
     limits: [Limits; 2],
     games: usize,
+    /// The first game's index (0-based; even: a pair's first game).
+    first_game: usize,
     seed: u64,
     threads: usize,
     opening_plies: usize,
@@ -142,7 +149,13 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let results = play_all(&cfg)?;
     let elapsed = started.elapsed();
-    let scores: Vec<f64> = results.iter().map(GameResult::a_points).collect();
+    let scores: Vec<GameScore> = results
+        .iter()
+        .map(|r| GameScore {
+            index: r.index,
+            points: r.a_points(),
+        })
+        .collect();
     let summary = summarize(&scores);
     let [a, b] = &cfg.players;
     super::outln!(
@@ -203,6 +216,13 @@ fn config(args: &Args) -> Result<Config, String> {
     .map_err(|e| e.to_string())?;
     if !(1..=MAX_GAMES).contains(&games) {
         return Err(format!("games must be from 1 to {MAX_GAMES}"));
+    }
+    let first_pair: u64 = match args.value("first-pair") {
+        Some(p) => number("first-pair", p).map_err(|e| e.to_string())?,
+        None => 1,
+    };
+    if !(1..=MAX_GAMES).contains(&first_pair) {
+        return Err(format!("first-pair must be from 1 to {MAX_GAMES}"));
     }
     let seed = match args.value("seed") {
         Some(code) => super::parse_seed(code)?.0,
@@ -294,6 +314,7 @@ fn config(args: &Args) -> Result<Config, String> {
         players,
         limits,
         games: games as usize,
+        first_game: 2 * (first_pair as usize - 1),
         seed,
         threads,
         opening_plies,
@@ -324,10 +345,11 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
         for _ in 0..cfg.threads.min(cfg.games) {
             scope.spawn(|| {
                 while !abort.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= cfg.games {
+                    let played = next.fetch_add(1, Ordering::Relaxed);
+                    if played >= cfg.games {
                         break;
                     }
+                    let index = cfg.first_game + played;
                     let result = match play_game(cfg, index) {
                         Ok(r) => r,
                         Err(e) => {
@@ -598,154 +620,9 @@ fn play_checked(
     }
 }
 
-/// A match's score with its 95% confidence interval, per game and per pair.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-    /// A's mean points per game, 0–1.
-    pub score: f64,
-    /// Half-width of the 95% interval of `score`, from the per-game variance.
-    pub margin: f64,
-    /// Pairs counted by A's points in them: 0, ½, 1, 1½, 2.
-    pub pentanomial: [usize; 5],
-    pub pair_score: f64,
-    /// Half-width of the 95% interval from the per-pair variance.
-    pub pair_margin: f64,
-}
-
-/// 95% two-sided normal quantile.
-const Z95: f64 = 1.959_963_984_540_054;
-
-/// Mean and 95% half-width of samples (population variance over n, as cutechess counts it).
-fn mean_margin(samples: &[f64]) -> (f64, f64) {
-    if samples.is_empty() {
-        return (0.5, 0.0);
-    }
-    let n = samples.len() as f64;
-    let mean = samples.iter().sum::<f64>() / n;
-    let var = samples.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    (mean, Z95 * (var / n).sqrt())
-}
-
-/// A's scores per game (1, ½, 0), in game order: pairs are games 1–2, 3–4, …
-pub fn summarize(scores: &[f64]) -> Summary {
-    let count = |p: f64| scores.iter().filter(|&&s| (s - p).abs() < 0.25).count();
-    let (score, margin) = mean_margin(scores);
-    let pairs: Vec<f64> = scores
-        .chunks_exact(2)
-        .map(|pair| (pair[0] + pair[1]) / 2.0)
-        .collect();
-    let mut pentanomial = [0; 5];
-    for p in &pairs {
-        pentanomial[((p * 4.0).round() as usize).min(4)] += 1;
-    }
-    let (pair_score, pair_margin) = mean_margin(&pairs);
-    Summary {
-        wins: count(1.0),
-        draws: count(0.5),
-        losses: count(0.0),
-        score,
-        margin,
-        pentanomial,
-        pair_score,
-        pair_margin,
-    }
-}
-
-/// The Elo difference that expects `score` (0–1): −400·log10(1/score − 1).
-pub fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-/// `D ± E`: the Elo of the score, and half the Elo width of the interval score ± margin.
-fn elo_text(score: f64, margin: f64) -> String {
-    let d = elo(score);
-    let e = (elo(score + margin) - elo(score - margin)) / 2.0;
-    let show = |x: f64| {
-        if x.is_finite() {
-            format!("{x:.0}")
-        } else if x > 0.0 {
-            "+inf".into()
-        } else {
-            "-inf".into()
-        }
-    };
-    let e = if e.is_finite() {
-        format!("{e:.0}")
-    } else {
-        "inf".into()
-    };
-    format!("{} ± {e}", show(d))
-}
-
-impl Summary {
-    /// `W-D-L, score X% ± M%, Elo diff D ± E`.
-    pub fn games_line(&self) -> String {
-        format!(
-            "{}-{}-{}, score {:.1}% ± {:.1}%, Elo diff {}",
-            self.wins,
-            self.draws,
-            self.losses,
-            self.score * 100.0,
-            self.margin * 100.0,
-            elo_text(self.score, self.margin)
-        )
-    }
-
-    /// `N (A's points 0/½/1/1½/2: a b c d e), score X% ± M%, Elo diff D ± E`.
-    pub fn pairs_line(&self) -> String {
-        let [a, b, c, d, e] = self.pentanomial;
-        let n: usize = self.pentanomial.iter().sum();
-        format!(
-            "{n} (A's points per pair 0/0.5/1/1.5/2: {a} {b} {c} {d} {e}), score {:.1}% ± {:.1}%, Elo diff {}",
-            self.pair_score * 100.0,
-            self.pair_margin * 100.0,
-            elo_text(self.pair_score, self.pair_margin)
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn elo_of_scores() {
-        assert_eq!(elo(0.5), 0.0);
-        assert!((elo(0.75) - 190.85).abs() < 0.01);
-        assert!((elo(0.25) + 190.85).abs() < 0.01);
-        assert_eq!(elo(1.0), f64::INFINITY);
-    }
-
-    #[test]
-    fn summary_counts_games_and_pairs() {
-        // Pairs: (1, 0.5) (0.5, 0.5) (0, 1) (1, 1)
-        let s = summarize(&[1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]);
-        assert_eq!((s.wins, s.draws, s.losses), (4, 3, 1));
-        assert!((s.score - 0.6875).abs() < 1e-12);
-        assert_eq!(s.pentanomial, [0, 0, 2, 1, 1]);
-        assert!((s.pair_score - s.score).abs() < 1e-12);
-        // Per-game variance: mean of squared deviations.
-        let var = [1.0f64, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]
-            .iter()
-            .map(|x| (x - 0.6875).powi(2))
-            .sum::<f64>()
-            / 8.0;
-        assert!((s.margin - Z95 * (var / 8.0).sqrt()).abs() < 1e-12);
-        assert!(s.games_line().starts_with("4-3-1, score 68.8% ± "));
-        assert!(
-            s.pairs_line()
-                .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
-        );
-    }
 
     #[test]
     fn time_scale_shrinks_time_and_nodes_in_proportion() {
@@ -790,19 +667,6 @@ mod tests {
             assert_eq!(w.record(Side::Black, black, 800), None);
         }
         assert_eq!(v.record(Side::Red, Score::Cp(-900), 800), Some(Side::Red));
-    }
-
-    #[test]
-    fn a_clean_sweep_has_no_finite_elo() {
-        let s = summarize(&[1.0, 1.0]);
-        assert_eq!(s.margin, 0.0);
-        assert!(
-            s.games_line().ends_with("Elo diff +inf ± inf"),
-            "{}",
-            s.games_line()
-        );
-        let s = summarize(&[1.0]);
-        assert_eq!(s.pentanomial, [0; 5]);
     }
 
     #[test]

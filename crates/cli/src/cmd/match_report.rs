@@ -1,0 +1,182 @@
+//! `match-report FILE…`: adds up the game lines that `match` printed, from one file or
+//! several, into one summary. A long match can so be played in parts (`match --first-pair`,
+//! on several machines or days) and counted as one; a run that was cut short still counts the
+//! games it finished.
+//!
+//! Lines that do not start with `game ` (the summaries, anything else) are skipped. Every game
+//! line must name the same two players, and each game number may appear only once.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::match_stats::{GameScore, summarize};
+use crate::args::{Args, Spec};
+
+const SPEC: Spec = Spec {
+    command: "match-report",
+    values: &[],
+    switches: &[],
+    lists: &[],
+};
+
+/// What one game line says.
+#[derive(Clone, Debug, PartialEq)]
+struct GameLine {
+    /// 0-based game index.
+    index: usize,
+    a: String,
+    b: String,
+    points: f64,
+}
+
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    if args.positional.is_empty() {
+        return Err("'match-report' needs one or more files with the output of 'match'".into());
+    }
+    let mut players: Option<(String, String)> = None;
+    let mut seen: HashMap<usize, &str> = HashMap::new();
+    let mut games = Vec::new();
+    for path in &args.positional {
+        let bytes =
+            std::fs::read(Path::new(path)).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|_| format!("'{path}' is not a text file"))?;
+        let before = games.len();
+        for (number, line) in text.lines().enumerate() {
+            if !line.starts_with("game ") {
+                continue;
+            }
+            let game =
+                parse_line(line).map_err(|e| format!("'{path}' line {}: {e}", number + 1))?;
+            match &players {
+                None => players = Some((game.a.clone(), game.b.clone())),
+                Some((a, b)) if (a, b) != (&game.a, &game.b) => {
+                    return Err(format!(
+                        "'{path}' line {}: {} vs {} is another match than {a} vs {b}",
+                        number + 1,
+                        game.a,
+                        game.b
+                    ));
+                }
+                Some(_) => {}
+            }
+            if let Some(first) = seen.insert(game.index, path) {
+                return Err(format!(
+                    "game {} is in '{first}' and again in '{path}' (parts of one match need \
+                     different --first-pair)",
+                    game.index + 1
+                ));
+            }
+            games.push(GameScore {
+                index: game.index,
+                points: game.points,
+            });
+        }
+        if games.len() == before {
+            return Err(format!("'{path}' has no game lines from 'match'"));
+        }
+    }
+    let (a, b) = players.unwrap_or_default();
+    let summary = summarize(&games);
+    let files = args.positional.len();
+    super::outln!(
+        "{} games from {files} file{}",
+        games.len(),
+        if files == 1 { "" } else { "s" }
+    );
+    super::outln!("{a} vs {b}: {}", summary.games_line());
+    super::outln!("pairs: {}", summary.pairs_line());
+    Ok(())
+}
+
+/// Reads `game N pair P: A:X (red) - B:Y (black) CODE after K plies, A scores S: HOW` (or
+/// with B Red), checking that the numbers and colours agree with each other.
+fn parse_line(line: &str) -> Result<GameLine, String> {
+    let malformed = || format!("not a game line of 'match': '{line}'");
+    let rest = line.strip_prefix("game ").ok_or_else(malformed)?;
+    let (number, rest) = rest.split_once(" pair ").ok_or_else(malformed)?;
+    let (pair, rest) = rest.split_once(": ").ok_or_else(malformed)?;
+    let number: usize = number.parse().map_err(|_| malformed())?;
+    let pair: usize = pair.parse().map_err(|_| malformed())?;
+    if number == 0 || pair != number.div_ceil(2) {
+        return Err(format!("game {number} cannot be in pair {pair}"));
+    }
+    let (red, rest) = rest.split_once(" (red) - ").ok_or_else(malformed)?;
+    let (black, rest) = rest.split_once(" (black) ").ok_or_else(malformed)?;
+    let (a, b, a_red) = match (red.split_once(':'), black.split_once(':')) {
+        (Some(("A", a)), Some(("B", b))) => (a, b, true),
+        (Some(("B", b)), Some(("A", a))) => (a, b, false),
+        _ => return Err(malformed()),
+    };
+    let index = number - 1;
+    if a_red != index.is_multiple_of(2) {
+        return Err(format!(
+            "in game {number} A plays {}, but A is Red in odd-numbered games",
+            if a_red { "Red" } else { "Black" }
+        ));
+    }
+    let (_, rest) = rest.split_once(", A scores ").ok_or_else(malformed)?;
+    let (points, _) = rest.split_once(':').ok_or_else(malformed)?;
+    let points = match points {
+        "1" => 1.0,
+        "1/2" => 0.5,
+        "0" => 0.0,
+        _ => return Err(malformed()),
+    };
+    Ok(GameLine {
+        index,
+        a: a.to_string(),
+        b: b.to_string(),
+        points,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_colours_and_all_results() {
+        let red = parse_line(
+            "game 7 pair 4: A:Master (red) - B:Expert (black) 1-0 after 43 plies, A scores 1: \
+             Red wins: Black resigned (adjudicated)",
+        )
+        .unwrap();
+        assert_eq!(
+            red,
+            GameLine {
+                index: 6,
+                a: "Master".into(),
+                b: "Expert".into(),
+                points: 1.0
+            }
+        );
+        let black = parse_line(
+            "game 10 pair 5: B:stockfish (red) - A:Master (black) 1/2-1/2 after 400 plies, \
+             A scores 1/2: Draw: 400 plies",
+        )
+        .unwrap();
+        assert_eq!(
+            (black.index, black.b.as_str(), black.points),
+            (9, "stockfish", 0.5)
+        );
+    }
+
+    #[test]
+    fn inconsistent_or_garbled_lines_are_errors() {
+        let bad = [
+            // Pair number does not fit the game number.
+            "game 7 pair 3: A:Club (red) - B:Casual (black) 1-0 after 9 plies, A scores 1: x",
+            // A is Red only in odd-numbered games.
+            "game 8 pair 4: A:Club (red) - B:Casual (black) 1-0 after 9 plies, A scores 1: x",
+            "game 0 pair 0: A:Club (red) - B:Casual (black) 1-0 after 9 plies, A scores 1: x",
+            "game 1 pair 1: A:Club (red) - B:Casual (black) 1-0 after 9 plies, A scores 2: x",
+            "game 1 pair 1: Club (red) - Casual (black) 1-0 after 9 plies, A scores 1: x",
+            "game x pair 1: A:Club (red) - B:Casual (black)",
+            "game 1",
+        ];
+        for line in bad {
+            assert!(parse_line(line).is_err(), "{line}");
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! A match's statistics: W-D-L, the score with its 95% interval per game and per pair of
+//! colour-swapped games, and the Elo difference they mean. Shared by `match`, which plays the
+//! games, and `match-report`, which adds up the game lines of several runs.
+
+/// One finished game: its number in the match (0-based; games 2k and 2k+1 form pair k) and
+/// A's points in it (1, ½ or 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameScore {
+    pub index: usize,
+    pub points: f64,
+}
+
+/// A match's score with its 95% confidence interval, per game and per pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's mean points per game, 0–1.
+    pub score: f64,
+    /// Half-width of the 95% interval of `score`, from the per-game variance.
+    pub margin: f64,
+    /// Complete pairs counted by A's points in them: 0, ½, 1, 1½, 2.
+    pub pentanomial: [usize; 5],
+    pub pair_score: f64,
+    /// Half-width of the 95% interval from the per-pair variance.
+    pub pair_margin: f64,
+}
+
+/// 95% two-sided normal quantile.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Mean and 95% half-width of samples (population variance over n, as cutechess counts it).
+fn mean_margin(samples: &[f64]) -> (f64, f64) {
+    if samples.is_empty() {
+        return (0.5, 0.0);
+    }
+    let n = samples.len() as f64;
+    let mean = samples.iter().sum::<f64>() / n;
+    let var = samples.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    (mean, Z95 * (var / n).sqrt())
+}
+
+/// The summary of finished games, in any order, each game number at most once. Every game
+/// counts in W-D-L and the per-game score; a pair counts once both its games are there (a
+/// run cut short may have finished only one of them).
+pub fn summarize(games: &[GameScore]) -> Summary {
+    let points: Vec<f64> = games.iter().map(|g| g.points).collect();
+    let count = |p: f64| points.iter().filter(|&&s| (s - p).abs() < 0.25).count();
+    let (score, margin) = mean_margin(&points);
+    let mut sorted = games.to_vec();
+    sorted.sort_by_key(|g| g.index);
+    let pairs: Vec<f64> = sorted
+        .windows(2)
+        .filter(|w| w[0].index % 2 == 0 && w[1].index == w[0].index + 1)
+        .map(|w| (w[0].points + w[1].points) / 2.0)
+        .collect();
+    let mut pentanomial = [0; 5];
+    for p in &pairs {
+        pentanomial[((p * 4.0).round() as usize).min(4)] += 1;
+    }
+    let (pair_score, pair_margin) = mean_margin(&pairs);
+    Summary {
+        wins: count(1.0),
+        draws: count(0.5),
+        losses: count(0.0),
+        score,
+        margin,
+        pentanomial,
+        pair_score,
+        pair_margin,
+    }
+}
+
+/// The Elo difference that expects `score` (0–1): −400·log10(1/score − 1).
+pub fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// `D ± E`: the Elo of the score, and half the Elo width of the interval score ± margin.
+fn elo_text(score: f64, margin: f64) -> String {
+    let d = elo(score);
+    let e = (elo(score + margin) - elo(score - margin)) / 2.0;
+    let show = |x: f64| {
+        if x.is_finite() {
+            format!("{x:.0}")
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    let e = if e.is_finite() {
+        format!("{e:.0}")
+    } else {
+        "inf".into()
+    };
+    format!("{} ± {e}", show(d))
+}
+
+impl Summary {
+    /// `W-D-L, score X% ± M%, Elo diff D ± E`.
+    pub fn games_line(&self) -> String {
+        format!(
+            "{}-{}-{}, score {:.1}% ± {:.1}%, Elo diff {}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0,
+            self.margin * 100.0,
+            elo_text(self.score, self.margin)
+        )
+    }
+
+    /// `N (A's points 0/½/1/1½/2: a b c d e), score X% ± M%, Elo diff D ± E`.
+    pub fn pairs_line(&self) -> String {
+        let [a, b, c, d, e] = self.pentanomial;
+        let n: usize = self.pentanomial.iter().sum();
+        format!(
+            "{n} (A's points per pair 0/0.5/1/1.5/2: {a} {b} {c} {d} {e}), score {:.1}% ± {:.1}%, Elo diff {}",
+            self.pair_score * 100.0,
+            self.pair_margin * 100.0,
+            elo_text(self.pair_score, self.pair_margin)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games 0, 1, 2, … with these points.
+    fn in_order(points: &[f64]) -> Vec<GameScore> {
+        points
+            .iter()
+            .enumerate()
+            .map(|(index, &points)| GameScore { index, points })
+            .collect()
+    }
+
+    #[test]
+    fn elo_of_scores() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert!((elo(0.25) + 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn summary_counts_games_and_pairs() {
+        // Pairs: (1, 0.5) (0.5, 0.5) (0, 1) (1, 1)
+        let points = [1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0];
+        let s = summarize(&in_order(&points));
+        assert_eq!((s.wins, s.draws, s.losses), (4, 3, 1));
+        assert!((s.score - 0.6875).abs() < 1e-12);
+        assert_eq!(s.pentanomial, [0, 0, 2, 1, 1]);
+        assert!((s.pair_score - s.score).abs() < 1e-12);
+        // Per-game variance: mean of squared deviations.
+        let var = points.iter().map(|x| (x - 0.6875).powi(2)).sum::<f64>() / 8.0;
+        assert!((s.margin - Z95 * (var / 8.0).sqrt()).abs() < 1e-12);
+        assert!(s.games_line().starts_with("4-3-1, score 68.8% ± "));
+        assert!(
+            s.pairs_line()
+                .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
+        );
+    }
+
+    #[test]
+    fn order_does_not_matter_and_only_complete_pairs_count_as_pairs() {
+        let mut games = in_order(&[1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]);
+        games.reverse();
+        assert_eq!(
+            summarize(&games),
+            summarize(&in_order(&[1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0]))
+        );
+        // Games 1 (second of pair 0), 2 and 3 (pair 1), 4 (first of pair 2): one pair.
+        let games: Vec<GameScore> = [(1, 1.0), (2, 0.0), (3, 0.5), (4, 1.0)]
+            .map(|(index, points)| GameScore { index, points })
+            .to_vec();
+        let s = summarize(&games);
+        assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+        assert_eq!(s.pentanomial, [0, 1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_clean_sweep_has_no_finite_elo() {
+        let s = summarize(&in_order(&[1.0, 1.0]));
+        assert_eq!(s.margin, 0.0);
+        assert!(
+            s.games_line().ends_with("Elo diff +inf ± inf"),
+            "{}",
+            s.games_line()
+        );
+        let s = summarize(&in_order(&[1.0]));
+        assert_eq!(s.pentanomial, [0; 5]);
+    }
+}
