@@ -77,19 +77,8 @@ fn engine(mode: &str) -> Engine {
         return Engine::for_level(Level::parse(name).expect("a level name"), 16);
     }
     let mut e = Engine::new(16);
-    let mut t = JieqiTuning::default();
-    if let Some((_, knobs)) = mode.split_once(':') {
-        for kv in knobs.split(',') {
-            let (k, v) = kv.split_once('=').expect("knob=value");
-            let v: i32 = v.parse().expect("a number");
-            match k {
-                "d" => t.chance_min_depth = v,
-                "b" => t.hidden_bonus = v,
-                "x" => t.exact_null_windows = v != 0,
-                _ => panic!("unknown knob {k}"),
-            }
-        }
-    }
+    let knobs = mode.split_once(':').map_or("", |(_, k)| k);
+    let t = JieqiTuning::from_knobs(knobs).expect("knobs");
     e.set_jieqi_tuning(t);
     e
 }

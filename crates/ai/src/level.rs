@@ -6,9 +6,14 @@
 //!
 //! Jieqi uses the same rows with its own depth and node columns: every move of a face-down
 //! piece is a chance node over up to six identities, so the same lookahead costs several
-//! times the nodes. A Jieqi level keeps about the lookahead its Xiangqi row has (one or two
-//! plies less at the deeper levels) and gets the nodes that lookahead needs from the start
-//! of a Jieqi game, where reveals are most numerous; time and weakening are the same.
+//! times the nodes, and the deal's luck decides many games whoever plays better (in a pair of
+//! games on one deal with colours swapped, most pairs end one win each). Small gaps in
+//! strength therefore show much less in the score than in Xiangqi: at a tenth of their time,
+//! Master against an Expert that searched as deep as its time allowed scored 56% in Jieqi
+//! against 79% in Xiangqi. So the Jieqi columns separate the levels by lookahead caps: Club
+//! looks 4 plies ahead, Advanced 5, Expert 7, and only Master searches as deep as its time
+//! allows (8–9 plies some twenty plies into a game, 15 and more once most pieces are shown).
+//! Time and weakening are the same as in Xiangqi.
 
 use std::time::Duration;
 
@@ -135,7 +140,7 @@ pub const LEVELS: [LevelSpec; 6] = [
             max_loss_cp: 50,
             overlook_permille: 8,
         },
-        jieqi_depth: Some(6),
+        jieqi_depth: Some(5),
         jieqi_nodes: Some(1_500_000),
     },
     LevelSpec {
@@ -145,7 +150,7 @@ pub const LEVELS: [LevelSpec; 6] = [
         nodes: Some(3_000_000),
         movetime: ms(2_000),
         weakening: Weakening::NONE,
-        jieqi_depth: None,
+        jieqi_depth: Some(7),
         jieqi_nodes: Some(6_000_000),
     },
     LevelSpec {
@@ -270,10 +275,10 @@ mod tests {
     }
 
     #[test]
-    fn jieqi_levels_look_about_as_far_with_more_nodes() {
+    fn jieqi_levels_look_no_further_with_more_nodes() {
         for spec in &LEVELS {
             let (x, j) = (spec.depth.unwrap_or(99), spec.jieqi_depth.unwrap_or(99));
-            assert!(j <= x && j + 2 >= x, "{}", spec.name);
+            assert!(j <= x, "{}", spec.name);
             let (x, j) = (
                 spec.nodes.unwrap_or(u64::MAX),
                 spec.jieqi_nodes.unwrap_or(u64::MAX),

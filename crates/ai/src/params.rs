@@ -274,6 +274,29 @@ pub struct JieqiTuning {
     pub exact_null_windows: bool,
 }
 
+impl JieqiTuning {
+    /// Reads knobs for experiments, `d=3,b=-80,x=1` (chance minimum depth, hidden bonus,
+    /// exact null windows), over the defaults.
+    pub fn from_knobs(text: &str) -> Result<JieqiTuning, String> {
+        let mut t = JieqiTuning::default();
+        for kv in text.split(',').filter(|kv| !kv.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| format!("knob '{kv}' is not name=value"))?;
+            let v: i32 = v
+                .parse()
+                .map_err(|_| format!("knob '{k}': '{v}' is not a number"))?;
+            match k {
+                "d" => t.chance_min_depth = v,
+                "b" => t.hidden_bonus = v,
+                "x" => t.exact_null_windows = v != 0,
+                _ => return Err(format!("unknown knob '{k}' (d, b or x)")),
+            }
+        }
+        Ok(t)
+    }
+}
+
 impl Default for JieqiTuning {
     fn default() -> Self {
         JieqiTuning {
@@ -293,3 +316,25 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
 /// Score of a draw (repetition), from the side to move.
 pub const DRAW_SCORE: i32 = 0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knobs_override_the_defaults_and_bad_ones_are_errors() {
+        assert_eq!(JieqiTuning::from_knobs(""), Ok(JieqiTuning::default()));
+        let t = JieqiTuning::from_knobs("d=3,b=-40,x=1").unwrap();
+        assert_eq!(
+            t,
+            JieqiTuning {
+                chance_min_depth: 3,
+                hidden_bonus: -40,
+                exact_null_windows: true,
+            }
+        );
+        for bad in ["d", "d=x", "q=1", "d=1,,b"] {
+            assert!(JieqiTuning::from_knobs(bad).is_err(), "{bad}");
+        }
+    }
+}
