@@ -14,23 +14,19 @@
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
 //! `MATE - n`. Having no legal move loses, in check or not (rules.md §5: stalemate loses).
 //!
-//! Repetition (rules.md §6): a position that occurred before, in the game or on the search
-//! path, is scored as a draw, except that when the whole cycle lies on the search path and
-//! one side gave check with every one of its moves in the cycle and the other did not, the
-//! checking side loses (perpetual check). This is scored at the first repetition already, as
-//! engines score repetitions: the side that could avoid the cycle will. Cycles that reach into
-//! the game history are judged a draw (the history gives hashes, not whether moves checked).
-//! Perpetual chase is not judged yet.
+//! By concern: repetition on the search path in [`cycles`], Jieqi reveals as chance nodes in
+//! [`reveal`], the low levels' deliberate weakening in [`weakening`].
+
+mod cycles;
+mod reveal;
+mod weakening;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{
-    History, MOVE_LIMIT_PLIES, Move, NO_CAPTURE_PLIES, Notice, Piece, Position, RepetitionRules,
-    Role, Side,
-};
+use jieqi_rules::{MOVE_LIMIT_PLIES, Move, NO_CAPTURE_PLIES, Piece, Position, Role};
 
-use crate::chance::{Outcome, Unseen};
+use crate::chance::Unseen;
 use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
@@ -153,24 +149,6 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// Replays one move of the search path (a null move is a move from a point to itself).
-fn play_path_move(pos: &mut Position, m: Move, arriving: Piece) {
-    if m.from == m.to {
-        pos.play_null();
-    } else {
-        pos.play_unchecked_as(m, arriving);
-    }
-}
-
-/// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
-fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
-    let total: i64 = outs.iter().map(|o| o.weight as i64).sum();
-    let sum: i64 = (0..outs.len())
-        .map(|i| outs[i].weight as i64 * value(i) as i64)
-        .sum();
-    sum.div_euclid(total.max(1)) as i32
 }
 
 #[inline]
@@ -337,129 +315,6 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Whether the weakened player overlooks the capture `m` here (the same answer every
-    /// time for one position, move and seed).
-    #[inline]
-    fn overlooks(&self, ply: usize, key: u64, m: Move) -> bool {
-        self.weak.overlook_permille > 0
-            && ply <= 1
-            && mix(self.seed ^ key ^ (m.to_u16() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)) % 1000
-                < self.weak.overlook_permille as u64
-    }
-
-    /// The repetition score for the node at `ply` (whose key is already pushed), if it repeats.
-    fn repetition(&self, ply: usize) -> Option<i32> {
-        let idx = self.hist_len + ply;
-        let back = self.reversible[ply];
-        if back < 4 {
-            return None;
-        }
-        let key = self.keys[idx];
-        let mut j = idx - 4;
-        loop {
-            if self.keys[j] == key {
-                if self.jieqi.is_some() {
-                    return Some(self.judge_jieqi_cycle(j, idx, ply));
-                }
-                if j < self.hist_len && !self.history_checks {
-                    return Some(DRAW_SCORE);
-                }
-                // Positions j+1, j+3, … follow our moves; j+2, …, idx follow theirs.
-                let we_check = (j + 1..idx).step_by(2).all(|k| self.checks[k]);
-                let they_check = (j + 2..=idx).step_by(2).all(|k| self.checks[k]);
-                return Some(match (we_check, they_check) {
-                    (true, false) => mated_in(ply),
-                    (false, true) => -mated_in(ply),
-                    _ => DRAW_SCORE,
-                });
-            }
-            if j < 2 || idx - j + 2 > back {
-                return None;
-            }
-            j -= 2;
-        }
-    }
-
-    /// Jieqi (rules.md §6): the cycle from position `j` to position `idx` (the node at
-    /// `ply`) repeats a position. The rules' own judge decides it as the third occurrence
-    /// would: the side that kept up perpetual check, or failing that perpetual chase, loses;
-    /// otherwise a draw. Rare enough that replaying the path from the root is cheap.
-    fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
-        let Some(state) = self.jieqi.as_deref() else {
-            return DRAW_SCORE;
-        };
-        let h = self.hist_len;
-        let root = &state.positions[h];
-        let position = |k: usize| -> Position {
-            if k <= h {
-                return state.positions[k].clone();
-            }
-            let mut cur = root.clone();
-            for &(m, arriving) in &state.path[1..=k - h] {
-                play_path_move(&mut cur, m, arriving);
-            }
-            cur
-        };
-        let mut cur = position(j);
-        if cur.hash() != self.keys[j] {
-            debug_assert!(false, "the replayed path does not match the search");
-            return DRAW_SCORE;
-        }
-        let mut history = History::new(RepetitionRules::Jieqi, &cur);
-        for k in j + 1..=idx {
-            let m = if k - 1 < h {
-                state.moves[k - 1]
-            } else {
-                state.path[k - h].0
-            };
-            cur = if k <= h {
-                position(k)
-            } else {
-                let mut next = cur;
-                play_path_move(&mut next, m, state.path[k - h].1);
-                next
-            };
-            if cur.hash() != self.keys[k] {
-                debug_assert!(false, "the replayed path does not match the search");
-                return DRAW_SCORE;
-            }
-            history.record(m, &cur);
-        }
-        let verdict = history.judge();
-        let loser = match verdict.outcome {
-            Some(jieqi_rules::Outcome::Win { winner, .. }) => Some(winner.other()),
-            Some(jieqi_rules::Outcome::Draw { .. }) => None,
-            None => {
-                let mut check = None;
-                let mut chase: Option<Option<Side>> = None;
-                for n in &verdict.notices {
-                    match *n {
-                        Notice::PerpetualCheckWarning { side } => check = Some(side),
-                        Notice::PerpetualChaseWarning { side, .. } => {
-                            chase = Some(match chase {
-                                None => Some(side),
-                                Some(Some(s)) if s == side => Some(s),
-                                Some(_) => None,
-                            })
-                        }
-                        _ => {}
-                    }
-                }
-                check.or(chase.flatten())
-            }
-        };
-        let to_move = if ply.is_multiple_of(2) {
-            root.turn()
-        } else {
-            root.turn().other()
-        };
-        match loser {
-            Some(side) if side == to_move => mated_in(ply),
-            Some(_) => -mated_in(ply),
-            None => DRAW_SCORE,
-        }
-    }
-
     /// The continuation keys of the moves one and two plies before `ply`.
     #[inline]
     fn previous(&self, ply: usize) -> Previous {
@@ -555,140 +410,6 @@ impl<'a> Searcher<'a> {
             self.pv_len[ply + 1] = ply + 1;
         }
         score
-    }
-
-    /// A reveal: the probability-weighted mean over the identities the piece may show, each
-    /// child searched with the window shifted by what that identity is expected to be worth
-    /// (see the module documentation of [`crate::chance`] for why and when it is exact).
-    #[allow(clippy::too_many_arguments)]
-    fn chance(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        side: Side,
-        depth: i32,
-        extend: bool,
-        window: (i32, i32),
-        ply: usize,
-        mode: Mode,
-    ) -> i32 {
-        let (alpha, beta) = window;
-        let mut outs = [Outcome {
-            role: Role::Soldier,
-            weight: 0,
-            shift: 0,
-        }; 6];
-        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
-        let know = state.know[ply];
-        let n = know.outcomes(pos, side, m.to, &mut outs);
-        if n == 0 {
-            // The pool has nothing for this piece (an inconsistent view): it moves on as the
-            // piece of its start point, as the public position plays it.
-            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
-            outs[0] = Outcome {
-                role,
-                weight: 1,
-                shift: 0,
-            };
-        }
-        let n = n.max(1);
-        let mut vals = [0i32; 6];
-        // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
-        let mut kinds = [0i8; 6];
-        for i in 0..n {
-            let o = outs[i];
-            let a = (alpha.saturating_add(o.shift)).clamp(-INFINITY, INFINITY - 1);
-            let b = (beta.saturating_add(o.shift)).clamp(a + 1, INFINITY);
-            let a = if alpha <= -INFINITY { -INFINITY } else { a };
-            let b = if beta >= INFINITY { INFINITY } else { b };
-            let v = self.outcome(pos, m, side, o.role, depth, extend, (a, b), ply, mode);
-            if self.stopped {
-                return 0;
-            }
-            vals[i] = v;
-            kinds[i] = if v <= a {
-                -1
-            } else if v >= b {
-                1
-            } else {
-                0
-            };
-        }
-        // The PV stops at a reveal.
-        self.pv_len[ply + 1] = ply + 1;
-        if n == 1 {
-            return vals[0];
-        }
-        let outs = &outs[..n];
-        let lower = weighted_mean(outs, |i| if kinds[i] >= 0 { vals[i] } else { -MATE });
-        if lower >= beta {
-            return lower;
-        }
-        let upper = weighted_mean(outs, |i| if kinds[i] <= 0 { vals[i] } else { MATE });
-        if upper <= alpha {
-            return upper;
-        }
-        let exact = beta - alpha > 1
-            || self
-                .jieqi
-                .as_deref()
-                .is_some_and(|j| j.tuning.exact_null_windows);
-        if exact {
-            // A PV node: settle the undecided children exactly.
-            for i in 0..n {
-                if kinds[i] != 0 {
-                    let o = outs[i];
-                    let v = self.outcome(
-                        pos,
-                        m,
-                        side,
-                        o.role,
-                        depth,
-                        extend,
-                        (-INFINITY, INFINITY),
-                        ply,
-                        mode,
-                    );
-                    if self.stopped {
-                        return 0;
-                    }
-                    vals[i] = v;
-                }
-            }
-            self.pv_len[ply + 1] = ply + 1;
-        }
-        weighted_mean(outs, |i| vals[i])
-    }
-
-    /// One identity of a reveal: plays it and searches the child within `window`.
-    #[allow(clippy::too_many_arguments)]
-    fn outcome(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        side: Side,
-        role: Role,
-        depth: i32,
-        extend: bool,
-        window: (i32, i32),
-        ply: usize,
-        mode: Mode,
-    ) -> i32 {
-        let (alpha, beta) = window;
-        let arriving = Piece::new(side, role);
-        let mut child = pos.clone();
-        child.play_unchecked_as(m, arriving);
-        let check = child.is_check();
-        if let Some(state) = self.jieqi.as_deref_mut() {
-            state.know[ply + 1] = state.know[ply].without(side, role);
-            state.path[ply + 1] = (m, arriving);
-        }
-        if mode == Mode::Main {
-            // A reveal can never be undone: no repetition reaches back past it.
-            self.push_child(ply, &child, check, 0);
-        }
-        let d = depth + (check && extend) as i32;
-        -self.child_search(&child, d, -beta, -alpha, ply + 1, check, mode)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -1340,129 +1061,5 @@ impl<'a> Searcher<'a> {
             result.score = Score::from_internal(s);
         }
         result
-    }
-
-    /// The weakened player's choice among root moves: scores of the last completed iteration
-    /// plus noise, then a soft-max with the level's temperature, never a move worse than the
-    /// best by more than the level's `max_loss`.
-    fn choose_weakened(&self, pos: &Position, moves: &[RootMove]) -> Option<Move> {
-        let scored: Vec<(Move, i32)> = moves
-            .iter()
-            .filter(|r| r.prev_score > -INFINITY)
-            .map(|r| (r.mv, r.prev_score.clamp(-3000, 3000)))
-            .collect();
-        if scored.is_empty() {
-            return None;
-        }
-        let mut rng = self.seed ^ pos.hash().rotate_left(17);
-        let mut next = || {
-            rng = mix(rng);
-            rng
-        };
-        let noisy: Vec<(Move, f64)> = scored
-            .iter()
-            .map(|&(m, s)| {
-                let noise = if self.weak.noise_cp > 0 {
-                    let span = 2 * self.weak.noise_cp as u64 + 1;
-                    (next() % span) as i32 - self.weak.noise_cp
-                } else {
-                    0
-                };
-                (m, (s + noise) as f64)
-            })
-            .collect();
-        let best = noisy.iter().map(|x| x.1).fold(f64::MIN, f64::max);
-        let best_true = scored.iter().map(|x| x.1).max().unwrap_or(0);
-        let candidates: Vec<(Move, f64)> = noisy
-            .iter()
-            .zip(&scored)
-            .filter(|(_, (_, s))| best_true - s <= self.weak.max_loss_cp)
-            .map(|(n, _)| *n)
-            .collect();
-        if candidates.is_empty() {
-            return Some(scored[0].0);
-        }
-        let t = self.weak.temperature_cp.max(1) as f64;
-        let weights: Vec<f64> = candidates
-            .iter()
-            .map(|&(_, s)| ((s - best) / t).exp())
-            .collect();
-        let total: f64 = weights.iter().sum();
-        let mut x = (next() >> 11) as f64 / (1u64 << 53) as f64 * total;
-        for (i, w) in weights.iter().enumerate() {
-            if x < *w {
-                return Some(candidates[i].0);
-            }
-            x -= w;
-        }
-        candidates.last().map(|c| c.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A searcher at ply 4 of a path whose positions have `keys` and `checks` (after a game
-    /// history of `hist` positions).
-    fn judge(hist: &[u64], path: &[u64], checks: &[bool]) -> Option<i32> {
-        let mut tt = TranspositionTable::new(1);
-        let mut heur = Heuristics::default();
-        let stop = AtomicBool::new(false);
-        let pos = Position::startpos();
-        let mut s = Searcher::new(
-            &mut tt,
-            &mut heur,
-            &stop,
-            &Limits::default(),
-            &pos,
-            Context {
-                history: hist,
-                ..Context::default()
-            },
-            Weakening::NONE,
-            0,
-        );
-        s.keys.truncate(hist.len());
-        s.keys.extend_from_slice(path);
-        s.checks = [vec![false; hist.len()], checks.to_vec()].concat();
-        let ply = path.len() - 1;
-        for p in 0..=ply {
-            s.reversible[p] = hist.len() + p;
-        }
-        s.repetition(ply)
-    }
-
-    #[test]
-    fn repetition_without_checks_is_a_draw() {
-        let path = [10, 11, 12, 13, 10];
-        assert_eq!(judge(&[], &path, &[false; 5]), Some(DRAW_SCORE));
-        assert_eq!(judge(&[], &[10, 11, 12, 13, 14], &[false; 5]), None);
-    }
-
-    #[test]
-    fn perpetual_check_loses_for_the_checker_rules_6() {
-        let path = [10, 11, 12, 13, 10];
-        // Positions 1 and 3 follow the moves of the side to move at ply 4: it checked
-        // every time, the other side did not. It loses.
-        let ours = [false, true, false, true, false];
-        assert_eq!(judge(&[], &path, &ours), Some(mated_in(4)));
-        // The other side checked every time: it loses.
-        let theirs = [false, false, true, false, true];
-        assert_eq!(judge(&[], &path, &theirs), Some(-mated_in(4)));
-        // Both sides always checking: a draw.
-        let both = [false, true, true, true, true];
-        assert_eq!(judge(&[], &path, &both), Some(DRAW_SCORE));
-        // One check missing: no perpetual.
-        let gap = [false, true, false, false, false];
-        assert_eq!(judge(&[], &path, &gap), Some(DRAW_SCORE));
-    }
-
-    #[test]
-    fn cycles_into_the_game_history_are_draws() {
-        // The root (ply 0) is preceded by 2 history positions; ply 2 repeats history[0].
-        let hist = [10, 11];
-        let path = [12, 13, 10];
-        assert_eq!(judge(&hist, &path, &[true, true, true]), Some(DRAW_SCORE));
     }
 }

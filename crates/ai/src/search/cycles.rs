@@ -1,0 +1,212 @@
+//! Repetition (rules.md §6): a position that occurred before, in the game or on the search
+//! path, is scored as a draw, except that when the whole cycle lies on the search path and
+//! one side gave check with every one of its moves in the cycle and the other did not, the
+//! checking side loses (perpetual check). This is scored at the first repetition already, as
+//! engines score repetitions: the side that could avoid the cycle will. A cycle that reaches
+//! into the game history is judged the same way when the caller says which of those positions
+//! were in check, else a draw. Xiangqi's search does not judge perpetual chase; in Jieqi the
+//! rules' own judge decides the cycle (check first, then chase).
+
+use jieqi_rules::{History, Move, Notice, Piece, Position, RepetitionRules, Side};
+
+use super::{Searcher, mated_in};
+use crate::params::DRAW_SCORE;
+
+/// Replays one move of the search path (a null move is a move from a point to itself).
+fn play_path_move(pos: &mut Position, m: Move, arriving: Piece) {
+    if m.from == m.to {
+        pos.play_null();
+    } else {
+        pos.play_unchecked_as(m, arriving);
+    }
+}
+
+impl Searcher<'_> {
+    /// The repetition score for the node at `ply` (whose key is already pushed), if it repeats.
+    pub(super) fn repetition(&self, ply: usize) -> Option<i32> {
+        let idx = self.hist_len + ply;
+        let back = self.reversible[ply];
+        if back < 4 {
+            return None;
+        }
+        let key = self.keys[idx];
+        let mut j = idx - 4;
+        loop {
+            if self.keys[j] == key {
+                if self.jieqi.is_some() {
+                    return Some(self.judge_jieqi_cycle(j, idx, ply));
+                }
+                if j < self.hist_len && !self.history_checks {
+                    return Some(DRAW_SCORE);
+                }
+                // Positions j+1, j+3, … follow our moves; j+2, …, idx follow theirs.
+                let we_check = (j + 1..idx).step_by(2).all(|k| self.checks[k]);
+                let they_check = (j + 2..=idx).step_by(2).all(|k| self.checks[k]);
+                return Some(match (we_check, they_check) {
+                    (true, false) => mated_in(ply),
+                    (false, true) => -mated_in(ply),
+                    _ => DRAW_SCORE,
+                });
+            }
+            if j < 2 || idx - j + 2 > back {
+                return None;
+            }
+            j -= 2;
+        }
+    }
+
+    /// Jieqi (rules.md §6): the cycle from position `j` to position `idx` (the node at
+    /// `ply`) repeats a position. The rules' own judge decides it as the third occurrence
+    /// would: the side that kept up perpetual check, or failing that perpetual chase, loses;
+    /// otherwise a draw. Rare enough that replaying the path from the root is cheap.
+    pub(super) fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
+        let Some(state) = self.jieqi.as_deref() else {
+            return DRAW_SCORE;
+        };
+        let h = self.hist_len;
+        let root = &state.positions[h];
+        let position = |k: usize| -> Position {
+            if k <= h {
+                return state.positions[k].clone();
+            }
+            let mut cur = root.clone();
+            for &(m, arriving) in &state.path[1..=k - h] {
+                play_path_move(&mut cur, m, arriving);
+            }
+            cur
+        };
+        let mut cur = position(j);
+        if cur.hash() != self.keys[j] {
+            debug_assert!(false, "the replayed path does not match the search");
+            return DRAW_SCORE;
+        }
+        let mut history = History::new(RepetitionRules::Jieqi, &cur);
+        for k in j + 1..=idx {
+            let m = if k - 1 < h {
+                state.moves[k - 1]
+            } else {
+                state.path[k - h].0
+            };
+            cur = if k <= h {
+                position(k)
+            } else {
+                let mut next = cur;
+                play_path_move(&mut next, m, state.path[k - h].1);
+                next
+            };
+            if cur.hash() != self.keys[k] {
+                debug_assert!(false, "the replayed path does not match the search");
+                return DRAW_SCORE;
+            }
+            history.record(m, &cur);
+        }
+        let verdict = history.judge();
+        let loser = match verdict.outcome {
+            Some(jieqi_rules::Outcome::Win { winner, .. }) => Some(winner.other()),
+            Some(jieqi_rules::Outcome::Draw { .. }) => None,
+            None => {
+                let mut check = None;
+                let mut chase: Option<Option<Side>> = None;
+                for n in &verdict.notices {
+                    match *n {
+                        Notice::PerpetualCheckWarning { side } => check = Some(side),
+                        Notice::PerpetualChaseWarning { side, .. } => {
+                            chase = Some(match chase {
+                                None => Some(side),
+                                Some(Some(s)) if s == side => Some(s),
+                                Some(_) => None,
+                            })
+                        }
+                        _ => {}
+                    }
+                }
+                check.or(chase.flatten())
+            }
+        };
+        let to_move = if ply.is_multiple_of(2) {
+            root.turn()
+        } else {
+            root.turn().other()
+        };
+        match loser {
+            Some(side) if side == to_move => mated_in(ply),
+            Some(_) => -mated_in(ply),
+            None => DRAW_SCORE,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::Weakening;
+    use crate::limits::Limits;
+    use crate::ordering::Heuristics;
+    use crate::search::Context;
+    use crate::tt::TranspositionTable;
+
+    /// A searcher at ply 4 of a path whose positions have `keys` and `checks` (after a game
+    /// history of `hist` positions).
+    fn judge(hist: &[u64], path: &[u64], checks: &[bool]) -> Option<i32> {
+        let mut tt = TranspositionTable::new(1);
+        let mut heur = Heuristics::default();
+        let stop = AtomicBool::new(false);
+        let pos = Position::startpos();
+        let mut s = Searcher::new(
+            &mut tt,
+            &mut heur,
+            &stop,
+            &Limits::default(),
+            &pos,
+            Context {
+                history: hist,
+                ..Context::default()
+            },
+            Weakening::NONE,
+            0,
+        );
+        s.keys.truncate(hist.len());
+        s.keys.extend_from_slice(path);
+        s.checks = [vec![false; hist.len()], checks.to_vec()].concat();
+        let ply = path.len() - 1;
+        for p in 0..=ply {
+            s.reversible[p] = hist.len() + p;
+        }
+        s.repetition(ply)
+    }
+
+    #[test]
+    fn repetition_without_checks_is_a_draw() {
+        let path = [10, 11, 12, 13, 10];
+        assert_eq!(judge(&[], &path, &[false; 5]), Some(DRAW_SCORE));
+        assert_eq!(judge(&[], &[10, 11, 12, 13, 14], &[false; 5]), None);
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker_rules_6() {
+        let path = [10, 11, 12, 13, 10];
+        // Positions 1 and 3 follow the moves of the side to move at ply 4: it checked
+        // every time, the other side did not. It loses.
+        let ours = [false, true, false, true, false];
+        assert_eq!(judge(&[], &path, &ours), Some(mated_in(4)));
+        // The other side checked every time: it loses.
+        let theirs = [false, false, true, false, true];
+        assert_eq!(judge(&[], &path, &theirs), Some(-mated_in(4)));
+        // Both sides always checking: a draw.
+        let both = [false, true, true, true, true];
+        assert_eq!(judge(&[], &path, &both), Some(DRAW_SCORE));
+        // One check missing: no perpetual.
+        let gap = [false, true, false, false, false];
+        assert_eq!(judge(&[], &path, &gap), Some(DRAW_SCORE));
+    }
+
+    #[test]
+    fn cycles_into_the_game_history_are_draws() {
+        // The root (ply 0) is preceded by 2 history positions; ply 2 repeats history[0].
+        let hist = [10, 11];
+        let path = [12, 13, 10];
+        assert_eq!(judge(&hist, &path, &[true, true, true]), Some(DRAW_SCORE));
+    }
+}

@@ -1,0 +1,152 @@
+//! Jieqi reveals in the search: a chance node over the identities a face-down piece may show
+//! (the model is [`crate::chance`]'s).
+
+use jieqi_rules::{Move, Piece, Position, Role, Side};
+
+use super::{INFINITY, MATE, Mode, Searcher};
+use crate::chance::Outcome;
+
+/// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
+fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
+    let total: i64 = outs.iter().map(|o| o.weight as i64).sum();
+    let sum: i64 = (0..outs.len())
+        .map(|i| outs[i].weight as i64 * value(i) as i64)
+        .sum();
+    sum.div_euclid(total.max(1)) as i32
+}
+
+impl Searcher<'_> {
+    /// A reveal: the probability-weighted mean over the identities the piece may show, each
+    /// child searched with the window shifted by what that identity is expected to be worth
+    /// (see the module documentation of [`crate::chance`] for why and when it is exact).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn chance(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        side: Side,
+        depth: i32,
+        extend: bool,
+        window: (i32, i32),
+        ply: usize,
+        mode: Mode,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let mut outs = [Outcome {
+            role: Role::Soldier,
+            weight: 0,
+            shift: 0,
+        }; 6];
+        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
+        let know = state.know[ply];
+        let n = know.outcomes(pos, side, m.to, &mut outs);
+        if n == 0 {
+            // The pool has nothing for this piece (an inconsistent view): it moves on as the
+            // piece of its start point, as the public position plays it.
+            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
+            outs[0] = Outcome {
+                role,
+                weight: 1,
+                shift: 0,
+            };
+        }
+        let n = n.max(1);
+        let mut vals = [0i32; 6];
+        // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
+        let mut kinds = [0i8; 6];
+        for i in 0..n {
+            let o = outs[i];
+            let a = (alpha.saturating_add(o.shift)).clamp(-INFINITY, INFINITY - 1);
+            let b = (beta.saturating_add(o.shift)).clamp(a + 1, INFINITY);
+            let a = if alpha <= -INFINITY { -INFINITY } else { a };
+            let b = if beta >= INFINITY { INFINITY } else { b };
+            let v = self.outcome(pos, m, side, o.role, depth, extend, (a, b), ply, mode);
+            if self.stopped {
+                return 0;
+            }
+            vals[i] = v;
+            kinds[i] = if v <= a {
+                -1
+            } else if v >= b {
+                1
+            } else {
+                0
+            };
+        }
+        // The PV stops at a reveal.
+        self.pv_len[ply + 1] = ply + 1;
+        if n == 1 {
+            return vals[0];
+        }
+        let outs = &outs[..n];
+        let lower = weighted_mean(outs, |i| if kinds[i] >= 0 { vals[i] } else { -MATE });
+        if lower >= beta {
+            return lower;
+        }
+        let upper = weighted_mean(outs, |i| if kinds[i] <= 0 { vals[i] } else { MATE });
+        if upper <= alpha {
+            return upper;
+        }
+        let exact = beta - alpha > 1
+            || self
+                .jieqi
+                .as_deref()
+                .is_some_and(|j| j.tuning.exact_null_windows);
+        if exact {
+            // A PV node: settle the undecided children exactly.
+            for i in 0..n {
+                if kinds[i] != 0 {
+                    let o = outs[i];
+                    let v = self.outcome(
+                        pos,
+                        m,
+                        side,
+                        o.role,
+                        depth,
+                        extend,
+                        (-INFINITY, INFINITY),
+                        ply,
+                        mode,
+                    );
+                    if self.stopped {
+                        return 0;
+                    }
+                    vals[i] = v;
+                }
+            }
+            self.pv_len[ply + 1] = ply + 1;
+        }
+        weighted_mean(outs, |i| vals[i])
+    }
+
+    /// One identity of a reveal: plays it and searches the child within `window`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn outcome(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        side: Side,
+        role: Role,
+        depth: i32,
+        extend: bool,
+        window: (i32, i32),
+        ply: usize,
+        mode: Mode,
+    ) -> i32 {
+        let (alpha, beta) = window;
+        let arriving = Piece::new(side, role);
+        let mut child = pos.clone();
+        child.play_unchecked_as(m, arriving);
+        let check = child.is_check();
+        if let Some(state) = self.jieqi.as_deref_mut() {
+            state.know[ply + 1] = state.know[ply].without(side, role);
+            state.path[ply + 1] = (m, arriving);
+        }
+        if mode == Mode::Main {
+            // A reveal can never be undone: no repetition reaches back past it.
+            self.push_child(ply, &child, check, 0);
+        }
+        let d = depth + (check && extend) as i32;
+        -self.child_search(&child, d, -beta, -alpha, ply + 1, check, mode)
+    }
+}
