@@ -59,7 +59,7 @@ impl Searcher<'_> {
     /// `ply`) repeats a position. The rules' own judge decides it as the third occurrence
     /// would: the side that kept up perpetual check, or failing that perpetual chase, loses;
     /// otherwise a draw. Rare enough that replaying the path from the root is cheap.
-    pub(super) fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
+    fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
         let Some(state) = self.jieqi.as_deref() else {
             return DRAW_SCORE;
         };

@@ -121,7 +121,7 @@ impl Searcher<'_> {
 
     /// One identity of a reveal: plays it and searches the child within `window`.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn outcome(
+    fn outcome(
         &mut self,
         pos: &Position,
         m: Move,
