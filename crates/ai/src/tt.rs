@@ -16,6 +16,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a node's `best` score is worth storing as: a cut at `beta`, exact when the search
+    /// raised alpha, otherwise only an upper bound.
+    pub fn of(best: i32, beta: i32, raised_alpha: bool) -> Self {
+        if best >= beta {
+            Bound::Lower
+        } else if raised_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One probe's answer.
 #[derive(Clone, Copy, Debug)]
 pub struct TtHit {

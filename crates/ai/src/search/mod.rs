@@ -519,13 +519,7 @@ impl<'a> Searcher<'a> {
             // Every evasion was pruned (cannot happen: nothing is pruned in check).
             best = mated_in(ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, beta, alpha > orig_alpha);
         self.buffers[ply] = picker.into_buffer();
         let eval = if in_check { 0 } else { stand };
         self.tt.store(key, ply, best_move, best, eval, 0, bound);
@@ -828,13 +822,7 @@ impl<'a> Searcher<'a> {
             debug_assert!(skipped && !in_check);
             return eval;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, beta, alpha > orig_alpha);
         let store_eval = if in_check { 0 } else { eval };
         self.tt
             .store(key, ply, best_move, best, store_eval, depth, bound);
@@ -914,13 +902,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if !self.stopped && best > -INFINITY {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, beta, best > orig_alpha);
             let best_move = if best > orig_alpha {
                 Some(moves[0].mv)
             } else {
