@@ -510,6 +510,27 @@ mod tests {
 
     pub(crate) use crate::record::jieqi_start;
 
+    /// Writes `m` in `notation` as `text` and reads `text` (and each alias) back as `m`.
+    pub(crate) fn round_trip(
+        p: &Position,
+        m: &str,
+        notation: Notation,
+        text: &str,
+        aliases: &[&str],
+    ) {
+        assert_eq!(write_move(p, mv(m), None, notation), text, "writing {m}");
+        for t in std::iter::once(&text).chain(aliases) {
+            assert_eq!(
+                parse_move(p, t),
+                Ok(ParsedMove {
+                    mv: mv(m),
+                    revealed: None
+                }),
+                "reading {t}"
+            );
+        }
+    }
+
     #[test]
     fn files_count_from_each_sides_right_rules_9() {
         assert_eq!(own_file(Side::Red, 8), 1); // i

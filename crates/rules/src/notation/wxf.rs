@@ -149,26 +149,15 @@ pub(super) fn parse(pos: &Position, text: &str) -> Result<ParsedMove, ParseMoveE
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{jieqi_start, mv, pos};
+    use super::super::tests::{jieqi_start, mv, pos, round_trip};
     use crate::{Notation, ParseMoveError, ParsedMove, Position, Role, parse_move, write_move};
 
     fn wxf(p: &Position, m: &str) -> String {
         write_move(p, mv(m), None, Notation::Wxf)
     }
 
-    /// Writes `m` as `text` and reads `text` (and each alias) back as `m`.
     fn both_ways(p: &Position, m: &str, text: &str, aliases: &[&str]) {
-        assert_eq!(wxf(p, m), text, "writing {m}");
-        for t in std::iter::once(&text).chain(aliases) {
-            assert_eq!(
-                parse_move(p, t),
-                Ok(ParsedMove {
-                    mv: mv(m),
-                    revealed: None
-                }),
-                "reading {t}"
-            );
-        }
+        round_trip(p, m, Notation::Wxf, text, aliases);
     }
 
     #[test]
