@@ -3,8 +3,9 @@
 //! [`crate::Xiangqi`] with [`RepetitionRules::Xiangqi`], [`crate::Jieqi`] with
 //! [`RepetitionRules::Jieqi`] and the reveals its deal decides.
 
+use crate::adjudication::adjudicate;
 use crate::explain::IllegalMove;
-use crate::outcome::{DrawReason, Outcome, WinReason, adjudicate};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::repetition::{History, Notice, RepetitionRules, Verdict};
 use crate::types::{Move, Piece, Side};

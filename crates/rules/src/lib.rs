@@ -3,6 +3,8 @@
 //! The contract is `spec/rules.md`; tests cite its sections. Nothing here depends on a UI or
 //! an engine.
 
+mod adjudication;
+mod any_game;
 mod attacks;
 mod board;
 mod deal;
@@ -25,6 +27,8 @@ mod view;
 mod xiangqi;
 mod zobrist;
 
+pub use adjudication::{adjudicate, no_move_outcome};
+pub use any_game::AnyGame;
 pub use board::Board;
 pub use deal::{DEAL_KEY_TAG, Deal, DealError, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
@@ -32,9 +36,7 @@ pub use game::GameError;
 pub use jieqi::{Jieqi, JieqiError};
 pub use movegen::MoveList;
 pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
-pub use outcome::{
-    DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason, adjudicate, no_move_outcome,
-};
+pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
 pub use position::{MoveRules, Position, PositionError};
 pub use record::{Record, RecordError, RecordResult};
 pub use repetition::{
@@ -44,7 +46,7 @@ pub use repetition::{
 pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
 pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
-pub use variant::{AnyGame, Variant};
+pub use variant::Variant;
 pub use view::{
     FinalReveal, PlayerView, SeenMove, SeenPiece, UnknownVariant, VariantKind, ViewTextError,
 };

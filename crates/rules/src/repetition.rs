@@ -433,7 +433,7 @@ fn chased_set(position: &Position, chaser: Side) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::adjudicate;
+    use crate::adjudication::adjudicate;
     use crate::{MoveRules, Setup};
 
     fn pos(fen: &str) -> Position {

@@ -24,13 +24,14 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::any_game::AnyGame;
 use crate::deal::Seed;
 use crate::jieqi::Jieqi;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::types::{Move, Side};
-use crate::variant::{AnyGame, Variant};
+use crate::variant::Variant;
 use crate::view::VariantKind;
 use crate::xiangqi::Xiangqi;
 

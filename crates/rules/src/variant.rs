@@ -1,15 +1,13 @@
-//! The `Variant` trait that standard Xiangqi and Jieqi implement, and [`AnyGame`], the enum
-//! over both that the app and saved games hold. Adding a variant = one type + one arm.
+//! The `Variant` trait that standard Xiangqi and Jieqi implement. It names neither of them, so
+//! both can build on it; `AnyGame`, the enum over both, is in `any_game`.
 
 use crate::game::GameError;
-use crate::jieqi::Jieqi;
 use crate::movegen::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
 use crate::types::{Move, Side};
 use crate::view::{PlayerView, VariantKind};
-use crate::xiangqi::Xiangqi;
 
 /// A game of one variant, from its start to its end.
 pub trait Variant {
@@ -60,68 +58,5 @@ pub trait Variant {
             self.play(m).map_err(|e| (i, e))?;
         }
         Ok(())
-    }
-}
-
-/// A game of either variant.
-// A game is held once per session, so the deal's extra bytes in the Jieqi arm cost nothing.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyGame {
-    Xiangqi(Xiangqi),
-    Jieqi(Jieqi),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $g:ident => $e:expr) => {
-        match $self {
-            AnyGame::Xiangqi($g) => $e,
-            AnyGame::Jieqi($g) => $e,
-        }
-    };
-}
-
-impl Variant for AnyGame {
-    fn kind(&self) -> VariantKind {
-        dispatch!(self, g => g.kind())
-    }
-    fn position(&self) -> &Position {
-        dispatch!(self, g => g.position())
-    }
-    fn moves(&self) -> &[Move] {
-        dispatch!(self, g => g.moves())
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, g => g.outcome())
-    }
-    fn notices(&self) -> &[Notice] {
-        dispatch!(self, g => g.notices())
-    }
-    fn play(&mut self, m: Move) -> Result<Vec<Notice>, GameError> {
-        dispatch!(self, g => g.play(m))
-    }
-    fn undo(&mut self) -> Option<Move> {
-        dispatch!(self, g => g.undo())
-    }
-    fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
-        dispatch!(self, g => g.resign(side))
-    }
-    fn agree_draw(&mut self) -> Result<Outcome, GameError> {
-        dispatch!(self, g => g.agree_draw())
-    }
-    fn view(&self, side: Side) -> PlayerView {
-        dispatch!(self, g => g.view(side))
-    }
-}
-
-impl From<Xiangqi> for AnyGame {
-    fn from(g: Xiangqi) -> Self {
-        AnyGame::Xiangqi(g)
-    }
-}
-
-impl From<Jieqi> for AnyGame {
-    fn from(g: Jieqi) -> Self {
-        AnyGame::Jieqi(g)
     }
 }
