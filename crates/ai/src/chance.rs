@@ -69,7 +69,7 @@ use jieqi_rules::{Pool, Position, Role, Side, Square};
 
 use crate::eval::{HiddenValues, table_mg};
 use crate::params::{HIDDEN_VALUE, MATERIAL_EG, MATERIAL_MG};
-use crate::search::mix;
+use crate::rng::mix;
 
 /// The roles a face-down piece can turn out to be.
 pub(crate) const HIDDEN_ROLES: [Role; 6] = [

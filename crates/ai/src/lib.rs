@@ -19,6 +19,8 @@ mod level;
 mod limits;
 mod ordering;
 mod params;
+mod rng;
+mod score;
 mod search;
 mod see;
 mod tt;
@@ -34,11 +36,13 @@ pub use eval::{HiddenValues, evaluate, evaluate_with};
 pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
 pub use params::JieqiTuning;
-pub use search::{MATE, MAX_DEPTH, MAX_PLY};
+pub use score::{MATE, MAX_PLY};
+pub use search::MAX_DEPTH;
 
 use chance::Unseen;
 use ordering::Heuristics;
-use search::{Context, JieqiContext, MATE_BOUND, Searcher};
+use score::MATE_BOUND;
+use search::{Context, JieqiContext, Searcher};
 use tt::TranspositionTable;
 
 /// A search's verdict, from the side to move's point of view.

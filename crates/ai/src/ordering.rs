@@ -7,7 +7,7 @@
 use jieqi_rules::{Move, MoveList, Piece, Position};
 
 use crate::eval::order_value;
-use crate::search::MAX_PLY;
+use crate::score::MAX_PLY;
 use crate::see::loses_material;
 
 const TT_MOVE: i32 = 1 << 30;

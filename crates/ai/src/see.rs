@@ -254,7 +254,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                z = crate::search::mix(z);
+                z = crate::rng::mix(z);
                 pos.play_unchecked(moves.iter().nth((z % moves.len() as u64) as usize).copied().unwrap());
             }
             attackers_match_the_rules(&pos);

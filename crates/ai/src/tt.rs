@@ -4,7 +4,7 @@
 
 use jieqi_rules::Move;
 
-use crate::search::{MATE_BOUND, MAX_PLY};
+use crate::score::{MATE_BOUND, MAX_PLY};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,7 +226,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::score::MATE;
 
     #[test]
     fn buckets_start_on_cache_lines() {

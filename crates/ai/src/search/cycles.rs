@@ -9,8 +9,9 @@
 
 use jieqi_rules::{History, Move, Notice, Piece, Position, RepetitionRules, Side};
 
-use super::{Searcher, mated_in};
+use super::Searcher;
 use crate::params::DRAW_SCORE;
+use crate::score::mated_in;
 
 /// Replays one move of the search path (a null move is a move from a point to itself).
 fn play_path_move(pos: &mut Position, m: Move, arriving: Piece) {

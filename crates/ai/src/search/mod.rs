@@ -12,7 +12,8 @@
 //! quiescence (37.5%).
 //!
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
-//! `MATE - n`. Having no legal move loses, in check or not (rules.md §5: stalemate loses).
+//! `MATE - n` ([`crate::score`]). Having no legal move loses, in check or not (rules.md §5:
+//! stalemate loses).
 //!
 //! By concern: repetition on the search path in [`cycles`], Jieqi reveals as chance nodes in
 //! [`reveal`], the low levels' deliberate weakening in [`weakening`].
@@ -31,18 +32,13 @@ use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
 use crate::params::*;
+use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, mated_in};
 use crate::see::loses_material;
 use crate::tt::{Bound, TranspositionTable};
 use crate::{Info, Score, SearchResult, Weakening};
 
-/// Deepest ply the search reaches (main search, extensions and quiescence together).
-pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 100;
-pub const INFINITY: i32 = 32_000;
-pub const MATE: i32 = 31_000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 2048;
@@ -141,19 +137,6 @@ struct JieqiState {
     positions: Vec<Position>,
     moves: Vec<Move>,
     tuning: JieqiTuning,
-}
-
-/// SplitMix64: the engine's only randomness, seeded by the caller.
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-#[inline]
-fn mated_in(ply: usize) -> i32 {
-    -MATE + ply as i32
 }
 
 /// Whether the side to move has a piece other than the general, advisors, elephants and

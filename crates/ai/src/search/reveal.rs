@@ -3,8 +3,9 @@
 
 use jieqi_rules::{Move, Piece, Position, Role, Side};
 
-use super::{INFINITY, MATE, Mode, Searcher};
+use super::{Mode, Searcher};
 use crate::chance::Outcome;
+use crate::score::{INFINITY, MATE};
 
 /// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
 fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {

@@ -3,7 +3,9 @@
 
 use jieqi_rules::{Move, Position};
 
-use super::{INFINITY, RootMove, Searcher, mix};
+use super::{RootMove, Searcher};
+use crate::rng::mix;
+use crate::score::INFINITY;
 
 impl Searcher<'_> {
     /// Whether the weakened player overlooks the capture `m` here (the same answer every
