@@ -3,23 +3,12 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::{Rng, move_wins_within, pos, shortest_win};
+use common::{Rng, colour_flipped, move_wins_within, pos, shortest_win, stopped_after_300_ms};
 use jieqi_ai::{Engine, Info, Level, Limits, Score, search, search_with_info};
-use jieqi_rules::{Move, MoveRules, Piece, Position, Setup};
-
-/// The same position with colours swapped and the board turned half round.
-fn colour_flipped(p: &Position) -> Position {
-    let mut s = Setup::empty();
-    for (sq, piece) in p.board().pieces() {
-        s.board[sq.flip().index()] = Some(Piece::new(piece.side().other(), piece.role()));
-    }
-    s.turn = p.turn().other();
-    Position::from_setup(&s, MoveRules::XIANGQI).unwrap()
-}
+use jieqi_rules::{Move, MoveRules, Position};
 
 fn assert_pv_legal(p: &Position, pv: &[Move]) {
     let mut cur = p.clone();
@@ -158,23 +147,9 @@ fn returns_a_legal_move_when_stopped_before_starting() {
 
 #[test]
 fn stop_flag_ends_an_infinite_search_within_50_ms() {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let (tx, rx) = std::sync::mpsc::channel();
-    let worker = std::thread::spawn(move || {
-        let r = search(&Position::startpos(), &[], &Limits::infinite(), &flag, 0);
-        tx.send(Instant::now()).unwrap();
-        r
+    let r = stopped_after_300_ms(|flag| {
+        search(&Position::startpos(), &[], &Limits::infinite(), flag, 0)
     });
-    std::thread::sleep(Duration::from_millis(300));
-    let set_at = Instant::now();
-    stop.store(true, Ordering::Relaxed);
-    let done_at = rx
-        .recv_timeout(Duration::from_secs(5))
-        .expect("search ends");
-    let r = worker.join().unwrap();
-    let latency = done_at.saturating_duration_since(set_at);
-    assert!(latency <= Duration::from_millis(50), "{latency:?}");
     assert!(Position::startpos().legal_moves().contains(r.best.unwrap()));
     assert!(r.depth >= 3, "{r:?}");
 }

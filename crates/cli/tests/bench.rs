@@ -1,13 +1,13 @@
 //! `jieqi-cli bench`: fixed work, so the node count is the same on every run.
 
+mod common;
+
 use std::process::Command;
 
+use common::cli;
+
 fn bench(args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
-        .arg("bench")
-        .args(args)
-        .output()
-        .expect("runs");
+    let o = cli(&[&["bench"], args].concat());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
 }

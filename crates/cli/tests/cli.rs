@@ -1,14 +1,11 @@
 //! The CLI as people and scripts use it: output formats, and bad input answered with one line
 //! on stderr and exit status 2, never a panic.
 
-use std::process::{Command, Output};
+mod common;
 
-fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use std::process::Output;
+
+use common::cli;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

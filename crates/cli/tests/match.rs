@@ -1,14 +1,11 @@
 //! `jieqi-cli match`: tiny matches run to the end, their W-D-L adds up, a seed repeats the same
 //! games, and bad flags are one line on stderr with exit status 2.
 
-use std::process::{Command, Output};
+mod common;
 
-fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use std::process::Output;
+
+use common::cli;
 
 fn stdout(o: &Output) -> String {
     assert!(

@@ -1,13 +1,53 @@
-//! Helpers shared by the integration tests: positions from FENs, an exhaustive mate prover
-//! that knows nothing of the engine, and a small deterministic random generator.
+//! Helpers shared by the integration tests: positions from FENs and their colour-flipped
+//! twins, an exhaustive mate prover that knows nothing of the engine, a small deterministic
+//! random generator, and the harness that times how fast a search obeys its stop flag.
 
 #![allow(dead_code)]
 
-use jieqi_rules::{Move, MoveRules, Position, Setup};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use jieqi_rules::{Move, MoveRules, Piece, Position, Setup};
 
 pub fn pos(fen: &str) -> Position {
     let setup = Setup::parse_fen(fen).expect("FEN parses");
     Position::from_setup(&setup, MoveRules::XIANGQI).expect("position is legal")
+}
+
+/// The same position with colours swapped and the board turned half round.
+pub fn colour_flipped(p: &Position) -> Position {
+    let mut s = Setup::empty();
+    for (sq, piece) in p.board().pieces() {
+        s.board[sq.flip().index()] = Some(Piece::new(piece.side().other(), piece.role()));
+    }
+    s.turn = p.turn().other();
+    Position::from_setup(&s, MoveRules::XIANGQI).unwrap()
+}
+
+/// Runs `search` on a thread of its own with a fresh stop flag, raises the flag after 300 ms
+/// and checks that the search returned within 50 ms of that; gives back what it returned.
+pub fn stopped_after_300_ms<R: Send + 'static>(
+    search: impl FnOnce(&AtomicBool) -> R + Send + 'static,
+) -> R {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let r = search(&flag);
+        tx.send(Instant::now()).unwrap();
+        r
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let set_at = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let done_at = rx
+        .recv_timeout(Duration::from_secs(5))
+        .expect("search ends");
+    let r = worker.join().unwrap();
+    let latency = done_at.saturating_duration_since(set_at);
+    assert!(latency <= Duration::from_millis(50), "{latency:?}");
+    r
 }
 
 /// Whether the side to move can force a win (the opponent without a legal move: mate or
