@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use common::{Rng, colour_flipped, move_wins_within, pos, shortest_win, stopped_after_300_ms};
-use jieqi_ai::{Engine, Info, Level, Limits, Score, search, search_with_info};
+use jieqi_ai::{Engine, Info, Level, Limits, Score, evaluate, search, search_with_info};
 use jieqi_rules::{Move, MoveRules, Position};
 
 fn assert_pv_legal(p: &Position, pv: &[Move]) {
@@ -280,5 +280,20 @@ fn every_level_plays_legal_moves() {
         limits.movetime = Some(Duration::from_millis(100));
         let r = e.search(&p, &[], &limits, &stop, 1, None);
         assert!(p.legal_moves().contains(r.best.unwrap()), "{level}");
+    }
+}
+
+/// The evaluation is symmetric: the same position with colours swapped and the board turned
+/// half round gets the same score.
+#[test]
+fn symmetric_under_colour_flip() {
+    for fen in [
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    ] {
+        let a = pos(fen);
+        let b = colour_flipped(&a);
+        assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
     }
 }
