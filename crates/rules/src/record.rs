@@ -28,6 +28,7 @@ use std::fmt;
 use crate::notation::{
     Notation, ParseMoveError, ParsedMove, parse_move, write_coordinates, write_move,
 };
+use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position};
 use crate::setup::{Setup, start_piece};
 use crate::types::{Piece, Role, Side, Square};
@@ -66,6 +67,16 @@ impl RecordResult {
             "*" => RecordResult::Unfinished,
             _ => return None,
         })
+    }
+
+    /// The result a record writes for a game that ended so (`None`: still going).
+    pub fn of(outcome: Option<Outcome>) -> RecordResult {
+        match outcome.map(|o| o.winner()) {
+            None => RecordResult::Unfinished,
+            Some(Some(Side::Red)) => RecordResult::RedWon,
+            Some(Some(Side::Black)) => RecordResult::BlackWon,
+            Some(None) => RecordResult::Draw,
+        }
     }
 }
 
@@ -541,6 +552,22 @@ mod tests {
     use super::*;
     use crate::types::Move;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_games_outcome_gives_its_result_token_rules_9() {
+        use crate::{DrawReason, Outcome, WinReason};
+        let win = |winner| Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        };
+        let draw = Outcome::Draw {
+            reason: DrawReason::Agreement,
+        };
+        assert_eq!(RecordResult::of(None).as_str(), "*");
+        assert_eq!(RecordResult::of(Some(win(Side::Red))).as_str(), "1-0");
+        assert_eq!(RecordResult::of(Some(win(Side::Black))).as_str(), "0-1");
+        assert_eq!(RecordResult::of(Some(draw)).as_str(), "1/2-1/2");
+    }
 
     fn mv(s: &str) -> Move {
         Move::parse_iccs(s).unwrap()
