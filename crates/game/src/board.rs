@@ -11,8 +11,9 @@ use bevy::text::{FontSize, FontSource};
 use jieqi_rules::{Side, Square};
 
 use crate::font::GameFont;
-use crate::layout::{BOARD_H, BOARD_W, FRAME_CELLS, Layout, ViewSync};
+use crate::layout::{BOARD_H, BOARD_W, FRAME_CELLS, Layout};
 use crate::settings::Settings;
+use crate::states::ViewSync;
 use crate::theme;
 
 /// Everything drawn as part of the board.

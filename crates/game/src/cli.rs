@@ -6,8 +6,7 @@ use jieqi_rules::{Handicap, Seed, Side, VariantKind};
 
 use jieqi_ai::Level;
 
-use crate::analysis::BrowseTo;
-use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Session};
+use crate::session::{BrowseTo, DealChoice, GameCommand, GameConfig, Opponent, Session};
 use crate::settings::SettingsOverrides;
 use crate::storage::StorageDirs;
 

@@ -1,14 +1,20 @@
-//! Picking pieces and targets. The mouse (and tests) send [`BoardInput`] presses and releases
-//! on points; [`pick`] turns them into a selection and [`GameCommand::Move`]s. A click is a
-//! press and a release on the same point; a drag is a press on a piece and a release elsewhere.
+//! Picking pieces and targets, and the keys. The mouse (and tests) send [`BoardInput`]
+//! presses and releases on points; [`pick`] turns them into a selection and
+//! [`GameCommand::Move`]s. A click is a press and a release on the same point; a drag is a
+//! press on a piece and a release elsewhere. The selection is this module's own: it is
+//! dropped whenever the screen stops taking moves for the moment it was made in.
+//!
+//! Keys: Escape drops the picked piece; Left / Right / Home / End step through the game
+//! (analysis, [`GameCommand::Browse`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use jieqi_rules::{Move, Square};
+use jieqi_rules::{Move, Side, Square};
 
 use crate::layout::Layout;
-use crate::session::{GameCommand, Shown};
-use crate::states::{GameSet, Phase};
+use crate::session::{BrowseTo, GameCommand, Shown, Stamp};
+use crate::states::{GameSet, Phase, ViewSync};
 
 /// A press or release of the pointer: on a point of the board, or off it (`None`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +38,8 @@ pub struct Selection {
     pub drag_from: Option<Square>,
     /// The press landed on the piece that was already selected: releasing there drops it.
     pressed_selected: bool,
-    /// The view this selection belongs to (game, plies, viewer): a new view clears it.
-    owner: Option<(u32, usize, jieqi_rules::Side)>,
+    /// The moment and viewer this selection was made for; `None` while nothing may move.
+    owner: Option<(Stamp, Side)>,
 }
 
 impl Selection {
@@ -57,7 +63,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 pick.in_set(GameSet::Input),
-                forget_stale_selection.in_set(GameSet::View),
+                forget_stale_selection
+                    .in_set(GameSet::View)
+                    .before(ViewSync),
             ),
         );
 }
@@ -66,8 +74,82 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn pointer_plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (mouse_to_board, keys).in_set(GameSet::Input).before(pick),
+        (mouse_to_board, escape, browse_keys)
+            .in_set(GameSet::Input)
+            .before(pick),
     );
+}
+
+/// Where the pointer is in the world, through the one camera.
+#[derive(SystemParam)]
+struct Cursor<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+}
+
+impl Cursor<'_, '_> {
+    fn world(&self) -> Option<Vec2> {
+        let (Ok(window), Ok((camera, camera_tf))) = (self.windows.single(), self.cameras.single())
+        else {
+            return None;
+        };
+        window
+            .cursor_position()
+            .and_then(|c| camera.viewport_to_world_2d(camera_tf, c).ok())
+    }
+}
+
+/// Presses and releases of the left button on the board; the right button drops the pick.
+fn mouse_to_board(
+    buttons: Res<ButtonInput<MouseButton>>,
+    cursor: Cursor,
+    layout: Res<Layout>,
+    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    selection: Res<Selection>,
+    mut pointer: ResMut<Pointer>,
+    mut out: MessageWriter<BoardInput>,
+) {
+    let world = cursor.world();
+    pointer.set_if_neq(Pointer(world));
+    let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
+    let at = world.and_then(|p| layout.square_at(p));
+    if buttons.just_pressed(MouseButton::Left) && !egui_busy {
+        out.write(BoardInput::Press(at));
+    }
+    if buttons.just_released(MouseButton::Left) && selection.drag_from.is_some() {
+        out.write(BoardInput::Release(at));
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        out.write(BoardInput::Cancel);
+    }
+}
+
+fn escape(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<BoardInput>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        out.write(BoardInput::Cancel);
+    }
+}
+
+/// Left / Right / Home / End step through the game.
+fn browse_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    // Arrows in a text box move its cursor.
+    if wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    for (key, to) in [
+        (KeyCode::ArrowLeft, BrowseTo::Back),
+        (KeyCode::ArrowRight, BrowseTo::Forward),
+        (KeyCode::Home, BrowseTo::First),
+        (KeyCode::End, BrowseTo::Last),
+    ] {
+        if keys.just_pressed(key) {
+            out.write(GameCommand::Browse(to));
+        }
+    }
 }
 
 fn own_piece(shown: &Shown, sq: Square) -> bool {
@@ -123,51 +205,16 @@ fn pick(
     }
 }
 
-/// A selection belongs to one view: after a move, a new game or a handoff it is dropped.
+/// A selection belongs to one moment and viewer, while the screen takes moves: after a move,
+/// a take-back, a new game, a handoff, the end or a step into analysis it is dropped.
 fn forget_stale_selection(shown: Res<Shown>, mut selection: ResMut<Selection>) {
     let owner = shown
         .view
         .as_ref()
-        .map(|v| (shown.game_id, v.moves.len(), v.viewer));
+        .filter(|_| shown.can_move())
+        .map(|v| (shown.stamp(), v.viewer));
     if selection.owner != owner {
         selection.clear();
         selection.owner = owner;
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn mouse_to_board(
-    buttons: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    layout: Res<Layout>,
-    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    selection: Res<Selection>,
-    mut pointer: ResMut<Pointer>,
-    mut out: MessageWriter<BoardInput>,
-) {
-    let (Ok(window), Ok((camera, camera_tf))) = (windows.single(), cameras.single()) else {
-        return;
-    };
-    let world = window
-        .cursor_position()
-        .and_then(|c| camera.viewport_to_world_2d(camera_tf, c).ok());
-    pointer.set_if_neq(Pointer(world));
-    let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
-    let at = world.and_then(|p| layout.square_at(p));
-    if buttons.just_pressed(MouseButton::Left) && !egui_busy {
-        out.write(BoardInput::Press(at));
-    }
-    if buttons.just_released(MouseButton::Left) && selection.drag_from.is_some() {
-        out.write(BoardInput::Release(at));
-    }
-    if buttons.just_pressed(MouseButton::Right) {
-        out.write(BoardInput::Cancel);
-    }
-}
-
-fn keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<BoardInput>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        out.write(BoardInput::Cancel);
     }
 }

@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 use jieqi_rules::{Side, Square};
 
 use crate::session::Shown;
-use crate::states::GameSet;
+use crate::states::{GameSet, ViewSync};
 
 /// The board's frame around the outer lines, in cells (room for pieces and coordinates).
 pub const MARGIN_CELLS: f32 = 0.8;
@@ -108,14 +108,8 @@ pub struct Margins {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
         .init_resource::<Margins>()
-        .configure_sets(Update, ViewSync.in_set(GameSet::View))
         .add_systems(Update, fit_layout.in_set(GameSet::View).before(ViewSync));
 }
-
-/// The systems that make entities follow [`Shown`] and [`Layout`] run after the layout is
-/// fitted.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ViewSync;
 
 fn fit_layout(
     windows: Query<&Window, With<PrimaryWindow>>,

@@ -10,9 +10,11 @@
 //! Hidden information: only [`session::Session`] holds the game (and so a Jieqi deal). It
 //! publishes [`session::Shown`] — one player's `PlayerView`, or nothing while the handoff
 //! cover is up — and every system that shows something reads that alone.
+//!
+//! Arrows point down: the session knows nothing of input, records, animation or panels; they
+//! send it messages and read what it publishes. The README's "Architecture" section draws the
+//! layout and says where a new screen, command or rule goes.
 
-pub mod analysis;
-pub mod animation;
 pub mod autosave;
 pub mod board;
 pub mod cli;
@@ -25,12 +27,13 @@ pub mod layout;
 pub mod persist_ui;
 pub mod pieces;
 pub mod records;
+pub mod search_job;
 pub mod session;
 pub mod settings;
 pub mod states;
 pub mod stats;
 pub mod storage;
-pub mod takeback;
+pub mod suggestion;
 pub mod theme;
 pub mod tools;
 
@@ -51,9 +54,9 @@ pub fn logic_plugin(app: &mut App) {
         layout::plugin,
         input::plugin,
         pieces::plugin,
-        animation::plugin,
         hud::plugin,
         computer::plugin,
+        suggestion::plugin,
         records::plugin,
         storage::plugin,
         autosave::plugin,
@@ -67,13 +70,13 @@ pub fn render_plugin(app: &mut App) {
         .add_plugins((
             font::plugin,
             board::plugin,
-            pieces::art_plugin,
+            pieces::art::render_plugin,
             input::pointer_plugin,
             hud::ui::plugin,
-            tools::plugin,
-            analysis::keys_plugin,
+            hud::rules::plugin,
             hud::record_window::plugin,
             persist_ui::plugin,
+            tools::plugin,
         ));
 }
 

@@ -91,7 +91,7 @@ fn stats_window(
         egui::Window::new(Text::Statistics.get(lang))
             .id(egui::Id::new("statistics"))
             // Below the top bar, over the board.
-            .default_pos(crate::hud::ui::WINDOW_POS)
+            .default_pos(crate::hud::style::WINDOW_POS)
             .collapsible(false)
             .open(&mut open)
             .show(&ctx, |ui| {

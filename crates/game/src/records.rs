@@ -1,26 +1,23 @@
-//! Game records and positions in and out (rules.md §9): the Record window's text box, what
-//! it exports and what it loads.
+//! Game records and positions in and out (rules.md §9): the Record window's text box, its
+//! files, and what it exports.
 //!
 //! Export is built from the shown view alone, so in Jieqi it is the viewer's public record
 //! (moves with their reveals, never the deal) and the viewer's FEN; the deal's seed joins the
-//! record only once the game is over, when the result card shows it anyway. Loading checks
-//! everything first: a bad text gives a one-line message and leaves the game on screen alone.
-//! The message is a [`Phrase`], said in the language of the moment; the rules crate's parse
-//! errors (a malformed tag, an unreadable FEN) are technical detail it words in English only,
-//! so they stand inside a translated frame ("Record: …").
+//! record only once the game is over, when the result card shows it anyway. Loading is the
+//! session's ([`GameCommand::LoadRecord`](crate::session::GameCommand::LoadRecord)), which
+//! checks everything first and answers with a [`LoadAnswer`] that the box shows: a bad text
+//! gives a one-line message and leaves the game on screen alone. Messages are [`Phrase`]s,
+//! said in the language of the moment.
+
+use std::path::Path;
 
 use bevy::prelude::*;
+use jieqi_rules::{Notation, ParsedMove, PlayerView, Record, RecordResult};
 
-use crate::i18n::{self, Phrase, Text, Word};
-use crate::layout::ViewSync;
-use crate::session::Shown;
-use crate::states::GameSet;
+use crate::i18n::{Phrase, Text, Word};
+use crate::session::{LoadAnswer, Shown};
+use crate::states::{GameSet, ViewSync};
 use crate::storage;
-use jieqi_rules::{
-    AnyGame, Jieqi, MoveRules, Notation, Outcome, ParseMoveError, ParsedMove, PlayerView, Record,
-    RecordError, RecordResult, Seed, Setup, Side, Variant, Xiangqi,
-};
-use std::path::Path;
 
 /// The Record window: its text, the file path typed and the last load's or file's message.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -50,7 +47,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 files.in_set(GameSet::Input),
-                forget_under_cover.in_set(ViewSync),
+                (forget_under_cover, show_load_answers)
+                    .chain()
+                    .in_set(ViewSync),
             ),
         );
 }
@@ -126,6 +125,13 @@ fn forget_under_cover(shown: Res<Shown>, mut record_box: ResMut<RecordBox>) {
     }
 }
 
+/// The session's answer to a load: "Loaded…" or why not.
+fn show_load_answers(mut answers: MessageReader<LoadAnswer>, mut record_box: ResMut<RecordBox>) {
+    for LoadAnswer(answer) in answers.read() {
+        record_box.message = Some(answer.clone());
+    }
+}
+
 /// The game record of `view` (the whole game as the viewer saw it) in `notation`.
 pub fn record_text(view: &PlayerView, notation: Notation) -> String {
     let mut record = Record::new(&view.start);
@@ -137,112 +143,10 @@ pub fn record_text(view: &PlayerView, notation: Notation) -> String {
             revealed: m.revealed,
         })
         .collect();
-    record.result = result_of(view.outcome);
+    record.result = RecordResult::of(view.outcome);
     // Only a finished game's view holds the seed.
     if let Some(seed) = view.reveal.as_ref().and_then(|r| r.seed) {
         record.set_tag("Seed", &seed.to_string());
     }
     record.write(notation)
-}
-
-fn result_of(outcome: Option<Outcome>) -> RecordResult {
-    match outcome {
-        None => RecordResult::Unfinished,
-        Some(Outcome::Win {
-            winner: Side::Red, ..
-        }) => RecordResult::RedWon,
-        Some(Outcome::Win { .. }) => RecordResult::BlackWon,
-        Some(Outcome::Draw { .. }) => RecordResult::Draw,
-    }
-}
-
-/// The game a record describes, every move checked; an ending the moves do not reach (a
-/// resignation, an agreed draw) is taken from the result.
-pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
-    let bad = |why: Word| Phrase::new(Text::RecordError).with("error", why);
-    let detail = |e: RecordError| bad(record_error(e));
-    let record = Record::parse(text).map_err(detail)?;
-    let start = record.start().map_err(detail)?;
-    let mut game: AnyGame = if record.rules().map_err(detail)? == MoveRules::JIEQI {
-        let seed: Seed = record
-            .tag("Seed")
-            .ok_or_else(|| bad(Text::RecordNoSeed.into()))?
-            .parse()
-            .map_err(|e| {
-                bad(Phrase::new(Text::RecordSeedTag)
-                    .with("error", i18n::seed_problem(&e))
-                    .into())
-            })?;
-        let game = Jieqi::from_seed(seed);
-        if game.start().to_fen() != start.to_fen() {
-            return Err(bad(Text::RecordSeedStart.into()));
-        }
-        game.into()
-    } else {
-        Xiangqi::new(start).into()
-    };
-    for pm in &record.moves {
-        let (number, side) = (game.position().fullmoves(), game.turn());
-        game.play(pm.mv)
-            .map_err(|e| bad(at_move(number, side, i18n::game_error(&e)).into()))?;
-        let revealed = game.view(side).moves.last().and_then(|m| m.revealed);
-        if revealed != pm.revealed {
-            return Err(bad(at_move(number, side, Text::RecordWrongReveal).into()));
-        }
-    }
-    match (game.outcome(), record.result) {
-        (_, RecordResult::Unfinished) => {}
-        (Some(outcome), result) if result_of(Some(outcome)) != result => {
-            return Err(bad(Phrase::new(Text::RecordResultMismatch)
-                .with("result", result.to_string())
-                .with("outcome", i18n::outcome(outcome))
-                .into()));
-        }
-        (Some(_), _) => {}
-        (None, RecordResult::RedWon) => drop(game.resign(Side::Black)),
-        (None, RecordResult::BlackWon) => drop(game.resign(Side::Red)),
-        (None, RecordResult::Draw) => drop(game.agree_draw()),
-    }
-    Ok(game)
-}
-
-/// "move 3 for Black: …".
-fn at_move(number: impl ToString, side: Side, why: impl Into<Word>) -> Phrase {
-    Phrase::new(Text::RecordMove)
-        .with("number", number.to_string())
-        .with("side", side)
-        .with("error", why)
-}
-
-/// Why the rules crate could not read a record: an illegal move says its reason in the
-/// player's language; the rest (tags, notation syntax) is technical detail in English.
-fn record_error(error: RecordError) -> Word {
-    match error {
-        RecordError::BadMove {
-            number,
-            side,
-            source: ParseMoveError::Illegal { text, source },
-            ..
-        } => at_move(
-            number,
-            side,
-            Phrase::new(Text::QuotedMove)
-                .with("text", text)
-                .with("reason", i18n::refusal(source.reason)),
-        )
-        .into(),
-        other => other.to_string().into(),
-    }
-}
-
-/// A Xiangqi game from a FEN.
-pub fn game_from_fen(text: &str) -> Result<AnyGame, Phrase> {
-    let bad = |why: Word| Phrase::new(Text::FenError).with("error", why);
-    let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string().into()))?;
-    if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
-        return Err(bad(Text::FenHidden.into()));
-    }
-    Xiangqi::from_setup(&setup)
-        .map(AnyGame::from)
-        .map_err(|e| bad(e.to_string().into()))
 }

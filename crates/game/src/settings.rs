@@ -3,7 +3,7 @@
 //! [`crate::storage`]) at start and written back whenever they change.
 
 use bevy::prelude::*;
-use jieqi_rules::Notation;
+use jieqi_rules::{Notation, Role, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{Language, Text};
@@ -17,6 +17,16 @@ pub enum PieceSet {
     Chinese,
     /// Latin letters only (K A E H R C P), for newcomers.
     Letters,
+}
+
+impl PieceSet {
+    /// The character a piece of `role` and `side` shows in this set: 俥 or R.
+    pub fn glyph(self, role: Role, side: Side) -> char {
+        match self {
+            PieceSet::Chinese => role.chinese(side),
+            PieceSet::Letters => role.wxf_char(),
+        }
+    }
 }
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]

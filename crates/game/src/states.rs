@@ -51,6 +51,12 @@ pub enum GameSet {
     Ui,
 }
 
+/// Within [`GameSet::View`]: the systems that make entities and panels follow
+/// [`Shown`](crate::session::Shown) and [`Layout`](crate::layout::Layout), after the layout
+/// is fitted.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ViewSync;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<Phase>()
@@ -65,6 +71,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
+        .configure_sets(Update, ViewSync.in_set(GameSet::View))
         .add_systems(Update, leave_loading.run_if(in_state(Screen::Loading)));
 }
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::computer::Computer;
-use crate::pieces::BoardPiece;
+use crate::pieces::art::BoardPiece;
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
 

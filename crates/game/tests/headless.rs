@@ -9,13 +9,15 @@ use common::*;
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_game::animation::Tween;
-use jieqi_game::computer::{AskHint, Computer, Suggestion};
+use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::input::{BoardInput, Selection};
-use jieqi_game::pieces::{BoardPiece, Face, Marker, PieceText};
+use jieqi_game::pieces::animation::Tween;
+use jieqi_game::pieces::art::{BoardPiece, Face, PieceText};
+use jieqi_game::pieces::marks::Marker;
 use jieqi_game::session::{GameCommand, GameConfig, Hint, Session, Shown};
 use jieqi_game::states::Phase;
+use jieqi_game::suggestion::{AskHint, Suggestion};
 use jieqi_rules::{
     AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Variant, VariantKind,
     WinReason, Xiangqi,

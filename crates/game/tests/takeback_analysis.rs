@@ -5,12 +5,11 @@ use common::*;
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_game::analysis::BrowseTo;
 use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::i18n::Language;
 use jieqi_game::records::{RecordBox, RecordFile, record_text};
-use jieqi_game::session::{GameCommand, Hint, Session};
+use jieqi_game::session::{BrowseTo, GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_rules::{Move, Notation, PlayerView, Side, VariantKind};

@@ -1,11 +1,13 @@
 //! The panels around the board: mode selector, player bar, notices, trays, move list, result
 //! card and the handoff cover. [`model`] says what they show (from the shown view only),
-//! [`form`] holds the mode selector's choices, [`ui`] draws both with egui.
+//! [`form`] holds the mode selector's choices, [`ui`] draws both with egui; the Rules and
+//! Record windows draw themselves ([`rules`], [`record_window`]) in the look of [`style`].
 
 pub mod form;
 pub mod model;
 pub mod record_window;
 pub mod rules;
+pub mod style;
 pub mod ui;
 
 use bevy::prelude::*;

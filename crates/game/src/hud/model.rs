@@ -2,15 +2,13 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
-use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side, VariantKind};
+use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side};
 
 use crate::computer::Computer;
 use crate::i18n::{self, Language, Phrase, Text, side_label};
-use crate::layout::ViewSync;
-use crate::pieces::face_char;
-use crate::session::{Hint, Shown};
+use crate::session::{Hint, Secrecy, Shown, takeback};
 use crate::settings::{PieceSet, Settings};
-use crate::takeback;
+use crate::states::ViewSync;
 
 /// A captured piece in a tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +21,7 @@ pub struct TrayItem {
 impl TrayItem {
     pub fn label(&self, set: PieceSet) -> String {
         match self.role {
-            Some(role) => face_char(set, role, self.side).to_string(),
+            Some(role) => set.glyph(role, self.side).to_string(),
             None => "?".to_string(),
         }
     }
@@ -213,37 +211,26 @@ pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
         .collect()
 }
 
-/// The take-back buttons for this screen: against the computer the human's, on a shared
-/// Xiangqi board both players', in Jieqi the device holder's (under the cover, the one who
-/// just moved).
+/// The take-back buttons the session allows on this screen: against the computer the
+/// human's, on a shared Xiangqi board both players', in Jieqi the device holder's (under the
+/// cover, the one who just moved).
 fn take_back_buttons(shown: &Shown, lang: Language) -> Vec<(Side, String)> {
-    if shown.takeback_request.is_some() {
-        return Vec::new();
-    }
-    let askers: Vec<Side> = match (shown.computer, &shown.view) {
-        (Some(computer), _) => vec![computer.other()],
-        (None, Some(view)) if shown.variant == VariantKind::Jieqi => vec![view.viewer],
-        (None, Some(_)) => Side::ALL.to_vec(),
-        (None, None) => shown.pass_to.map(Side::other).into_iter().collect(),
-    };
-    askers
-        .into_iter()
-        .filter_map(|side| {
-            let plies = shown.takeback_plies(side).ok()?;
-            Some((side, takeback::button_label(side, plies).say(lang)))
-        })
+    shown
+        .take_back
+        .iter()
+        .map(|&(side, plies)| (side, takeback::button_label(side, plies).say(lang)))
         .collect()
 }
 
-/// A take-back request, for the player who answers it (in Jieqi, once they hold the device).
+/// A take-back request, for the player who answers it (in hot-seat Jieqi, once they hold the
+/// device).
 fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
-    let by = shown.takeback_request?;
+    let request = shown.takeback_request?;
     let answerer_looks = shown
         .view
         .as_ref()
-        .is_some_and(|v| shown.variant == VariantKind::Xiangqi || v.viewer == by.other());
-    let plies = shown.takeback_plies(by).ok()?;
-    answerer_looks.then(|| takeback::request_text(by, plies).say(lang))
+        .is_some_and(|v| shown.secrecy != Secrecy::HotSeat || v.viewer == request.by.other());
+    answerer_looks.then(|| takeback::request_text(request.by, request.plies).say(lang))
 }
 
 fn browsing_text(ply: usize, plies: usize, lang: Language) -> String {
@@ -275,9 +262,7 @@ fn result_card(
                                 .piece_at(*sq)
                                 .is_some_and(|p| p.side() == side)
                         })
-                        .map(|(sq, role)| {
-                            format!("{sq} {}", face_char(settings.piece_set, *role, side))
-                        })
+                        .map(|(sq, role)| format!("{sq} {}", settings.piece_set.glyph(*role, side)))
                         .collect();
                     (!items.is_empty()).then(|| {
                         Phrase::new(Text::RevealLine)
@@ -315,7 +300,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
                 .with("side", side)
                 .with("player", shown.player(side))
                 .say(lang);
-            match shown.takeback_request {
+            match shown.takeback_request.map(|r| r.by) {
                 Some(by) => format!(
                     "{pass}\n{}",
                     Phrase::new(Text::TakeBackAsked).with("side", by).say(lang)
@@ -351,12 +336,13 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
         None => Phrase::new(Text::ToMove).with("side", turn).say(lang),
     };
-    let secret = shown.variant == VariantKind::Jieqi && view.outcome.is_none();
-    let actor = if view.outcome.is_some() {
+    let running = view.outcome.is_none();
+    let hot_seat = shown.secrecy == Secrecy::HotSeat;
+    let actor = if !running {
         None
     } else if let Some(computer) = shown.computer {
         Some(computer.other())
-    } else if secret {
+    } else if hot_seat {
         view.is_my_turn().then_some(view.viewer)
     } else {
         Some(turn)
@@ -365,9 +351,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         // On one shared screen the other player answers at once; in Jieqi once they hold
         // the device.
         let answerer = by.other();
-        let may_answer = view.outcome.is_none()
-            && shown.computer.is_none()
-            && (!secret || view.viewer == answerer);
+        let may_answer =
+            running && shown.computer.is_none() && (!hot_seat || view.viewer == answerer);
         may_answer.then(|| {
             Phrase::new(Text::DrawOfferQuestion)
                 .with("by", by)
@@ -381,7 +366,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         title,
         players,
         status,
-        viewer: secret.then(|| {
+        viewer: (shown.secrecy.has_secrets() && running).then(|| {
             Phrase::new(Text::ViewOf)
                 .with("side", view.viewer)
                 .say(lang)

@@ -1,6 +1,6 @@
 //! The Record window: a text box with the game record or the position (FEN) to copy, or to
 //! paste one and load it. Export reads [`Shown`] only (see [`crate::records`]); loading goes
-//! through [`GameCommand::LoadRecord`] / [`GameCommand::LoadFen`], whose message lands here.
+//! through [`GameCommand::LoadRecord`] / [`GameCommand::LoadFen`], whose answer lands in the box.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -33,7 +33,7 @@ fn window(
         // A fixed id: the window keeps its place when the language changes its title.
         .id(egui::Id::new("record"))
         // Below the top bar, over the board.
-        .default_pos(crate::hud::ui::WINDOW_POS)
+        .default_pos(crate::hud::style::WINDOW_POS)
         .open(&mut open)
         .default_width(460.0)
         .show(&ctx, |ui| {

@@ -2,13 +2,13 @@
 //! with a small board whose dots are the rules crate's own legal moves, so a picture can never
 //! disagree with the game. Texts come from the catalogue.
 
-use bevy::prelude::Resource;
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_rules::{FILES, MoveRules, Piece, Position, RANKS, Role, Setup, Side, Square};
 
-use crate::hud::ui::c32;
+use crate::hud::style::{WINDOW_POS, c32};
 use crate::i18n::{Language, Phrase, Text, role_name};
-use crate::pieces::face_char;
+use crate::session::Shown;
 use crate::settings::{PieceSet, Settings};
 use crate::theme;
 
@@ -194,7 +194,7 @@ fn draw_diagram(ui: &mut egui::Ui, diagram: &Diagram, set: PieceSet) {
             p.text(
                 c,
                 egui::Align2::CENTER_CENTER,
-                face_char(set, piece.role(), side),
+                set.glyph(piece.role(), side),
                 egui::FontId::proportional(CELL * 0.6),
                 c32(theme::ink(side)),
             );
@@ -218,17 +218,32 @@ pub struct RulesPanel {
     pub open: bool,
 }
 
-/// The rules window, while `open`.
-pub(super) fn window(ctx: &egui::Context, open: &mut bool, settings: &Settings) {
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<RulesPanel>()
+        .add_systems(EguiPrimaryContextPass, window);
+}
+
+/// The rules window, while open.
+fn window(
+    mut contexts: EguiContexts,
+    mut panel: ResMut<RulesPanel>,
+    settings: Res<Settings>,
+    shown: Res<Shown>,
+) -> Result {
+    // Never over the handoff cover.
+    if !panel.open || shown.view.is_none() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
     egui::Window::new(Text::Rules.get(lang))
         .id(egui::Id::new("rules"))
         // Below the top bar, over the board.
-        .default_pos(crate::hud::ui::WINDOW_POS)
-        .open(open)
+        .default_pos(WINDOW_POS)
+        .open(&mut panel.open)
         .default_width(560.0)
         .default_height(560.0)
-        .show(ctx, |ui| {
+        .show(&ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for section in sections(lang) {
                     if let Some(title) = &section.title {
@@ -250,6 +265,7 @@ pub(super) fn window(ctx: &egui::Context, open: &mut bool, settings: &Settings) 
                 }
             });
         });
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,34 +2,32 @@
 //! selector's [`ModeForm`], and answer with [`GameCommand`]s. While the handoff cover is up
 //! they draw the cover and nothing else.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::{Notation, Side, VariantKind};
 
-use crate::analysis::BrowseTo;
-use crate::computer::AskHint;
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
-use crate::hud::rules::{self, RulesPanel};
+use crate::hud::rules::RulesPanel;
+use crate::hud::style::c32;
 use crate::i18n::{Language, Phrase, Text, level_name, side_label, side_name};
 use crate::layout::Margins;
 use crate::records::RecordBox;
-use crate::session::{GameCommand, Shown};
+use crate::session::{BrowseTo, GameCommand, Shown};
 use crate::settings::{PieceSet, Settings};
 use crate::stats::StatsPanel;
+use crate::suggestion::AskHint;
 use crate::theme;
-
-/// Where the Rules, Statistics and Record windows first open: below the top bar.
-pub const WINDOW_POS: [f32; 2] = [40.0, 110.0];
 
 /// Width of the side panel, in logical pixels.
 pub const SIDE_PANEL: f32 = 330.0;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<RulesPanel>()
-        .add_systems(EguiPrimaryContextPass, panels)
+    app.init_resource::<PanelState>()
+        .add_systems(EguiPrimaryContextPass, (cover, panels, result_card).chain())
         .add_systems(Update, window_title.run_if(resource_changed::<Settings>));
 }
 
@@ -43,16 +41,6 @@ fn window_title(settings: Res<Settings>, mut windows: Query<&mut Window, With<Pr
     }
 }
 
-pub(super) fn c32(c: Color) -> egui::Color32 {
-    let s = c.to_srgba();
-    egui::Color32::from_rgba_unmultiplied(
-        (s.red * 255.0) as u8,
-        (s.green * 255.0) as u8,
-        (s.blue * 255.0) as u8,
-        (s.alpha * 255.0) as u8,
-    )
-}
-
 fn side_color(side: Side) -> egui::Color32 {
     match side {
         Side::Red => egui::Color32::from_rgb(214, 60, 50),
@@ -60,38 +48,62 @@ fn side_color(side: Side) -> egui::Color32 {
     }
 }
 
-/// Local state of the panels: a resignation waiting for "yes", a closed result card.
-#[derive(Default)]
+/// The panels' own state: a resignation waiting for "yes", a closed result card.
+#[derive(Resource, Debug, Default)]
 struct PanelState {
     confirm_resign: Option<Side>,
     /// The game whose result card was closed.
     card_closed_for: Option<u32>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn panels(
+/// What the panels send: game commands, and the Hint button's request.
+#[derive(SystemParam)]
+struct Outbox<'w> {
+    commands: MessageWriter<'w, GameCommand>,
+    hint: MessageWriter<'w, AskHint>,
+}
+
+/// What the top bar changes: the next game's choices, the settings, the windows it opens.
+#[derive(SystemParam)]
+struct TopBar<'w> {
+    form: ResMut<'w, ModeForm>,
+    settings: ResMut<'w, Settings>,
+    rules: ResMut<'w, RulesPanel>,
+    stats: ResMut<'w, StatsPanel>,
+}
+
+/// The handoff cover, and under it the take-back the player who just moved may still ask.
+fn cover(
     mut contexts: EguiContexts,
     hud: Res<HudModel>,
     shown: Res<Shown>,
-    mut form: ResMut<ModeForm>,
-    mut settings: ResMut<Settings>,
-    mut margins: ResMut<Margins>,
+    settings: Res<Settings>,
     mut out: MessageWriter<GameCommand>,
-    mut ask_hint: MessageWriter<AskHint>,
-    mut record_box: ResMut<RecordBox>,
-    mut state: Local<PanelState>,
-    mut stats_panel: ResMut<StatsPanel>,
-    mut rules_panel: ResMut<RulesPanel>,
 ) -> Result {
+    let Some(cover) = &hud.cover else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
+    draw_cover(&ctx, cover, shown.pass_to, settings.language, &mut out);
+    take_back_over_cover(&ctx, &hud.take_back, &mut out);
+    Ok(())
+}
 
-    if let Some(cover) = &hud.cover {
-        draw_cover(&ctx, cover, shown.pass_to, lang, &mut out);
-        take_back_over_cover(&ctx, &hud.take_back, &mut out);
+/// The top bar and the side panel; the board gets the room they leave.
+fn panels(
+    mut contexts: EguiContexts,
+    hud: Res<HudModel>,
+    mut top_bar: TopBar,
+    mut margins: ResMut<Margins>,
+    mut record_box: ResMut<RecordBox>,
+    mut out: Outbox,
+    mut state: ResMut<PanelState>,
+) -> Result {
+    if hud.cover.is_some() {
         return Ok(());
     }
-
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = top_bar.settings.language;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -101,14 +113,7 @@ fn panels(
     );
     let top = egui::Panel::top("mode")
         .show(&mut root, |ui| {
-            mode_selector(
-                ui,
-                &mut form,
-                &mut settings,
-                &mut rules_panel,
-                &mut stats_panel,
-                &mut out,
-            )
+            mode_selector(ui, &mut top_bar, &mut out.commands)
         })
         .response
         .rect
@@ -117,11 +122,11 @@ fn panels(
         .exact_size(SIDE_PANEL)
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &hud, lang, &mut state, &mut out, &mut ask_hint);
+            side_panel(ui, &hud, lang, &mut state, &mut out);
             if ui.button(Text::RecordButton.get(lang)).clicked() {
                 record_box.open = !record_box.open;
             }
-            move_list(ui, &hud, lang, &mut out);
+            move_list(ui, &hud, lang, &mut out.commands);
         })
         .response
         .rect
@@ -132,62 +137,74 @@ fn panels(
         top,
         bottom: 0.0,
     });
+    Ok(())
+}
 
-    if let Some(card) = &hud.result
-        && state.card_closed_for != Some(shown.game_id)
-    {
-        let mut open = true;
-        egui::Window::new(Text::Result.get(lang))
-            .id(egui::Id::new("result"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0])
-            .default_width(420.0)
-            .open(&mut open)
-            .show(&ctx, |ui| {
-                ui.label(egui::RichText::new(&card.headline).size(20.0).strong());
-                ui.label(&card.players);
-                if !card.reveal.is_empty() {
-                    ui.separator();
-                    ui.label(egui::RichText::new(Text::EveryHiddenPiece.get(lang)).strong());
-                    for line in &card.reveal {
-                        ui.label(line);
-                    }
-                }
-                if let Some(seed) = &card.seed {
-                    ui.horizontal(|ui| {
-                        ui.label(Text::DealSeed.get(lang));
-                        ui.label(egui::RichText::new(seed).monospace().strong());
-                    });
-                }
+/// The result card over the board, until it is closed for this game.
+fn result_card(
+    mut contexts: EguiContexts,
+    hud: Res<HudModel>,
+    shown: Res<Shown>,
+    settings: Res<Settings>,
+    mut out: MessageWriter<GameCommand>,
+    mut state: ResMut<PanelState>,
+) -> Result {
+    let Some(card) = hud.result.as_ref().filter(|_| hud.cover.is_none()) else {
+        return Ok(());
+    };
+    if state.card_closed_for == Some(shown.game_id) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let mut open = true;
+    egui::Window::new(Text::Result.get(lang))
+        .id(egui::Id::new("result"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0])
+        .default_width(420.0)
+        .open(&mut open)
+        .show(&ctx, |ui| {
+            ui.label(egui::RichText::new(&card.headline).size(20.0).strong());
+            ui.label(&card.players);
+            if !card.reveal.is_empty() {
                 ui.separator();
-                ui.label(egui::RichText::new(Text::MovesWxf.get(lang)).strong());
-                egui::ScrollArea::vertical()
-                    .max_height(180.0)
-                    .show(ui, |ui| {
-                        for line in &card.moves {
-                            ui.monospace(line);
-                        }
-                    });
-                ui.separator();
+                ui.label(egui::RichText::new(Text::EveryHiddenPiece.get(lang)).strong());
+                for line in &card.reveal {
+                    ui.label(line);
+                }
+            }
+            if let Some(seed) = &card.seed {
                 ui.horizontal(|ui| {
-                    if ui
-                        .button(egui::RichText::new(Text::Again.get(lang)).size(16.0))
-                        .clicked()
-                    {
-                        out.write(GameCommand::Again);
-                    }
-                    if ui.button(Text::LookAtBoard.get(lang)).clicked() {
-                        state.card_closed_for = Some(shown.game_id);
+                    ui.label(Text::DealSeed.get(lang));
+                    ui.label(egui::RichText::new(seed).monospace().strong());
+                });
+            }
+            ui.separator();
+            ui.label(egui::RichText::new(Text::MovesWxf.get(lang)).strong());
+            egui::ScrollArea::vertical()
+                .max_height(180.0)
+                .show(ui, |ui| {
+                    for line in &card.moves {
+                        ui.monospace(line);
                     }
                 });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .button(egui::RichText::new(Text::Again.get(lang)).size(16.0))
+                    .clicked()
+                {
+                    out.write(GameCommand::Again);
+                }
+                if ui.button(Text::LookAtBoard.get(lang)).clicked() {
+                    state.card_closed_for = Some(shown.game_id);
+                }
             });
-        if !open {
-            state.card_closed_for = Some(shown.game_id);
-        }
-    }
-    if rules_panel.open {
-        rules::window(&ctx, &mut rules_panel.open, &settings);
+        });
+    if !open {
+        state.card_closed_for = Some(shown.game_id);
     }
     Ok(())
 }
@@ -245,14 +262,13 @@ fn draw_cover(
         });
 }
 
-fn mode_selector(
-    ui: &mut egui::Ui,
-    form: &mut ModeForm,
-    settings: &mut Settings,
-    rules_panel: &mut RulesPanel,
-    stats_panel: &mut StatsPanel,
-    out: &mut MessageWriter<GameCommand>,
-) {
+fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<GameCommand>) {
+    let TopBar {
+        form,
+        settings,
+        rules: rules_panel,
+        stats: stats_panel,
+    } = bar;
     let lang = settings.language;
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
@@ -447,9 +463,9 @@ fn side_panel(
     hud: &HudModel,
     lang: Language,
     state: &mut PanelState,
-    out: &mut MessageWriter<GameCommand>,
-    ask_hint: &mut MessageWriter<AskHint>,
+    outbox: &mut Outbox,
 ) {
+    let out = &mut outbox.commands;
     ui.add_space(6.0);
     ui.heading(&hud.title);
     if let Some(v) = &hud.viewer {
@@ -469,7 +485,7 @@ fn side_panel(
         });
     }
     if hud.can_hint && ui.button(Text::Hint.get(lang)).clicked() {
-        ask_hint.write(AskHint);
+        outbox.hint.write(AskHint);
     }
     if let Some(hint) = &hud.hint {
         ui.colored_label(egui::Color32::from_rgb(255, 190, 90), hint);
@@ -573,7 +589,7 @@ fn take_back(
 /// Under the handoff cover: the player who just moved may still ask to take it back.
 fn take_back_over_cover(
     ctx: &egui::Context,
-    buttons: &[(jieqi_rules::Side, String)],
+    buttons: &[(Side, String)],
     out: &mut MessageWriter<GameCommand>,
 ) {
     if buttons.is_empty() {

@@ -1,14 +1,14 @@
 //! Tweens: a moved piece glides to its point (eased), a captured piece shrinks away, a
 //! revealed piece flips (squashed to nothing across, face swapped, back). Each lasts about a
-//! fifth of a second; [`crate::settings::Settings::animations`] turns them off.
+//! fifth of a second; [`crate::settings::Settings::animations`] turns them off. When the last
+//! one of a move has ended, the session is told ([`AnimationsDone`]).
 
 use bevy::prelude::*;
 use jieqi_rules::Square;
 
-use crate::layout::Layout;
-use crate::pieces::{BoardPiece, Face, FacePart, PieceArt, Z_MOVING, Z_PIECE, swap_face};
-use crate::settings::Settings;
-use crate::states::GameSet;
+use super::art::{BoardPiece, Face, FacePart, PieceStyle, Z_MOVING, Z_PIECE};
+use crate::session::{AnimationsDone, Shown};
+use crate::states::{GameSet, Phase};
 
 pub const GLIDE_SECONDS: f32 = 0.20;
 pub const FLIP_SECONDS: f32 = 0.24;
@@ -97,16 +97,18 @@ pub fn ease_in_out(t: f32) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, animate.in_set(GameSet::Animate));
+    app.add_systems(
+        Update,
+        (animate, announce_done.run_if(in_state(Phase::Animating)))
+            .chain()
+            .in_set(GameSet::Animate),
+    );
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn animate(
+pub(super) fn animate(
     mut commands: Commands,
     time: Res<Time>,
-    layout: Res<Layout>,
-    art: Res<PieceArt>,
-    settings: Res<Settings>,
+    style: PieceStyle,
     mut tweens: Query<(
         Entity,
         &mut Tween,
@@ -120,6 +122,7 @@ pub(crate) fn animate(
     for (e, mut tween, mut tf, piece, children) in &mut tweens {
         tween.elapsed += dt;
         let t = tween.elapsed;
+        let layout = &style.layout;
         let home = layout.world(piece.square);
         let mut scale = Vec3::ONE;
         let mut z = Z_PIECE;
@@ -138,14 +141,7 @@ pub(crate) fn animate(
             let u = ((t - tween.glide_time()) / FLIP_SECONDS).clamp(0.0, 1.0);
             if u >= 0.5 && !tween.flipped {
                 tween.flipped = true;
-                swap_face(
-                    &mut commands,
-                    e,
-                    children,
-                    &parts,
-                    (&art, &layout, &settings),
-                    *piece,
-                );
+                style.swap_face(&mut commands, e, children, &parts, *piece);
             }
             scale.x *= (1.0 - 2.0 * u).abs().max(0.02);
             if u > 0.0 && u < 1.0 {
@@ -174,6 +170,17 @@ pub(crate) fn animate(
                 tf.scale = Vec3::ONE;
             }
         }
+    }
+}
+
+/// Once no piece moves any more, the move on screen has been shown: the session may go on.
+fn announce_done(
+    tweens: Query<(), With<Tween>>,
+    shown: Res<Shown>,
+    mut done: MessageWriter<AnimationsDone>,
+) {
+    if tweens.is_empty() {
+        done.write(AnimationsDone(shown.stamp()));
     }
 }
 

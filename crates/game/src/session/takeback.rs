@@ -1,5 +1,6 @@
 //! Take-backs (spec/game.md, "Taking back"): who may take back how many plies, and the words
-//! for it. The session applies them (`GameCommand::RequestTakeBack` / `AnswerTakeBack`).
+//! for it. The session applies them (`GameCommand::RequestTakeBack` / `AnswerTakeBack`) and
+//! publishes who may ask from the screen now ([`super::Shown::take_back`]).
 //!
 //! - Two players: the player who just moved takes back one ply, the player to move two (their
 //!   opponent's move and their own); the other player must agree unless
@@ -19,18 +20,26 @@ use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 
 use crate::i18n::{Phrase, Text};
 
+/// A take-back request waiting for the other player's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakeBackRequest {
+    pub by: Side,
+    /// The plies it takes back.
+    pub plies: usize,
+}
+
 /// The game as far as a take-back needs it.
 #[derive(Clone, Copy, Debug)]
-pub struct TakeBackCase {
-    pub outcome: Option<Outcome>,
-    pub turn: Side,
-    pub plies: usize,
+pub(super) struct TakeBackCase {
+    pub(super) outcome: Option<Outcome>,
+    pub(super) turn: Side,
+    pub(super) plies: usize,
     /// Two players sharing a Jieqi game on one screen.
-    pub secret_hot_seat: bool,
+    pub(super) secret_hot_seat: bool,
 }
 
 /// How many plies `side`'s take-back undoes, or why it cannot.
-pub fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, Text> {
+pub(super) fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, Text> {
     match case.outcome {
         Some(
             Outcome::Win {
@@ -81,5 +90,61 @@ fn moves(plies: usize) -> Phrase {
         Phrase::new(Text::OneMove)
     } else {
         Phrase::new(Text::SomeMoves).with("n", plies.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_rules::{MateKind, Role};
+
+    fn case(outcome: Option<Outcome>, turn: Side, plies: usize, hot_seat: bool) -> TakeBackCase {
+        TakeBackCase {
+            outcome,
+            turn,
+            plies,
+            secret_hot_seat: hot_seat,
+        }
+    }
+
+    #[test]
+    fn back_to_the_askers_previous_move() {
+        // Black to move after three plies: Black takes back Red's move and its own.
+        assert_eq!(
+            plies_for(case(None, Side::Black, 3, false), Side::Black),
+            Ok(2)
+        );
+        assert_eq!(
+            plies_for(case(None, Side::Black, 3, false), Side::Red),
+            Ok(1)
+        );
+        assert_eq!(
+            plies_for(case(None, Side::Red, 1, false), Side::Red),
+            Err(Text::NothingToTakeBack)
+        );
+    }
+
+    #[test]
+    fn endings_by_agreement_stay_and_a_shown_deal_is_not_reopened() {
+        let resigned = Outcome::Win {
+            winner: Side::Red,
+            reason: WinReason::Resignation,
+        };
+        let mate = Outcome::Win {
+            winner: Side::Red,
+            reason: WinReason::Checkmate(MateKind::By(Role::Chariot)),
+        };
+        assert_eq!(
+            plies_for(case(Some(resigned), Side::Black, 4, false), Side::Black),
+            Err(Text::TakeBackAfterAgreement)
+        );
+        assert_eq!(
+            plies_for(case(Some(mate), Side::Black, 5, false), Side::Red),
+            Ok(1)
+        );
+        assert_eq!(
+            plies_for(case(Some(mate), Side::Black, 5, true), Side::Red),
+            Err(Text::TakeBackDealShown)
+        );
     }
 }

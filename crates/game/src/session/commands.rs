@@ -1,0 +1,507 @@
+//! What the players ask for, and what the session does about it. Input, panels, the computer,
+//! the autosave and the command line write [`GameCommand`]s; the renderer writes
+//! [`AnimationsDone`]. [`apply`] reads them in order and hands each to one small function
+//! below, which changes the session and returns its [`Effect`]: the phase that follows, what
+//! the hint line says, an answer to a load request. The dispatcher only carries effects out.
+
+use std::fmt;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use jieqi_rules::{AnyGame, Move, Side, Variant};
+
+use super::config::{GameConfig, Opponent, Secrecy};
+use super::hint::{Hint, HintChange};
+use super::load;
+use super::owner::{Session, Stamp};
+use super::takeback::{self, TakeBackRequest};
+use crate::i18n::{self, Phrase, Text};
+use crate::settings::Settings;
+use crate::states::{GameSet, Phase, Screen};
+
+/// What the players ask for. Input systems and panels write these; only the session acts
+/// on them.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// The side to move plays this move (checked; a refusal becomes a [`Hint`]).
+    Move(Move),
+    /// The computer's move, for the moment `stamp` (a stale one is dropped).
+    ComputerMove {
+        mv: Move,
+        stamp: Stamp,
+    },
+    Resign(Side),
+    OfferDraw(Side),
+    AnswerDraw {
+        accept: bool,
+    },
+    /// The next player has the device: lift the handoff cover.
+    Ready,
+    NewGame(GameConfig),
+    /// The next game with the same settings and the colours swapped.
+    Again,
+    /// `side` asks to take back to their previous move (see [`takeback`]).
+    RequestTakeBack(Side),
+    /// The other player answers a take-back request.
+    AnswerTakeBack {
+        accept: bool,
+    },
+    /// Analysis: show an earlier position, or the live one again.
+    Browse(BrowseTo),
+    /// Start a two-player game from a game record (every move checked).
+    LoadRecord(String),
+    /// Start a two-player Xiangqi game from a FEN.
+    LoadFen(String),
+    /// Take up the autosaved game again.
+    Resume(Box<Resumed>),
+}
+
+/// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is
+/// dropped).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnimationsDone(pub Stamp);
+
+/// The session's answer to [`GameCommand::LoadRecord`] / [`GameCommand::LoadFen`]: "Loaded…",
+/// or why the text was refused (the game on screen then stays as it was).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LoadAnswer(pub Phrase);
+
+/// Analysis: where to step through the moves already played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowseTo {
+    First,
+    Back,
+    Forward,
+    /// The live position.
+    Last,
+    /// The position after this many plies (a move clicked in the list).
+    Ply(usize),
+}
+
+impl BrowseTo {
+    /// The ply to show after this step from `at` (`None` = live) in a game of `live` plies;
+    /// `None` again once the step reaches the live position.
+    pub fn from(self, at: Option<usize>, live: usize) -> Option<usize> {
+        let at = at.unwrap_or(live);
+        let next = match self {
+            BrowseTo::First => 0,
+            BrowseTo::Back => at.saturating_sub(1),
+            BrowseTo::Forward => at + 1,
+            BrowseTo::Last => live,
+            BrowseTo::Ply(ply) => ply,
+        };
+        (next < live).then_some(next)
+    }
+}
+
+/// A saved game and its table, to be taken up again. Its `Debug` shows no deal.
+#[derive(Clone, PartialEq)]
+pub struct Resumed {
+    game: AnyGame,
+    config: GameConfig,
+    player_one: Side,
+}
+
+impl Resumed {
+    pub fn new(game: AnyGame, config: GameConfig, player_one: Side) -> Resumed {
+        Resumed {
+            game,
+            config,
+            player_one,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+}
+
+impl fmt::Debug for Resumed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Resumed")
+            .field("variant", &self.game.kind())
+            .field("plies", &self.game.moves().len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Commands given on the command line, sent once when the game screen opens.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StartCommands(pub Vec<GameCommand>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameCommand>()
+        .add_message::<AnimationsDone>()
+        .add_message::<LoadAnswer>()
+        .add_systems(
+            Update,
+            apply.in_set(GameSet::Apply).run_if(in_state(Screen::Game)),
+        );
+}
+
+/// What a command may read besides the session.
+struct Context {
+    /// The phase now; within one frame it may change several times.
+    phase: Phase,
+    animations: bool,
+    takeback_consent: bool,
+}
+
+/// What a command did besides changing the session.
+#[derive(Default)]
+struct Effect {
+    /// The phase that follows (`None`: it stays).
+    phase: Option<Phase>,
+    hint: HintChange,
+    /// The answer to a load request.
+    answer: Option<Phrase>,
+}
+
+impl Effect {
+    fn none() -> Effect {
+        Effect::default()
+    }
+
+    fn phase(phase: Phase) -> Effect {
+        Effect {
+            phase: Some(phase),
+            ..default()
+        }
+    }
+
+    fn say(phrase: impl Into<Phrase>) -> Effect {
+        Effect {
+            hint: HintChange::Say(phrase.into()),
+            ..default()
+        }
+    }
+
+    /// A game shown afresh: in its resting phase, with the hint cleared.
+    fn fresh(session: &Session) -> Effect {
+        Effect {
+            phase: Some(session.resting_phase()),
+            hint: HintChange::Clear,
+            answer: None,
+        }
+    }
+}
+
+/// Where a command's effect goes besides the phase: the hint line and load answers.
+#[derive(SystemParam)]
+pub(super) struct Replies<'w> {
+    hint: ResMut<'w, Hint>,
+    answers: MessageWriter<'w, LoadAnswer>,
+    time: Res<'w, Time>,
+}
+
+/// Hands every command of this frame to its function and carries out the effects. The end
+/// of an animation comes first: it happened before anything asked this frame.
+pub(super) fn apply(
+    mut done: MessageReader<AnimationsDone>,
+    mut commands: MessageReader<GameCommand>,
+    mut session: ResMut<Session>,
+    phase: Res<State<Phase>>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    settings: Res<Settings>,
+    mut replies: Replies,
+) {
+    let mut ctx = Context {
+        phase: *phase.get(),
+        animations: settings.animations,
+        takeback_consent: settings.takeback_consent,
+    };
+    let effects = done
+        .read()
+        .map(|AnimationsDone(stamp)| Either::Done(*stamp))
+        .chain(commands.read().map(Either::Command));
+    for item in effects {
+        let effect = match item {
+            Either::Done(stamp) => animations_done(&mut session, stamp, &ctx),
+            Either::Command(command) => dispatch(&mut session, command, &ctx),
+        };
+        if let Some(phase) = effect.phase {
+            ctx.phase = phase;
+            next_phase.set(phase);
+        }
+        let now = replies.time.elapsed_secs();
+        replies.hint.change(effect.hint, settings.language, now);
+        if let Some(answer) = effect.answer {
+            replies.answers.write(LoadAnswer(answer));
+        }
+    }
+}
+
+/// An incoming message: the renderer's or a player's.
+enum Either<'a> {
+    Done(Stamp),
+    Command(&'a GameCommand),
+}
+
+fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
+    match command {
+        GameCommand::Move(m) => human_move(s, *m, ctx),
+        GameCommand::ComputerMove { mv, stamp } => computer_move(s, *mv, *stamp, ctx),
+        GameCommand::Resign(side) => resign(s, *side),
+        GameCommand::OfferDraw(side) => offer_draw(s, *side),
+        GameCommand::AnswerDraw { accept } => answer_draw(s, *accept),
+        GameCommand::Ready => ready(s, ctx),
+        GameCommand::NewGame(config) => new_game(s, *config),
+        GameCommand::Again => again(s),
+        GameCommand::RequestTakeBack(side) => request_takeback(s, *side, ctx),
+        GameCommand::AnswerTakeBack { accept } => answer_takeback(s, *accept),
+        GameCommand::Browse(to) => browse(s, *to),
+        GameCommand::LoadRecord(text) => load(s, load::game_from_record(text)),
+        GameCommand::LoadFen(text) => load(s, load::game_from_fen(text)),
+        GameCommand::Resume(resumed) => resume(s, resumed),
+    }
+}
+
+fn human_move(s: &mut Session, m: Move, ctx: &Context) -> Effect {
+    if !ctx.phase.accepts_moves() || !s.human_may_move() {
+        return Effect::none();
+    }
+    play(s, m, ctx)
+}
+
+fn computer_move(s: &mut Session, m: Move, stamp: Stamp, ctx: &Context) -> Effect {
+    if !ctx.phase.accepts_moves() || s.cover.is_some() || s.computer_turn() != Some(stamp) {
+        return Effect::none();
+    }
+    play(s, m, ctx)
+}
+
+/// Plays a move the rules check once; a refusal keeps the turn and says why.
+fn play(s: &mut Session, m: Move, ctx: &Context) -> Effect {
+    let mover = s.game.turn();
+    if let Err(e) = s.game.play(m) {
+        // Public: the position and the move are on everyone's screen.
+        info!("{mover}: {e}");
+        return Effect::say(i18n::game_error(&e));
+    }
+    // Only the coordinates: a reveal or a capture's identity never goes to the log.
+    info!("{mover} played {m}");
+    let mut hint = HintChange::Clear;
+    if s.draw_offer == Some(mover.other()) {
+        // Moving instead of answering declines the offer.
+        s.draw_offer = None;
+        hint = HintChange::Say(Phrase::new(Text::OfferLapsed).with("side", mover));
+    }
+    if s.takeback_request.take().is_some() {
+        hint = HintChange::Say(takeback::lapsed_text(mover));
+    }
+    let phase = if ctx.animations {
+        Phase::Animating
+    } else {
+        s.end_turn()
+    };
+    Effect {
+        phase: Some(phase),
+        hint,
+        answer: None,
+    }
+}
+
+fn animations_done(s: &mut Session, stamp: Stamp, ctx: &Context) -> Effect {
+    if ctx.phase != Phase::Animating || stamp != s.stamp() {
+        return Effect::none();
+    }
+    Effect::phase(s.end_turn())
+}
+
+fn resign(s: &mut Session, side: Side) -> Effect {
+    if s.cover.is_some() || s.game.resign(side).is_err() {
+        return Effect::none();
+    }
+    s.draw_offer = None;
+    // Nothing is taken back after a resignation: a waiting request lapses.
+    s.takeback_request = None;
+    Effect::phase(Phase::GameOver)
+}
+
+fn offer_draw(s: &mut Session, side: Side) -> Effect {
+    if s.cover.is_some() || s.game.is_over() || s.draw_offer.is_some() {
+        return Effect::none();
+    }
+    s.draw_offer = Some(side);
+    Effect::say(Phrase::new(Text::OffersDraw).with("side", side))
+}
+
+fn answer_draw(s: &mut Session, accept: bool) -> Effect {
+    let Some(by) = s.draw_offer.take() else {
+        return Effect::none();
+    };
+    if !accept {
+        return Effect::say(Phrase::new(Text::DeclinedDraw).with("side", by.other()));
+    }
+    match s.game.agree_draw() {
+        Ok(_) => {
+            s.takeback_request = None;
+            Effect::phase(Phase::GameOver)
+        }
+        Err(_) => Effect::none(),
+    }
+}
+
+fn ready(s: &mut Session, ctx: &Context) -> Effect {
+    let Some(next) = s.cover.filter(|_| ctx.phase == Phase::Handoff) else {
+        return Effect::none();
+    };
+    s.cover = None;
+    s.viewer = next;
+    s.browse = None;
+    Effect::phase(s.resting_phase())
+}
+
+fn new_game(s: &mut Session, config: GameConfig) -> Effect {
+    start(s, config.new_game(), config, s.player_one);
+    Effect::fresh(s)
+}
+
+/// The same table again with the colours swapped.
+fn again(s: &mut Session) -> Effect {
+    let mut config = s.config;
+    if let Opponent::Computer { level, human } = config.opponent {
+        config.opponent = Opponent::Computer {
+            level,
+            human: human.other(),
+        };
+    }
+    start(s, config.new_game(), config, s.player_one.other());
+    Effect::fresh(s)
+}
+
+fn request_takeback(s: &mut Session, side: Side, ctx: &Context) -> Effect {
+    if !s.may_ask_takeback(side) {
+        return Effect::none();
+    }
+    let plies = match s.takeback_plies(side) {
+        Ok(plies) => plies,
+        Err(why) => return Effect::say(why),
+    };
+    // Against the computer at once; between two players only with consent, if asked for.
+    if s.computer().is_some() || !ctx.takeback_consent {
+        take_back(s, plies);
+        info!("{side} took back {plies} plies");
+        return Effect::fresh(s);
+    }
+    s.takeback_request = Some(TakeBackRequest { by: side, plies });
+    s.browse = None;
+    // The other player answers on their own screen: the device goes to them.
+    s.hand_over_to(side.other());
+    Effect {
+        phase: s.cover.is_some().then(|| s.resting_phase()),
+        ..default()
+    }
+}
+
+fn answer_takeback(s: &mut Session, accept: bool) -> Effect {
+    let Some(request) = s.takeback_request else {
+        return Effect::none();
+    };
+    // Only the player asked answers, once they hold the device.
+    let hot_seat = s.secrecy() == Secrecy::HotSeat;
+    if s.cover.is_some() || (hot_seat && s.viewer == request.by) {
+        return Effect::none();
+    }
+    s.takeback_request = None;
+    if accept {
+        take_back(s, request.plies);
+        info!("{} took back {} plies, agreed", request.by, request.plies);
+        return Effect::fresh(s);
+    }
+    // The device goes back to the side to move.
+    s.hand_over_to(s.game.turn());
+    Effect {
+        phase: s.cover.is_some().then(|| s.resting_phase()),
+        hint: HintChange::Say(takeback::declined_text(request.by)),
+        answer: None,
+    }
+}
+
+/// Takes back `plies` plies. Searches for the position left behind become stale (the stamp
+/// counts take-backs), and in hot-seat Jieqi the device goes, under the cover, to the side
+/// now to move unless that player holds it.
+fn take_back(s: &mut Session, plies: usize) {
+    for _ in 0..plies {
+        s.game.undo();
+    }
+    s.takebacks = s.takebacks.wrapping_add(1);
+    s.takeback_request = None;
+    s.draw_offer = None;
+    s.browse = None;
+    s.hand_over_to(s.game.turn());
+}
+
+fn browse(s: &mut Session, to: BrowseTo) -> Effect {
+    if s.cover.is_none() {
+        s.browse = to.from(s.browse, s.game.moves().len());
+    }
+    Effect::none()
+}
+
+/// A loaded game (a record or a position) for two players; a bad text leaves the game on
+/// screen as it was.
+fn load(s: &mut Session, loaded: Result<AnyGame, Phrase>) -> Effect {
+    match loaded {
+        Ok(game) => {
+            let config = GameConfig {
+                variant: game.kind(),
+                ..GameConfig::default()
+            };
+            start(s, game, config, s.player_one);
+            Effect {
+                answer: Some(Text::RecordLoaded.into()),
+                ..Effect::fresh(s)
+            }
+        }
+        Err(why) => Effect {
+            answer: Some(why),
+            ..default()
+        },
+    }
+}
+
+/// Takes up a saved game again; in hot-seat Jieqi behind the handoff cover, for the side to
+/// move.
+fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
+    start(s, resumed.game.clone(), resumed.config, resumed.player_one);
+    s.cover();
+    Effect::fresh(s)
+}
+
+/// A new game on the table: a fresh id, the human's view, nothing pending.
+fn start(s: &mut Session, game: AnyGame, config: GameConfig, player_one: Side) {
+    let human = config.opponent.human();
+    s.viewer = human.unwrap_or(game.turn());
+    s.player_one = human.unwrap_or(player_one);
+    s.game = game;
+    s.config = config;
+    s.game_id = s.game_id.wrapping_add(1);
+    s.draw_offer = None;
+    s.cover = None;
+    s.takeback_request = None;
+    s.browse = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stay_inside_the_game_and_end_live() {
+        assert_eq!(BrowseTo::First.from(None, 5), Some(0));
+        assert_eq!(BrowseTo::Back.from(None, 5), Some(4));
+        assert_eq!(BrowseTo::Back.from(Some(0), 5), Some(0));
+        assert_eq!(BrowseTo::Forward.from(Some(3), 5), Some(4));
+        assert_eq!(BrowseTo::Forward.from(Some(4), 5), None);
+        assert_eq!(BrowseTo::Forward.from(None, 5), None);
+        assert_eq!(BrowseTo::Last.from(Some(2), 5), None);
+        assert_eq!(BrowseTo::Ply(2).from(None, 5), Some(2));
+        assert_eq!(BrowseTo::Ply(9).from(Some(1), 5), None);
+        assert_eq!(
+            BrowseTo::First.from(None, 0),
+            None,
+            "nothing to step through"
+        );
+    }
+}

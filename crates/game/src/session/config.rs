@@ -1,0 +1,159 @@
+//! What kind of game to start and who sits at the table: the variant, the handicap or the
+//! deal, the opponent, and what follows from them for who may see what ([`Secrecy`]).
+
+use std::fmt;
+use std::hash::{BuildHasher, Hasher};
+
+use jieqi_ai::Level;
+use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Side, VariantKind, Xiangqi};
+
+/// How a Jieqi deal is chosen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DealChoice {
+    /// A fresh random seed for every game.
+    Random,
+    /// This seed ("replay this deal").
+    Seed(Seed),
+}
+
+impl fmt::Debug for DealChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealChoice::Random => f.write_str("Random"),
+            // A typed seed is the player's own input; Seed's Debug hides it anyway.
+            DealChoice::Seed(_) => f.write_str("Seed(..)"),
+        }
+    }
+}
+
+/// What kind of game to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    pub variant: VariantKind,
+    /// Xiangqi only.
+    pub handicap: Handicap,
+    /// Jieqi only.
+    pub deal: DealChoice,
+    /// Who plays the other side.
+    pub opponent: Opponent,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            variant: VariantKind::Xiangqi,
+            handicap: Handicap::None,
+            deal: DealChoice::Random,
+            opponent: Opponent::TwoPlayers,
+        }
+    }
+}
+
+impl GameConfig {
+    pub fn new_game(&self) -> AnyGame {
+        match self.variant {
+            VariantKind::Xiangqi => Xiangqi::with_handicap(self.handicap).into(),
+            VariantKind::Jieqi => {
+                let seed = match self.deal {
+                    DealChoice::Random => random_seed(),
+                    DealChoice::Seed(seed) => seed,
+                };
+                Jieqi::from_seed(seed).into()
+            }
+        }
+    }
+}
+
+/// Two players on one screen, or one player against the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Opponent {
+    #[default]
+    TwoPlayers,
+    Computer {
+        level: Level,
+        /// The human's colour.
+        human: Side,
+    },
+}
+
+impl Opponent {
+    /// The computer's side and level, if the computer plays.
+    pub fn computer(self) -> Option<(Side, Level)> {
+        match self {
+            Opponent::TwoPlayers => None,
+            Opponent::Computer { level, human } => Some((human.other(), level)),
+        }
+    }
+
+    /// The human's colour against the computer.
+    pub fn human(self) -> Option<Side> {
+        self.computer().map(|(side, _)| side.other())
+    }
+}
+
+/// Who may see what at the table: the variant's information model together with the
+/// seating. The session decides it once ([`Secrecy::of`]); the screen and the commands ask
+/// it, never the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Secrecy {
+    /// Nothing is hidden (Xiangqi): both players may look at the one screen.
+    Open,
+    /// Each side knows things the other does not, and the human plays the computer: the
+    /// screen shows the human's view only.
+    Private,
+    /// Each side knows things the other does not, and two players share the screen: it
+    /// shows the view of the player holding the device, which passes under a cover.
+    HotSeat,
+}
+
+impl Secrecy {
+    pub fn of(variant: VariantKind, opponent: Opponent) -> Secrecy {
+        // Jieqi: face-down identities and what a capturer learned are private (rules.md §7).
+        let secrets = variant == VariantKind::Jieqi;
+        match (secrets, opponent) {
+            (false, _) => Secrecy::Open,
+            (true, Opponent::Computer { .. }) => Secrecy::Private,
+            (true, Opponent::TwoPlayers) => Secrecy::HotSeat,
+        }
+    }
+
+    /// Whether each side knows things the other must not see.
+    pub fn has_secrets(self) -> bool {
+        self != Secrecy::Open
+    }
+}
+
+/// A seed nobody can guess from the screen: the standard library's randomly keyed hasher
+/// over the clock.
+pub(crate) fn random_seed() -> Seed {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    Seed(h.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_two_players_sharing_a_jieqi_screen_need_the_cover() {
+        let computer = Opponent::Computer {
+            level: Level::Club,
+            human: Side::Black,
+        };
+        assert_eq!(
+            Secrecy::of(VariantKind::Xiangqi, Opponent::TwoPlayers),
+            Secrecy::Open
+        );
+        assert_eq!(Secrecy::of(VariantKind::Xiangqi, computer), Secrecy::Open);
+        assert_eq!(Secrecy::of(VariantKind::Jieqi, computer), Secrecy::Private);
+        assert_eq!(
+            Secrecy::of(VariantKind::Jieqi, Opponent::TwoPlayers),
+            Secrecy::HotSeat
+        );
+        assert_eq!(computer.human(), Some(Side::Black));
+        assert_eq!(Opponent::TwoPlayers.human(), None);
+    }
+}

@@ -1,0 +1,275 @@
+//! The owner of the game: [`Session`] holds the one [`AnyGame`] (and so a Jieqi deal) and the
+//! table around it, stamps the moment a view belongs to, and answers the table's rules — who
+//! may move, who may take back how much, when the handoff cover goes up — each in one place.
+
+use std::fmt;
+
+use bevy::prelude::*;
+use jieqi_ai::Level;
+use jieqi_rules::{AnyGame, GameError, PlayerView, SavedGame, Side, Variant, parse_move};
+
+use super::config::{GameConfig, Secrecy};
+use super::takeback::{self, TakeBackCase, TakeBackRequest};
+use crate::i18n::Text;
+use crate::states::Phase;
+
+/// The game in progress and the table around it. The only holder of the [`AnyGame`].
+#[derive(Resource)]
+pub struct Session {
+    pub(super) game: AnyGame,
+    pub(super) config: GameConfig,
+    /// Counts games, so that the screen knows when to rebuild rather than animate.
+    pub(super) game_id: u32,
+    /// Whose view is shown (Jieqi on one screen: the player holding the device).
+    pub(super) viewer: Side,
+    /// The colour of player 1, who sits at the bottom; "Again" swaps colours.
+    pub(super) player_one: Side,
+    /// The side that offered a draw, until the other side answers or moves.
+    pub(super) draw_offer: Option<Side>,
+    /// The handoff cover is up until this side takes the device: nothing private is shown.
+    pub(super) cover: Option<Side>,
+    /// A take-back asked for, until the other side answers or a move is played.
+    pub(super) takeback_request: Option<TakeBackRequest>,
+    /// Take-backs so far: with the game and the ply, they stamp the moment a search is for.
+    pub(super) takebacks: u32,
+    /// Analysis: the ply whose position the board shows instead of the live one.
+    pub(super) browse: Option<usize>,
+}
+
+impl fmt::Debug for Session {
+    // Only public facts: the game itself (the deal) is never printed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("variant", &self.game.kind())
+            .field("plies", &self.game.moves().len())
+            .field("game_id", &self.game_id)
+            .field("viewer", &self.viewer)
+            .field("player_one", &self.player_one)
+            .field("cover", &self.cover)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(GameConfig::default())
+    }
+}
+
+/// A game, its take-backs and a ply: the moment a view (and so a search on it) belongs to.
+/// The take-back count tells apart two moments with the same ply on either side of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    pub game_id: u32,
+    pub takebacks: u32,
+    pub plies: usize,
+}
+
+/// The computer's turn: its own view and level.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// `game.view(computer side)`: only what the computer's side knows.
+    pub view: PlayerView,
+    pub level: Level,
+    pub stamp: Stamp,
+}
+
+impl Session {
+    pub fn new(config: GameConfig) -> Session {
+        Session::from_game(config.new_game(), config)
+    }
+
+    /// A session around a given game (tests, `--moves`).
+    pub fn from_game(game: AnyGame, config: GameConfig) -> Session {
+        let human = config.opponent.human();
+        Session {
+            viewer: human.unwrap_or(game.turn()),
+            player_one: human.unwrap_or(Side::Red),
+            game,
+            config,
+            game_id: 0,
+            draw_offer: None,
+            cover: None,
+            takeback_request: None,
+            takebacks: 0,
+            browse: None,
+        }
+    }
+
+    // ---- Setting up the game to start with (the command line) ----
+
+    /// Plays moves given as text (ICCS, WXF or Chinese), each checked. On the first bad one
+    /// the game is left as it was before this call and the error names the move.
+    pub fn play_texts<'a>(
+        &mut self,
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), String> {
+        let mut game = self.game.clone();
+        for (i, text) in texts.into_iter().enumerate() {
+            let parsed = parse_move(game.position(), text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            game.play(parsed.mv)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        if self.computer().is_none() {
+            self.viewer = game.turn();
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    /// Shows `side`'s view (the CLI's `--view`; in Xiangqi it also turns the board).
+    pub fn set_viewer(&mut self, side: Side) {
+        self.viewer = side;
+        if !self.secrecy().has_secrets() {
+            self.player_one = side;
+        }
+    }
+
+    pub fn resign_now(&mut self, side: Side) -> Result<(), GameError> {
+        self.game.resign(side).map(|_| ())
+    }
+
+    /// Hot-seat Jieqi: the player who moved last hands the device, under the cover, to the
+    /// side to move (a resumed game, `--cover`).
+    pub fn cover(&mut self) {
+        if self.secrecy() == Secrecy::HotSeat {
+            self.viewer = self.game.turn().other();
+            self.hand_over_to(self.game.turn());
+        }
+    }
+
+    // ---- What others may ask ----
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn is_covered(&self) -> bool {
+        self.cover.is_some()
+    }
+
+    pub fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    pub fn player_one(&self) -> Side {
+        self.player_one
+    }
+
+    /// The computer's side and level, when it plays.
+    pub fn computer(&self) -> Option<(Side, Level)> {
+        self.config.opponent.computer()
+    }
+
+    /// Who may see what at this table.
+    pub fn secrecy(&self) -> Secrecy {
+        Secrecy::of(self.game.kind(), self.config.opponent)
+    }
+
+    /// The game and the ply now: a result computed for another moment is stale.
+    pub fn stamp(&self) -> Stamp {
+        Stamp {
+            game_id: self.game_id,
+            takebacks: self.takebacks,
+            plies: self.game.moves().len(),
+        }
+    }
+
+    /// The moment the computer is to move in, if it is: cheap, for every frame.
+    pub fn computer_turn(&self) -> Option<Stamp> {
+        let (side, _) = self.computer()?;
+        (!self.game.is_over() && self.game.turn() == side).then(|| self.stamp())
+    }
+
+    /// What the computer needs to think, when it is its turn: its own side's view (never the
+    /// game), its level and the moment the view belongs to.
+    pub fn think_request(&self) -> Option<ThinkRequest> {
+        let stamp = self.computer_turn()?;
+        let (side, level) = self.computer()?;
+        Some(ThinkRequest {
+            view: self.game.view(side),
+            level,
+            stamp,
+        })
+    }
+
+    /// The game's record for the autosave: the app's private copy (it holds the deal).
+    pub fn saved_game(&self) -> SavedGame {
+        SavedGame::of(&self.game, Default::default())
+    }
+
+    // ---- The table's rules: each decided here once ----
+
+    /// The side at the bottom of the board: the human against the computer, the player
+    /// holding the device in hot-seat Jieqi, else player 1.
+    pub(super) fn bottom(&self) -> Side {
+        match (self.config.opponent.human(), self.secrecy()) {
+            (Some(human), _) => human,
+            (None, Secrecy::HotSeat) => self.viewer,
+            (None, _) => self.player_one,
+        }
+    }
+
+    /// Whether a move by the side to move may come from the screen now: the game runs, the
+    /// live position is shown, it is not the computer's turn, and in hot-seat Jieqi the
+    /// player to move holds the device.
+    pub(super) fn human_may_move(&self) -> bool {
+        let turn = self.game.turn();
+        self.cover.is_none()
+            && self.browse.is_none()
+            && !self.game.is_over()
+            && self.computer().map(|(side, _)| side) != Some(turn)
+            && (self.secrecy() != Secrecy::HotSeat || self.viewer == turn)
+    }
+
+    /// Whether `side` may ask to take back now: never the computer, not while a request
+    /// waits, and in hot-seat Jieqi only the player holding the device (under the cover, the
+    /// one who just moved).
+    pub(super) fn may_ask_takeback(&self, side: Side) -> bool {
+        self.computer().map(|(computer, _)| computer) != Some(side)
+            && self.takeback_request.is_none()
+            && (self.secrecy() != Secrecy::HotSeat || self.viewer == side)
+    }
+
+    /// How many plies a take-back by `side` undoes now, or why it cannot.
+    pub(super) fn takeback_plies(&self, side: Side) -> Result<usize, Text> {
+        takeback::plies_for(
+            TakeBackCase {
+                outcome: self.game.outcome(),
+                turn: self.game.turn(),
+                plies: self.game.moves().len(),
+                secret_hot_seat: self.secrecy() == Secrecy::HotSeat,
+            },
+            side,
+        )
+    }
+
+    /// Hot-seat Jieqi: unless `next` already holds the device, it goes to them under the
+    /// cover. A finished game shows everything to everyone and needs no cover.
+    pub(super) fn hand_over_to(&mut self, next: Side) {
+        let needed = self.secrecy() == Secrecy::HotSeat && !self.game.is_over();
+        self.cover = (needed && self.viewer != next).then_some(next);
+    }
+
+    /// After a move (once it has been animated): the device goes to the side to move.
+    pub(super) fn end_turn(&mut self) -> Phase {
+        self.hand_over_to(self.game.turn());
+        self.resting_phase()
+    }
+
+    /// The phase a game shown as it stands rests in.
+    pub(super) fn resting_phase(&self) -> Phase {
+        if self.game.is_over() {
+            Phase::GameOver
+        } else if self.cover.is_some() {
+            Phase::Handoff
+        } else {
+            Phase::AwaitInput
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Session>();
+}

@@ -1,0 +1,148 @@
+//! The projection every renderer reads: [`Shown`], one player's view (never the game) and the
+//! public facts about the table, published whenever the session changes. Nothing here
+//! decides a rule: what may be done from this screen is asked of the session's owner.
+
+use bevy::prelude::*;
+use jieqi_rules::{PlayerView, Side, Variant, VariantKind};
+
+use super::config::Secrecy;
+use super::owner::{Session, Stamp};
+use super::takeback::TakeBackRequest;
+use crate::i18n::{Language, Text};
+use crate::states::GameSet;
+
+/// What the screen shows: one player's view (never the game), and public facts about the
+/// table. Every system that draws reads this and nothing else of the game.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// `None` while the handoff cover is up. Always the live view (analysis or not).
+    pub view: Option<PlayerView>,
+    /// Analysis: the earlier position the board shows instead.
+    pub browse: Option<Browse>,
+    pub game_id: u32,
+    /// Take-backs in this game so far (part of the moment a search is for).
+    pub takebacks: u32,
+    pub variant: VariantKind,
+    /// Who may see what at this table.
+    pub secrecy: Secrecy,
+    /// The side drawn at the bottom.
+    pub bottom: Side,
+    /// Player 1's colour (player 1 sits at the bottom in Xiangqi).
+    pub player_one: Side,
+    /// While covered: the player who gets the device next.
+    pub pass_to: Option<Side>,
+    pub draw_offer: Option<Side>,
+    /// A take-back asked for and not answered yet.
+    pub takeback_request: Option<TakeBackRequest>,
+    /// The take-backs that may be asked from this screen now: who asks, how many plies.
+    pub take_back: Vec<(Side, usize)>,
+    /// Plies played (public, also while covered).
+    pub plies: usize,
+    /// The side the computer plays.
+    pub computer: Option<Side>,
+    /// A move may be entered on this screen now.
+    pub(super) movable: bool,
+}
+
+/// Analysis: the ply the board shows and the viewer's view as it stood then.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Browse {
+    pub ply: usize,
+    pub view: PlayerView,
+}
+
+impl Shown {
+    /// The moment this screen shows: a search or an animation for another one is stale.
+    pub fn stamp(&self) -> Stamp {
+        Stamp {
+            game_id: self.game_id,
+            takebacks: self.takebacks,
+            plies: self.plies,
+        }
+    }
+
+    /// Whether a move by the side to move may be entered on this screen now (not while an
+    /// earlier position is shown, not for the computer, in hot-seat Jieqi only by the player
+    /// holding the device).
+    pub fn can_move(&self) -> bool {
+        self.movable
+    }
+
+    /// The view the board draws: the browsed position during analysis, else the live one.
+    pub fn board_view(&self) -> Option<&PlayerView> {
+        self.browse.as_ref().map(|b| &b.view).or(self.view.as_ref())
+    }
+
+    /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
+    /// computer).
+    pub fn player(&self, side: Side) -> Text {
+        match self.computer {
+            Some(computer) if side == computer => Text::Computer,
+            Some(_) => Text::You,
+            None if side == self.player_one => Text::PlayerOne,
+            None => Text::PlayerTwo,
+        }
+    }
+
+    /// [`Shown::player`] in English, for logs and the command line.
+    pub fn player_name(&self, side: Side) -> &'static str {
+        self.player(side).get(Language::English)
+    }
+}
+
+impl Session {
+    /// What the screen may show now.
+    pub fn shown(&self) -> Shown {
+        let view = self.cover.is_none().then(|| self.game.view(self.viewer));
+        let browse = self.browse.and_then(|ply| {
+            Some(Browse {
+                ply,
+                view: view.as_ref()?.at_ply(ply)?,
+            })
+        });
+        let take_back = Side::ALL
+            .into_iter()
+            .filter(|&side| self.may_ask_takeback(side))
+            .filter_map(|side| Some((side, self.takeback_plies(side).ok()?)))
+            .collect();
+        let stamp = self.stamp();
+        Shown {
+            view,
+            browse,
+            game_id: stamp.game_id,
+            takebacks: stamp.takebacks,
+            plies: stamp.plies,
+            variant: self.game.kind(),
+            secrecy: self.secrecy(),
+            bottom: self.bottom(),
+            player_one: self.player_one,
+            pass_to: self.cover,
+            draw_offer: self.draw_offer,
+            takeback_request: self.takeback_request,
+            take_back,
+            computer: self.computer().map(|(side, _)| side),
+            movable: self.human_may_move(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, publish_initial).add_systems(
+        Update,
+        publish.in_set(GameSet::Apply).after(super::commands::apply),
+    );
+}
+
+fn publish_initial(mut commands: Commands, session: Res<Session>) {
+    commands.insert_resource(session.shown());
+}
+
+/// Keeps [`Shown`] equal to what the session may show.
+fn publish(session: Res<Session>, mut shown: ResMut<Shown>) {
+    if session.is_changed() {
+        let next = session.shown();
+        if *shown != next {
+            *shown = next;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The Hint button: a search at the Club level on the human's own view (what [`Shown`] holds)
+//! in a [`SearchJob`] off the frame; the suggested move is marked on the board until the
+//! next move.
+
+use bevy::prelude::*;
+use jieqi_ai::Level;
+use jieqi_rules::Move;
+
+use crate::search_job::SearchJob;
+use crate::session::{Shown, Stamp};
+use crate::states::{GameSet, Screen};
+
+/// The level the Hint button thinks at.
+pub const HINT_LEVEL: Level = Level::Club;
+
+/// The Hint button asks for a suggestion for the player to move.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskHint;
+
+/// The hint's search and the move it suggests, until the next move.
+#[derive(Resource, Debug, Default)]
+pub struct Suggestion {
+    job: Option<SearchJob>,
+    found: Option<(Move, Stamp)>,
+}
+
+impl Suggestion {
+    /// The suggested move, for the position on screen.
+    pub fn mv(&self) -> Option<Move> {
+        self.found.map(|(m, _)| m)
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Suggestion>()
+        .add_message::<AskHint>()
+        .add_systems(
+            Update,
+            drive_hint
+                .in_set(GameSet::Input)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Runs the hint's search on the player's own view and keeps its move until the next move.
+fn drive_hint(
+    mut asks: MessageReader<AskHint>,
+    shown: Res<Shown>,
+    mut suggestion: ResMut<Suggestion>,
+) {
+    let now = shown.can_move().then(|| shown.stamp());
+    if suggestion
+        .job
+        .as_ref()
+        .is_some_and(|j| Some(j.stamp) != now)
+    {
+        suggestion.job = None;
+    }
+    if suggestion.found.is_some_and(|(_, s)| Some(s) != now) {
+        suggestion.found = None;
+    }
+    let asked = asks.read().count() > 0;
+    if let (true, Some(stamp), Some(view)) = (asked, now, shown.view.as_ref())
+        && suggestion.job.is_none()
+        && suggestion.found.is_none()
+    {
+        suggestion.job = Some(SearchJob::start(view.clone(), HINT_LEVEL, stamp));
+        return;
+    }
+    let ready = suggestion
+        .bypass_change_detection()
+        .job
+        .as_mut()
+        .and_then(SearchJob::poll);
+    if let Some(best) = ready {
+        let stamp = suggestion.job.take().map(|j| j.stamp);
+        suggestion.found = best.zip(stamp);
+    }
+}
