@@ -70,22 +70,16 @@ fn drive_computer(
     if *phase.get() != Phase::AwaitInput {
         return;
     }
-    let ready = computer
-        .bypass_change_detection()
-        .job
-        .as_mut()
-        .and_then(SearchJob::poll);
-    if let Some(best) = ready
-        && let Some(job) = computer.job.take()
-    {
-        match best {
-            Some(mv) => {
-                out.write(GameCommand::ComputerMove {
-                    mv,
-                    stamp: job.stamp,
-                });
-            }
-            None => warn!("the computer found no move"),
+    // Polling is no change; only a finished search is.
+    let Some((best, stamp)) = SearchJob::take_finished(&mut computer.bypass_change_detection().job)
+    else {
+        return;
+    };
+    computer.set_changed();
+    match best {
+        Some(mv) => {
+            out.write(GameCommand::ComputerMove { mv, stamp });
         }
+        None => warn!("the computer found no move"),
     }
 }

@@ -36,9 +36,12 @@ impl SearchJob {
         SearchJob { task, stop, stamp }
     }
 
-    /// The search's best move once it is done (`Some(None)`: it found none).
-    pub(crate) fn poll(&mut self) -> Option<Option<Move>> {
-        check_ready(&mut self.task)
+    /// Takes the job out of `slot` once its search is done: the best move it found (if any)
+    /// and the moment it was for. A job still running stays.
+    pub(crate) fn take_finished(slot: &mut Option<SearchJob>) -> Option<(Option<Move>, Stamp)> {
+        let best = check_ready(&mut slot.as_mut()?.task)?;
+        let job = slot.take()?;
+        Some((best, job.stamp))
     }
 }
 

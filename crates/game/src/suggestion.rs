@@ -71,13 +71,10 @@ fn drive_hint(
         suggestion.job = Some(SearchJob::start(view.clone(), HINT_LEVEL, stamp));
         return;
     }
-    let ready = suggestion
-        .bypass_change_detection()
-        .job
-        .as_mut()
-        .and_then(SearchJob::poll);
-    if let Some(best) = ready {
-        let stamp = suggestion.job.take().map(|j| j.stamp);
-        suggestion.found = best.zip(stamp);
+    // Polling is no change; only a finished search is.
+    if let Some((best, stamp)) =
+        SearchJob::take_finished(&mut suggestion.bypass_change_detection().job)
+    {
+        suggestion.found = best.map(|m| (m, stamp));
     }
 }

@@ -15,7 +15,7 @@ use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::animation::Tween;
 use jieqi_game::pieces::art::{BoardPiece, Face, PieceText};
 use jieqi_game::pieces::marks::Marker;
-use jieqi_game::session::{GameCommand, GameConfig, Hint, Session, Shown};
+use jieqi_game::session::{AnimationsDone, GameCommand, GameConfig, Hint, Session, Shown};
 use jieqi_game::states::Phase;
 use jieqi_game::suggestion::{AskHint, Suggestion};
 use jieqi_rules::{
@@ -157,6 +157,25 @@ fn moves_glide_captures_leave_and_the_phase_waits_for_them() {
         piece_at(&mut app, "h9").map(|p| p.face),
         Some(Face::Up(Role::Cannon))
     );
+}
+
+#[test]
+fn the_phase_moves_on_only_at_the_renderers_word_for_this_moment() {
+    let mut app = xiangqi(true);
+    // Cannon h2 takes the horse on h9: the horse takes a third of a second to leave.
+    click(&mut app, "h2");
+    click(&mut app, "h9");
+    assert_eq!(phase(&app), Phase::Animating);
+    // A word about another moment (the position before the move) is stale.
+    let mut stale = shown(&app).stamp();
+    stale.plies -= 1;
+    app.world_mut().write_message(AnimationsDone(stale));
+    app.update();
+    app.update();
+    assert!(tweens(&mut app) > 0, "still moving");
+    assert_eq!(phase(&app), Phase::Animating);
+    settle_long(&mut app);
+    assert_eq!(phase(&app), Phase::AwaitInput);
 }
 
 #[test]

@@ -8,6 +8,8 @@ use jieqi_ai::Level;
 use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::i18n::Language;
+use jieqi_game::input::Selection;
+use jieqi_game::pieces::marks::Marker;
 use jieqi_game::records::{RecordBox, RecordFile, record_text};
 use jieqi_game::session::{BrowseTo, GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
@@ -476,4 +478,39 @@ fn bad_files_give_a_message_and_leave_the_game_alone() {
     app.world_mut().resource_mut::<RecordBox>().text = " ".into();
     box_file(&mut app, &dir.path().join("y.txt"), RecordFile::Save);
     assert!(record_message(&app).unwrap().starts_with("Nothing to save"));
+}
+
+#[test]
+fn a_resignation_lets_a_waiting_take_back_request_lapse() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+    assert!(shown(&app).takeback_request.is_some());
+    command(&mut app, GameCommand::Resign(Side::Black));
+    assert_eq!(shown(&app).takeback_request, None);
+    assert_eq!(hud(&app).takeback_request, None);
+    // An answer now finds nothing to answer: the resignation stands.
+    command(&mut app, GameCommand::AnswerTakeBack { accept: true });
+    assert_eq!(view_plies(&app), 1);
+    assert_eq!(phase(&app), Phase::GameOver);
+}
+
+#[test]
+fn stepping_into_analysis_or_resigning_drops_the_picked_piece() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    play(&mut app, "h9", "g7");
+    let picked = |app: &App| app.world().resource::<Selection>().square;
+    click(&mut app, "b0");
+    assert_eq!(picked(&app), Some(sq("b0")));
+    assert_eq!(markers(&mut app, Marker::Selected), 1);
+    command(&mut app, GameCommand::Browse(BrowseTo::Back));
+    assert_eq!(picked(&app), None, "the board shows another moment");
+    assert_eq!(markers(&mut app, Marker::Selected), 0);
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    click(&mut app, "b0");
+    assert_eq!(picked(&app), Some(sq("b0")));
+    command(&mut app, GameCommand::Resign(Side::Red));
+    assert_eq!(picked(&app), None, "nothing moves after the end");
+    assert_eq!(markers(&mut app, Marker::Selected), 0);
 }
