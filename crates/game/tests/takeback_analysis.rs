@@ -514,3 +514,39 @@ fn stepping_into_analysis_or_resigning_drops_the_picked_piece() {
     assert_eq!(picked(&app), None, "nothing moves after the end");
     assert_eq!(markers(&mut app, Marker::Selected), 0);
 }
+
+/// A headless app started as `jieqi ARGS` would start it.
+fn app_from_command_line(args: &[&str]) -> App {
+    let options = jieqi_game::Options::parse(args.iter().map(|a| a.to_string())).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    app.insert_resource(options.session().unwrap());
+    app.insert_resource(jieqi_game::session::StartCommands(options.start_commands()));
+    app.add_plugins(jieqi_game::logic_plugin);
+    settle(&mut app);
+    app
+}
+
+#[test]
+fn the_game_screen_opens_as_the_command_line_set_the_game() {
+    let app = app_from_command_line(&["--moves", "h2e2", "--resign", "black"]);
+    assert_eq!(phase(&app), Phase::GameOver);
+    let app = app_from_command_line(&[
+        "--variant",
+        "jieqi",
+        "--seed",
+        "7",
+        "--moves",
+        "b2b9",
+        "--cover",
+    ]);
+    assert_eq!(phase(&app), Phase::Handoff);
+    assert_eq!(shown(&app).pass_to, Some(Side::Black));
+    let app = app_from_command_line(&["--moves", "h2e2 h9g7 h0g2", "--browse", "1"]);
+    assert_eq!(shown(&app).browse.as_ref().map(|b| b.ply), Some(1));
+    let app = app_from_command_line(&["--moves", "h2e2 h9g7 h0g2", "--ask-takeback", "red"]);
+    assert_eq!(
+        hud(&app).takeback_request.as_deref(),
+        Some("Red asks to take back 1 move — Black, do you agree?")
+    );
+}

@@ -133,10 +133,24 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameCommand>()
         .add_message::<AnimationsDone>()
         .add_message::<LoadAnswer>()
+        .add_systems(OnEnter(Screen::Game), enter_game)
         .add_systems(
             Update,
             apply.in_set(GameSet::Apply).run_if(in_state(Screen::Game)),
         );
+}
+
+/// The game screen opens in the session's resting phase, with the command line's commands.
+fn enter_game(
+    session: Res<Session>,
+    mut phase: ResMut<NextState<Phase>>,
+    start: Option<Res<StartCommands>>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    phase.set(session.resting_phase());
+    for command in start.iter().flat_map(|s| s.0.iter()) {
+        out.write(command.clone());
+    }
 }
 
 /// What a command may read besides the session.
@@ -223,8 +237,11 @@ pub(super) fn apply(
             ctx.phase = phase;
             next_phase.set(phase);
         }
-        let now = replies.time.elapsed_secs();
-        replies.hint.change(effect.hint, settings.language, now);
+        // Only a real change touches the hint (the panels rebuild when it changes).
+        if effect.hint != HintChange::Keep {
+            let now = replies.time.elapsed_secs();
+            replies.hint.change(effect.hint, settings.language, now);
+        }
         if let Some(answer) = effect.answer {
             replies.answers.write(LoadAnswer(answer));
         }

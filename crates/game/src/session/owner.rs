@@ -141,14 +141,6 @@ impl Session {
 
     // ---- What others may ask ----
 
-    pub fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    pub fn is_covered(&self) -> bool {
-        self.cover.is_some()
-    }
-
     pub fn config(&self) -> GameConfig {
         self.config
     }
