@@ -15,8 +15,10 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod quote;
 mod record;
 mod repetition;
+mod replay;
 #[cfg(feature = "serde")]
 mod save;
 mod setup;
@@ -42,9 +44,10 @@ pub use record::{Record, RecordError, RecordResult};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };
+pub use replay::ReplayError;
 #[cfg(feature = "serde")]
 pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
-pub use setup::{Handicap, ParseFenError, Pool, STANDARD_FEN, Setup, start_piece};
+pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::Variant;
 pub use view::{

@@ -28,8 +28,9 @@ use std::fmt;
 use crate::notation::{
     Notation, ParseMoveError, ParsedMove, parse_move, write_coordinates, write_move,
 };
-use crate::outcome::Outcome;
+use crate::outcome::{MOVE_LIMIT_PLIES, Outcome};
 use crate::position::{MoveRules, Position};
+use crate::quote::quote;
 use crate::setup::{Setup, start_piece};
 use crate::types::{Piece, Role, Side, Square};
 
@@ -129,6 +130,8 @@ pub enum RecordError {
         tag: RecordResult,
         moves: RecordResult,
     },
+    #[error("the record has more than {limit} moves; a game ends at {limit} (rules.md §5)")]
+    TooManyMoves { limit: usize },
 }
 
 /// The Jieqi start as both players see it: every piece but the generals face down on its
@@ -218,7 +221,8 @@ impl Record {
             _ => Err(RecordError::BadTag {
                 tag: "Variant".into(),
                 reason: format!(
-                    "'{variant}' is not a variant this program plays (Xiangqi or Jieqi)"
+                    "'{}' is not a variant this program plays (Xiangqi or Jieqi)",
+                    quote(variant)
                 ),
             }),
         }
@@ -239,6 +243,7 @@ impl Record {
             reason,
         };
         let setup = Setup::parse_fen(fen).map_err(|e| bad(e.to_string()))?;
+        setup.check_pool().map_err(|e| bad(e.to_string()))?;
         Position::from_setup(&setup, rules).map_err(|e| bad(e.to_string()))
     }
 
@@ -284,7 +289,7 @@ impl Record {
             None => None,
             Some(v) => Some(RecordResult::from_token(v.trim()).ok_or_else(|| RecordError::BadTag {
                 tag: "Result".into(),
-                reason: format!("'{v}' is not 1-0 (Red won), 0-1 (Black won), 1/2-1/2 (draw) or * (unfinished)"),
+                reason: format!("'{}' is not 1-0 (Red won), 0-1 (Black won), 1/2-1/2 (draw) or * (unfinished)", quote(v)),
             })?),
         };
         let mut pos = record.start()?;
@@ -293,7 +298,7 @@ impl Record {
             if let Some(result) = ended {
                 return Err(RecordError::AfterResult {
                     result,
-                    text: word.to_string(),
+                    text: quote(word),
                 });
             }
             if let Some(result) = RecordResult::from_token(word) {
@@ -305,17 +310,24 @@ impl Record {
                 continue;
             }
             let (number, side) = (pos.fullmoves(), pos.turn());
+            if record.moves.len() >= MOVE_LIMIT_PLIES {
+                // The game ends at the move limit (rules.md §5): nothing can follow it, and a
+                // hostile file of millions of moves is refused before they are read.
+                return Err(RecordError::TooManyMoves {
+                    limit: MOVE_LIMIT_PLIES,
+                });
+            }
             let pm = parse_move(&pos, text).map_err(|source| RecordError::BadMove {
                 number,
                 side,
-                text: text.to_string(),
+                text: quote(text),
                 source,
             })?;
             if !play(&mut pos, pm) {
                 return Err(RecordError::MissingReveal {
                     number,
                     side,
-                    text: text.to_string(),
+                    text: quote(text),
                 });
             }
             record.moves.push(pm);
@@ -435,14 +447,7 @@ enum Token<'a> {
 
 /// The start of the text at byte `at` (a character boundary), for error messages.
 fn excerpt(text: &str, at: usize) -> String {
-    text.get(at..)
-        .unwrap_or("")
-        .lines()
-        .next()
-        .unwrap_or("")
-        .chars()
-        .take(40)
-        .collect()
+    quote(text.get(at..).unwrap_or(""))
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::CharIndices<'a>>;
@@ -452,8 +457,13 @@ fn skip_past(chars: &mut Chars<'_>, end: char) -> bool {
     chars.any(|(_, c)| c == end)
 }
 
+/// More words than a game of the longest length writes (a move, and a number for every two)
+/// cannot be a record of one: reading stops there.
+const MAX_WORDS: usize = 4 * MOVE_LIMIT_PLIES;
+
 fn tokenize(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
     let mut tokens = Vec::new();
+    let mut words = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
@@ -499,8 +509,9 @@ fn tokenize(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
                     }
                     chars.next();
                     if d == '(' || d == '（' {
-                        // A reveal belongs to its move: read up to the closing bracket.
-                        for (_, e) in chars.by_ref() {
+                        // A reveal belongs to its move: read up to the closing bracket, but
+                        // never past a space, so an unclosed one spoils one word only.
+                        while let Some((_, e)) = chars.next_if(|&(_, e)| !e.is_whitespace()) {
                             if e == ')' || e == '）' {
                                 break;
                             }
@@ -508,6 +519,12 @@ fn tokenize(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
                     }
                 }
                 tokens.push(Token::Word(text.get(i..end).unwrap_or("")));
+                words += 1;
+                if words > MAX_WORDS {
+                    return Err(RecordError::TooManyMoves {
+                        limit: MOVE_LIMIT_PLIES,
+                    });
+                }
             }
         }
     }

@@ -29,6 +29,7 @@ use crate::deal::Seed;
 use crate::jieqi::Jieqi;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
+use crate::quote::{quote, shorten};
 use crate::setup::Setup;
 use crate::types::{Move, Side};
 use crate::variant::Variant;
@@ -94,6 +95,8 @@ pub enum LoadError {
     BadSeed(String),
     #[error("the save's start position is not valid: {0}")]
     BadStart(String),
+    #[error("the save gives both a seed and a start; a seed deals its own start")]
+    SeedAndStart,
     #[error("the save says {0} but gives a seed, which only Jieqi has")]
     SeedWithoutJieqi(VariantKind),
     #[error("move {ply} '{text}' in the save is not a move like h2e2")]
@@ -168,6 +171,11 @@ impl SavedGame {
         }
         match obj.get("version").and_then(|v| v.as_u64()) {
             None => return Err(LoadError::BadField("version must be a whole number".into())),
+            Some(0) => {
+                return Err(LoadError::BadField(
+                    "version 0 was never written; versions start at 1".into(),
+                ));
+            }
             Some(v) if v > u64::from(SAVE_VERSION) => {
                 return Err(LoadError::FutureVersion {
                     found: v,
@@ -176,14 +184,15 @@ impl SavedGame {
             }
             Some(_) => {}
         }
-        serde_json::from_value(value).map_err(|e| LoadError::BadField(e.to_string()))
+        serde_json::from_value(value).map_err(|e| LoadError::BadField(shorten(&e.to_string(), 160)))
     }
 
     /// Rebuilds the game by replaying and re-checking every move.
     pub fn restore(&self) -> Result<AnyGame, LoadError> {
         let mut game: AnyGame = match (self.variant, &self.seed, &self.start) {
-            (VariantKind::Jieqi, Some(code), _) => {
-                let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(code.clone()))?;
+            (VariantKind::Jieqi, Some(_), Some(_)) => return Err(LoadError::SeedAndStart),
+            (VariantKind::Jieqi, Some(code), None) => {
+                let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(quote(code)))?;
                 Jieqi::from_seed(seed).into()
             }
             (VariantKind::Jieqi, None, Some(fen)) => Jieqi::from_full_fen(fen)
@@ -211,11 +220,11 @@ impl SavedGame {
             let ply = i + 1;
             let m = Move::parse_iccs(text).ok_or_else(|| LoadError::BadMove {
                 ply,
-                text: text.clone(),
+                text: quote(text),
             })?;
             game.play(m).map_err(|e| LoadError::IllegalMove {
                 ply,
-                text: text.clone(),
+                text: quote(text),
                 reason: e.to_string(),
             })?;
         }

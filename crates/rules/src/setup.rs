@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::quote::quote;
 use crate::types::{Piece, Role, Side, Square};
 
 /// The standard start position (rules.md §2).
@@ -86,7 +87,7 @@ impl Pool {
         while let Some(c) = chars.next() {
             let role = Role::from_fen_char(c)
                 .filter(|r| *r != Role::General)
-                .ok_or_else(|| ParseFenError::BadPool(s.to_string()))?;
+                .ok_or_else(|| ParseFenError::BadPool(quote(s)))?;
             let side = if c.is_ascii_uppercase() {
                 Side::Red
             } else {
@@ -99,7 +100,7 @@ impl Pool {
                 digits += 1;
                 chars.next();
                 if n > START_COUNTS[role as usize] as u32 {
-                    return Err(ParseFenError::BadPool(s.to_string()));
+                    return Err(ParseFenError::BadPool(quote(s)));
                 }
             }
             if digits == 0 {
@@ -107,7 +108,7 @@ impl Pool {
             }
             pool.counts[side.index()][role as usize] += n as u8;
             if pool.counts[side.index()][role as usize] > START_COUNTS[role as usize] {
-                return Err(ParseFenError::BadPool(s.to_string()));
+                return Err(ParseFenError::BadPool(quote(s)));
             }
         }
         Ok(pool)
@@ -265,7 +266,7 @@ impl Setup {
             None => Side::Red,
             Some("w" | "r" | "W" | "R") => Side::Red,
             Some("b" | "B") => Side::Black,
-            Some(other) => return Err(ParseFenError::BadTurn(other.to_string())),
+            Some(other) => return Err(ParseFenError::BadTurn(quote(other))),
         };
         let rest: Vec<&str> = fields.collect();
         let numbers = rest
@@ -288,14 +289,10 @@ impl Setup {
             _ => return Err(ParseFenError::TrailingFields),
         }
         if let Some(h) = nums.first() {
-            setup.halfmoves = h
-                .parse()
-                .map_err(|_| ParseFenError::BadNumber(h.to_string()))?;
+            setup.halfmoves = h.parse().map_err(|_| ParseFenError::BadNumber(quote(h)))?;
         }
         if let Some(f) = nums.get(1) {
-            setup.fullmoves = f
-                .parse()
-                .map_err(|_| ParseFenError::BadNumber(f.to_string()))?;
+            setup.fullmoves = f.parse().map_err(|_| ParseFenError::BadNumber(quote(f)))?;
             setup.fullmoves = setup.fullmoves.max(1);
         }
         Ok(setup)
@@ -352,6 +349,70 @@ pub(crate) fn write_placement(cell: impl Fn(Square) -> Option<(char, Option<char
         }
     }
     s
+}
+
+/// Why a Jieqi pool cannot go with its board: it names more pieces than a side has, or fewer
+/// identities than there are face-down pieces (rules.md §7, §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    #[error(
+        "{side} has {hidden} face-down pieces, but the pool holds only {pool} identities of theirs"
+    )]
+    HiddenBeyondPool { side: Side, hidden: u32, pool: u32 },
+    #[error(
+        "the board and the pool hold {count} pieces of {side} that are {role}s; a side has {max}"
+    )]
+    TooMany {
+        side: Side,
+        role: Role,
+        count: u32,
+        max: u8,
+    },
+}
+
+impl Setup {
+    /// Checks a Jieqi pool against the board: every face-down piece's identity is among the
+    /// pool's, and no identity counts more often, with the face-up pieces and what the viewer
+    /// learned by capturing, than a side has that piece. (A face-down piece captured by the
+    /// other side stays in the pool, so the pool may hold more than the board's face-down
+    /// pieces.) A setup without a pool passes.
+    pub fn check_pool(&self) -> Result<(), PoolError> {
+        let Some(pool) = self.pool else {
+            return Ok(());
+        };
+        let learned = self.learned.unwrap_or_default();
+        let pieces = || self.board.iter().flatten();
+        for side in Side::ALL {
+            let hidden = pieces()
+                .filter(|p| p.is_hidden() && p.side() == side)
+                .count() as u32;
+            if hidden > pool.total(side) {
+                return Err(PoolError::HiddenBeyondPool {
+                    side,
+                    hidden,
+                    pool: pool.total(side),
+                });
+            }
+            for role in Role::ALL.into_iter().filter(|r| *r != Role::General) {
+                let face_up = pieces()
+                    .filter(|p| !p.is_hidden() && p.side() == side && p.role() == role)
+                    .count() as u32;
+                let count = face_up
+                    + u32::from(pool.count(side, role))
+                    + u32::from(learned.count(side, role));
+                let max = START_COUNTS[role as usize];
+                if count > u32::from(max) {
+                    return Err(PoolError::TooMany {
+                        side,
+                        role,
+                        count,
+                        max,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Why a FEN could not be read.

@@ -260,6 +260,8 @@ pub enum ViewTextError {
     Fen(#[from] crate::setup::ParseFenError),
     #[error("illegal position: {0}")]
     Position(#[from] crate::position::PositionError),
+    #[error("impossible pool: {0}")]
+    Pool(#[from] crate::setup::PoolError),
     #[error("move {ply}: {source}")]
     Move {
         ply: usize,
@@ -290,6 +292,7 @@ impl PlayerView {
         use crate::setup::{START_COUNTS, Setup};
 
         let setup = Setup::parse_fen(fen)?;
+        setup.check_pool()?;
         let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
         let jieqi = hidden || setup.pool.is_some();
         let (rules, repetition) = if jieqi {

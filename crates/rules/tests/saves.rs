@@ -126,6 +126,32 @@ fn every_kind_of_damage_has_its_error() {
             edit("\"variant\": \"jieqi\"", "\"variant\": \"xiangqi\""),
             |e| matches!(e, LoadError::SeedWithoutJieqi(_)),
         ),
+        // Hostile input (issue 23): a version no build ever wrote, a start that a seed
+        // would silently override, a long value quoted back whole.
+        (edit("\"version\": 1", "\"version\": 0"), |e| {
+            matches!(e, LoadError::BadField(_))
+        }),
+        (
+            edit(
+                "\"seed\": \"3\"",
+                "\"seed\": \"3\", \"start\": \"4k4/9/9/9/9/9/9/9/9/R2K5 w - 0 1\"",
+            ),
+            |e| matches!(e, LoadError::SeedAndStart),
+        ),
+        (
+            edit(
+                "\"variant\": \"jieqi\"",
+                &format!("\"variant\": \"{}\"", "z".repeat(100_000)),
+            ),
+            |e| matches!(e, LoadError::BadField(_)) && e.to_string().chars().count() < 250,
+        ),
+        (
+            edit("\"b2b9\"", &format!("\"{}\"", "b".repeat(100_000))),
+            |e| {
+                matches!(e, LoadError::BadMove { ply: 1, .. })
+                    && e.to_string().chars().count() < 120
+            },
+        ),
     ];
     for (text, check) in cases {
         let err = load_text(&text).expect_err(&text);

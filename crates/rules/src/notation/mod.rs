@@ -138,12 +138,22 @@ pub fn write_move(pos: &Position, m: Move, revealed: Option<Role>, notation: Not
     }
 }
 
+/// The longest move text read, in characters.
+const MAX_MOVE_CHARS: usize = 24;
+
 /// Reads a move of the side to move in ICCS (`h2e2`, `h2-e2`, `a0a1N`), WXF (`C2=5`,
 /// `C+=5`, `+C=5`, `R1+1(=H)`) or Chinese (`炮二平五`) and checks that it is legal in `pos`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, ParseMoveError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(ParseMoveError::Empty);
+    }
+    // No move is written in more than a few characters (炮二平五(=馬), R1+1(=H), a0a1N): a long
+    // text is refused whole, so no error quotes more than a move's worth of it.
+    if text.chars().count() > MAX_MOVE_CHARS {
+        return Err(ParseMoveError::Syntax {
+            text: crate::quote::quote(text),
+        });
     }
     let parsed = if let Some(parsed) = iccs::parse(pos, text)? {
         parsed
