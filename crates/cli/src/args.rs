@@ -3,20 +3,17 @@
 
 use std::collections::HashMap;
 
+use crate::limits::{self, Range};
+use crate::text::excerpt;
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ArgError {
-    #[error("unknown flag '{flag}' for '{command}'")]
+    #[error("unknown flag '{}' for '{command}'", excerpt(.flag))]
     UnknownFlag { command: String, flag: String },
-    #[error("flag '{0}' needs a value")]
+    #[error("flag '{}' needs a value", excerpt(.0))]
     MissingValue(String),
-    #[error("unexpected argument '{0}'")]
+    #[error("unexpected argument '{}'", excerpt(.0))]
     Unexpected(String),
-    #[error("{what} '{value}' is not {expected}")]
-    Invalid {
-        what: String,
-        value: String,
-        expected: String,
-    },
 }
 
 /// How a command's flags are shaped: `value` flags take the next argument, `switch` ones don't.
@@ -94,6 +91,13 @@ impl Args {
         self.lists.get(flag).map(Vec::as_slice).unwrap_or(&[])
     }
 
+    /// The number given to `--flag`, if any, checked against its `range`.
+    pub fn number<T: TryFrom<u64>>(&self, flag: &str, range: &Range) -> Result<Option<T>, String> {
+        self.value(flag)
+            .map(|v| limits::parse(&format!("--{flag}"), v, range))
+            .transpose()
+    }
+
     /// At most `n` positional arguments.
     pub fn at_most(&self, n: usize) -> Result<(), ArgError> {
         match self.positional.get(n) {
@@ -101,15 +105,6 @@ impl Args {
             None => Ok(()),
         }
     }
-}
-
-/// Parses a number argument with a message that names it.
-pub fn number<T: std::str::FromStr>(what: &str, value: &str) -> Result<T, ArgError> {
-    value.parse().map_err(|_| ArgError::Invalid {
-        what: what.into(),
-        value: value.into(),
-        expected: "a whole number".into(),
-    })
 }
 
 #[cfg(test)]
@@ -149,6 +144,26 @@ mod tests {
     }
 
     #[test]
+    fn numbers_are_checked_against_their_range() {
+        const RUNS: Spec = Spec {
+            command: "bench-perft",
+            values: &["runs"],
+            switches: &[],
+            lists: &[],
+        };
+        let runs = |v: &str| {
+            Args::parse(&RUNS, &strings(&["--runs", v]))
+                .unwrap()
+                .number::<usize>("runs", &(1..=1000))
+        };
+        assert_eq!(runs("5"), Ok(Some(5)));
+        assert!(runs("0").unwrap_err().contains("--runs 0 is out of range"));
+        assert!(runs("x").is_err());
+        let none = Args::parse(&RUNS, &[]).unwrap();
+        assert_eq!(none.number::<usize>("runs", &(1..=1000)), Ok(None));
+    }
+
+    #[test]
     fn rejects_unknown_and_incomplete_flags() {
         assert!(matches!(
             Args::parse(&SPEC, &strings(&["--depth"])),
@@ -158,6 +173,8 @@ mod tests {
             Args::parse(&SPEC, &strings(&["--fen"])).unwrap_err(),
             ArgError::MissingValue("--fen".into())
         );
-        assert!(number::<u32>("depth", "x").is_err());
+        let long = format!("--{}", "x".repeat(100_000));
+        let err = Args::parse(&SPEC, &strings(&[&long])).unwrap_err();
+        assert!(err.to_string().len() < 200);
     }
 }

@@ -6,7 +6,12 @@
 
 mod args;
 mod cmd;
+mod files;
+mod limits;
+mod lines;
+mod text;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -37,7 +42,10 @@ uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Varia
 ";
 
 fn main() -> ExitCode {
-    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let raw = match utf8_args(std::env::args_os().skip(1)) {
+        Ok(raw) => raw,
+        Err(message) => return fail(&message),
+    };
     let Some((command, rest)) = raw.split_first() else {
         eprint!("{USAGE}");
         return ExitCode::from(2);
@@ -59,13 +67,34 @@ fn main() -> ExitCode {
             let _ = std::io::stdout().write_all(USAGE.as_bytes());
             Ok(())
         }
-        other => Err(format!("unknown command '{other}' (try 'jieqi-cli help')")),
+        other => Err(format!(
+            "unknown command '{}' (try 'jieqi-cli help')",
+            text::excerpt(other)
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
+        Err(message) => fail(&message),
     }
+}
+
+/// The arguments as text; one that is not UTF-8 cannot name a flag, a FEN or a file we print.
+fn utf8_args(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, String> {
+    args.enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|arg| {
+                format!(
+                    "argument {} '{}' is not UTF-8 text",
+                    i + 1,
+                    text::excerpt(&arg.to_string_lossy())
+                )
+            })
+        })
+        .collect()
+}
+
+/// Reports `message` as one bounded line on stderr: exit status 2.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {}", text::clip(message, text::MESSAGE_CHARS));
+    ExitCode::from(2)
 }

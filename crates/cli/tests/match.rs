@@ -277,6 +277,17 @@ fn bad_flags_are_one_line_and_exit_2() {
         &["--opening-plies", "99"],
         &["--first-pair", "0"],
         &["--first-pair", "-1"],
+        // Counts beyond their ranges (issue 23): refused, never allocated or run.
+        &["--games", "1000001"],
+        &["--games", "18446744073709551616"],
+        &["--first-pair", "1000001"],
+        &["--threads", "65"],
+        &["--movetime", "3600001"],
+        &["--nodes", "1000000001"],
+        &["--depth", "21"],
+        &["--time-scale", "4294967296"],
+        &["--opening-plies", "41"],
+        &["--adjudicate", "10001"],
         &["--colour", "red"],
         &["extra"],
     ];

@@ -227,7 +227,12 @@ fn malformed_input_gets_info_string_and_keeps_the_position() {
     e.send("debug on");
     e.send("isready");
     assert_eq!(e.until("readyok"), ["readyok"]);
-    // The position is still the one before the bad commands: Black to move after h2e2.
+    assert_still_after_h2e2(e);
+}
+
+/// The engine is still in the position after `h2e2` (Black to move): what it had before the
+/// lines it refused.
+fn assert_still_after_h2e2(mut e: Engine) {
     e.send("go depth 2");
     let answer = e.until("bestmove");
     assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &["h2e2"]);
@@ -350,4 +355,122 @@ fn extra_arguments_are_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn over_long_lines_get_one_short_info_string_and_keep_the_position() {
+    let mut e = Engine::start();
+    e.send("position startpos moves h2e2");
+    // 1 MiB in one line, far past the 64 KiB cap.
+    let long = format!("position startpos moves {}", "h0g2 g2h0 ".repeat(100_000));
+    e.send(&long);
+    let answer = e.until("info string ");
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    let info = &answer[0];
+    assert!(info.contains("ignored"), "{info}");
+    assert!(info.contains("position startpos moves h0g2"), "{info}");
+    assert!(info.ends_with("…'"), "{info}");
+    assert!(info.chars().count() < 200, "{info}");
+    // A GUI's real line: 1,000 plies is far below the cap (the rules end the game sooner).
+    let plies = vec!["b0c2 b9c7 c2b0 c7b9"; 250].join(" ");
+    e.send(&format!("position startpos moves {plies}"));
+    e.send("isready");
+    let answer = e.until("readyok");
+    assert!(!answer.iter().any(|l| l.contains("ignored")), "{answer:?}");
+    // Every info string that quotes input is one short line, whatever came in.
+    let huge = "y".repeat(100_000);
+    for line in [
+        huge.clone(),
+        format!("position fen {huge}"),
+        format!("position startpos moves {huge}"),
+        format!("position startpos {huge}"),
+        format!("go depth {huge}"),
+        format!("go {huge}"),
+        format!("setoption name {huge} value 1"),
+        format!("setoption name Hash value {huge}"),
+        format!("setoption name Level value {huge}"),
+        format!("setoption name UCI_Variant value {huge}"),
+        "isready\0".to_string(),
+        "\0\0\0 \u{1b}[2J".to_string(),
+    ] {
+        e.send(&line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].chars().count() < 400, "{}", answer[0]);
+    }
+    assert_still_after_h2e2(e);
+}
+
+#[test]
+fn out_of_range_go_and_option_values_are_refused() {
+    let mut e = Engine::start();
+    for (line, expected) in [
+        (
+            "go depth 101",
+            "depth 101 is out of range (allowed: 1 to 100)",
+        ),
+        ("go depth 0", "depth 0 is out of range"),
+        ("go mate 51", "mate 51 is out of range"),
+        (
+            "go nodes 18446744073709551616",
+            "nodes 18446744073709551616 is out of range",
+        ),
+        (
+            "go movetime 1000000001",
+            "movetime 1000000001 is out of range",
+        ),
+        (
+            "go wtime 99999999999999",
+            "wtime 99999999999999 is out of range",
+        ),
+        ("go movestogo 1001", "movestogo 1001 is out of range"),
+        (
+            "setoption name Hash value 1025",
+            "Hash 1025 is out of range (allowed: 1 to 1024)",
+        ),
+        (
+            "setoption name Hash value 18446744073709551616",
+            "Hash 18446744073709551616 is out",
+        ),
+        (
+            "setoption name Skill Level value 21",
+            "Skill Level 21 is out of range",
+        ),
+    ] {
+        e.send(line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        assert!(answer[0].contains(expected), "{line}: {answer:?}");
+    }
+    // A GUI whose clock ran out may send a negative time: no time left, still a move.
+    e.send("go wtime -5 btime 1000 movestogo 0");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &[]);
+    e.finish();
+}
+
+#[test]
+fn input_without_newlines_ends_the_engine_with_exit_2() {
+    // /dev/zero: endless input, never a newline.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+        .arg("uci")
+        .stdin(Stdio::from(std::fs::File::open("/dev/zero").unwrap()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("uci </dev/zero still running after 10 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no end of line"), "{err}");
 }

@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use jieqi_ai::{Limits, bench, bench_positions, search};
 
-use crate::args::{Args, Spec, number};
+use crate::args::{Args, Spec};
+use crate::limits;
 
 const SPEC: Spec = Spec {
     command: "bench",
@@ -23,13 +24,9 @@ pub const DEFAULT_DEPTH: u32 = 12;
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
-    let depth: u32 = match args.value("depth") {
-        Some(d) => number("depth", d).map_err(|e| e.to_string())?,
-        None => DEFAULT_DEPTH,
-    };
-    if !(1..=super::MAX_DEPTH).contains(&depth) {
-        return Err(format!("depth must be from 1 to {}", super::MAX_DEPTH));
-    }
+    let depth: u32 = args
+        .number("depth", &limits::FIXED_DEPTH)?
+        .unwrap_or(DEFAULT_DEPTH);
     if args.switch("verbose") {
         let stop = AtomicBool::new(false);
         for (i, pos) in bench_positions().iter().enumerate() {

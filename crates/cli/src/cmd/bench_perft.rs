@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::args::{Args, Spec, number};
+use crate::args::{Args, Spec};
+use crate::limits;
 
 const SPEC: Spec = Spec {
     command: "bench-perft",
@@ -32,11 +33,7 @@ pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
-    let runs: usize =
-        number("runs", args.value("runs").unwrap_or("5")).map_err(|e| e.to_string())?;
-    if runs == 0 {
-        return Err("runs must be at least 1".into());
-    }
+    let runs: usize = args.number("runs", &limits::BENCH_PERFT_RUNS)?.unwrap_or(5);
     for &(name, fen, depth, expected) in POSITIONS {
         let setup = jieqi_rules::Setup::parse_fen(fen).map_err(|e| e.to_string())?;
         let pos = jieqi_rules::Position::from_setup(&setup, jieqi_rules::MoveRules::XIANGQI)

@@ -6,12 +6,16 @@
 //! setting. Every answer is awaited with a deadline: an engine that hangs, dies or names an
 //! illegal move loses the game and the match goes on.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use jieqi_ai::Score;
+
+use crate::limits;
+use crate::lines::{Line, LineReader};
+use crate::text::excerpt;
 
 /// How to start and set up the other engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,16 +69,27 @@ impl UciEngine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine '{program}': {e}"))?;
+            .map_err(|e| format!("cannot start engine '{}': {e}", excerpt(program)))?;
         let stdin = child.stdin.take().ok_or("the engine has no stdin")?;
         let stdout = child.stdout.take().ok_or("the engine has no stdout")?;
         let (tx, lines) = channel();
-        // A reader thread, so that every wait can have a deadline.
+        // A reader thread, so that every wait can have a deadline. Lines are bounded as the
+        // `uci` loop's are; an engine that floods without newlines counts as gone.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+            let mut reader = LineReader::new(
+                BufReader::new(stdout),
+                limits::UCI_LINE_BYTES,
+                limits::UCI_RUNAWAY_BYTES,
+            );
+            loop {
+                match reader.next_line() {
+                    Line::Text(line) => {
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                    Line::TooLong { .. } => {}
+                    Line::Runaway | Line::End => break,
                 }
             }
         });
@@ -206,7 +221,10 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
         Some((name, value)) if !name.trim().is_empty() => {
             Ok((name.trim().to_string(), value.trim().to_string()))
         }
-        _ => Err(format!("engine option '{text}' is not NAME=VALUE")),
+        _ => Err(format!(
+            "engine option '{}' is not NAME=VALUE",
+            excerpt(text)
+        )),
     }
 }
 

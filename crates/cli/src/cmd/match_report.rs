@@ -7,10 +7,12 @@
 //! line must name the same two players, and each game number may appear only once.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use super::match_stats::{GameScore, summarize};
 use crate::args::{Args, Spec};
+use crate::files::read_text_file;
+use crate::limits::TEXT_FILE_BYTES;
+use crate::text::excerpt;
 
 const SPEC: Spec = Spec {
     command: "match-report",
@@ -35,12 +37,11 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         return Err("'match-report' needs one or more files with the output of 'match'".into());
     }
     let mut players: Option<(String, String)> = None;
-    let mut seen: HashMap<usize, &str> = HashMap::new();
+    let mut seen: HashMap<usize, String> = HashMap::new();
     let mut games = Vec::new();
-    for path in &args.positional {
-        let bytes =
-            std::fs::read(Path::new(path)).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|_| format!("'{path}' is not a text file"))?;
+    for full_path in &args.positional {
+        let text = read_text_file(full_path, TEXT_FILE_BYTES)?;
+        let path = excerpt(full_path);
         let before = games.len();
         for (number, line) in text.lines().enumerate() {
             if !line.starts_with("game ") {
@@ -52,15 +53,17 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                 None => players = Some((game.a.clone(), game.b.clone())),
                 Some((a, b)) if (a, b) != (&game.a, &game.b) => {
                     return Err(format!(
-                        "'{path}' line {}: {} vs {} is another match than {a} vs {b}",
+                        "'{path}' line {}: {} vs {} is another match than {} vs {}",
                         number + 1,
-                        game.a,
-                        game.b
+                        excerpt(&game.a),
+                        excerpt(&game.b),
+                        excerpt(a),
+                        excerpt(b)
                     ));
                 }
                 Some(_) => {}
             }
-            if let Some(first) = seen.insert(game.index, path) {
+            if let Some(first) = seen.insert(game.index, path.clone()) {
                 return Err(format!(
                     "game {} is in '{first}' and again in '{path}' (parts of one match need \
                      different --first-pair)",
@@ -92,7 +95,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 /// Reads `game N pair P: A:X (red) - B:Y (black) CODE after K plies, A scores S: HOW` (or
 /// with B Red), checking that the numbers and colours agree with each other.
 fn parse_line(line: &str) -> Result<GameLine, String> {
-    let malformed = || format!("not a game line of 'match': '{line}'");
+    let malformed = || format!("not a game line of 'match': '{}'", excerpt(line));
     let rest = line.strip_prefix("game ").ok_or_else(malformed)?;
     let (number, rest) = rest.split_once(" pair ").ok_or_else(malformed)?;
     let (pair, rest) = rest.split_once(": ").ok_or_else(malformed)?;

@@ -42,7 +42,9 @@ use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantK
 
 use super::external::{EngineSpec, UciEngine, parse_option};
 use super::match_stats::{GameScore, summarize};
-use crate::args::{Args, Spec, number};
+use crate::args::{Args, Spec};
+use crate::limits;
+use crate::text::excerpt;
 
 const SPEC: Spec = Spec {
     command: "match",
@@ -76,8 +78,6 @@ pub const ADJUDICATE_MOVES: u32 = 4;
 const ENGINE_GRACE: Duration = Duration::from_secs(5);
 /// How long another engine may take for a depth- or node-limited move.
 const ENGINE_PATIENCE: Duration = Duration::from_secs(300);
-const MAX_GAMES: u64 = 1_000_000;
-const MAX_THREADS: usize = 256;
 
 /// One match's settings.
 #[derive(Clone, Debug)]
@@ -182,7 +182,10 @@ fn config(args: &Args) -> Result<Config, String> {
             .value(flag)
             .ok_or_else(|| format!("'match' needs --{flag} LEVEL (Beginner … Master)"))?;
         Level::parse(name).ok_or_else(|| {
-            format!("level '{name}' is not one of Beginner, Casual, Club, Advanced, Expert, Master")
+            format!(
+                "level '{}' is not one of Beginner, Casual, Club, Advanced, Expert, Master",
+                excerpt(name)
+            )
         })
     };
     let engine = args
@@ -208,33 +211,15 @@ fn config(args: &Args) -> Result<Config, String> {
     {
         return Err("--engine-handshake and --engine-option need --b-engine".into());
     }
-    let games: u64 = number(
-        "games",
-        args.value("games")
-            .ok_or("'match' needs --games N (the number of games)")?,
-    )
-    .map_err(|e| e.to_string())?;
-    if !(1..=MAX_GAMES).contains(&games) {
-        return Err(format!("games must be from 1 to {MAX_GAMES}"));
-    }
-    let first_pair: u64 = match args.value("first-pair") {
-        Some(p) => number("first-pair", p).map_err(|e| e.to_string())?,
-        None => 1,
-    };
-    if !(1..=MAX_GAMES).contains(&first_pair) {
-        return Err(format!("first-pair must be from 1 to {MAX_GAMES}"));
-    }
+    let games: usize = args
+        .number("games", &limits::GAMES)?
+        .ok_or("'match' needs --games N (the number of games)")?;
+    let first_pair: usize = args.number("first-pair", &limits::GAMES)?.unwrap_or(1);
     let seed = match args.value("seed") {
         Some(code) => super::parse_seed(code)?.0,
         None => 1,
     };
-    let threads: usize = match args.value("threads") {
-        Some(t) => number("threads", t).map_err(|e| e.to_string())?,
-        None => 1,
-    };
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(format!("threads must be from 1 to {MAX_THREADS}"));
-    }
+    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
     let given: Vec<&str> = ["movetime", "nodes", "depth"]
         .into_iter()
         .filter(|f| args.value(f).is_some())
@@ -250,40 +235,27 @@ fn config(args: &Args) -> Result<Config, String> {
             "against another engine give --movetime, --nodes or --depth (the same for both)".into(),
         );
     }
+    let movetime: Option<u64> = args.number("movetime", &limits::MATCH_MOVETIME_MS)?;
+    let nodes: Option<u64> = args.number("nodes", &limits::NODES)?;
+    let depth: Option<u32> = args.number("depth", &limits::FIXED_DEPTH)?;
     let mut limits = players.clone().map(|p| match p {
         Player::Level(l) => l.limits_for(variant, None),
         Player::Engine(_) => Limits::default(),
     });
     for l in &mut limits {
-        if let Some(v) = args.value("movetime") {
-            let ms: u64 = number("movetime", v).map_err(|e| e.to_string())?;
-            if ms == 0 {
-                return Err("movetime must be at least 1 ms".into());
-            }
+        if let Some(ms) = movetime {
             l.movetime = Some(Duration::from_millis(ms));
         }
-        if let Some(v) = args.value("nodes") {
-            let n: u64 = number("nodes", v).map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err("nodes must be at least 1".into());
-            }
+        if let Some(n) = nodes {
             l.nodes = Some(n);
             l.movetime = None;
         }
-        if let Some(v) = args.value("depth") {
-            let d: u32 = number("depth", v).map_err(|e| e.to_string())?;
-            if !(1..=super::MAX_DEPTH).contains(&d) {
-                return Err(format!("depth must be from 1 to {}", super::MAX_DEPTH));
-            }
+        if let Some(d) = depth {
             l.depth = Some(d);
             l.movetime = None;
         }
     }
-    if let Some(v) = args.value("time-scale") {
-        let percent: u32 = number("time-scale", v).map_err(|e| e.to_string())?;
-        if !(1..=100).contains(&percent) {
-            return Err("time-scale must be from 1 to 100 (percent of the levels' time)".into());
-        }
+    if let Some(percent) = args.number::<u32>("time-scale", &limits::TIME_SCALE_PERCENT)? {
         if !given.is_empty() || external {
             return Err("--time-scale scales the levels' own limits: give it without --movetime, --nodes, --depth or --b-engine".into());
         }
@@ -291,30 +263,18 @@ fn config(args: &Args) -> Result<Config, String> {
             scale_limits(l, percent);
         }
     }
-    let opening_plies: usize = match args.value("opening-plies") {
-        Some(v) => number("opening-plies", v).map_err(|e| e.to_string())?,
+    let opening_plies: usize = match args.number("opening-plies", &limits::OPENING_PLIES)? {
+        Some(k) => k,
         None if variant == VariantKind::Xiangqi => 4,
         None => 0,
     };
-    if opening_plies > 40 {
-        return Err("opening-plies must be at most 40".into());
-    }
-    let adjudicate = match args.value("adjudicate") {
-        Some(v) => {
-            let cp: i32 = number("adjudicate", v).map_err(|e| e.to_string())?;
-            if !(100..=10_000).contains(&cp) {
-                return Err("adjudicate must be from 100 to 10000 centipawns".into());
-            }
-            Some(cp)
-        }
-        None => None,
-    };
+    let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
     Ok(Config {
         variant,
         players,
         limits,
-        games: games as usize,
-        first_game: 2 * (first_pair as usize - 1),
+        games,
+        first_game: 2 * (first_pair - 1),
         seed,
         threads,
         opening_plies,
@@ -549,9 +509,12 @@ fn ask(
     };
     let answer = engine.think(&moves, &go, deadline)?;
     let parsed = jieqi_rules::parse_move(game.position(), &answer.best)
-        .map_err(|e| format!("bestmove '{}': {e}", answer.best))?;
+        .map_err(|e| format!("bestmove '{}': {e}", excerpt(&answer.best)))?;
     if !game.is_legal(parsed.mv) {
-        return Err(format!("bestmove '{}' is illegal here", answer.best));
+        return Err(format!(
+            "bestmove '{}' is illegal here",
+            excerpt(&answer.best)
+        ));
     }
     Ok((Some(parsed.mv), answer.score.unwrap_or(Score::Cp(0))))
 }
@@ -562,7 +525,7 @@ fn engine_spec(command: &str, args: &Args) -> Result<EngineSpec, String> {
     if command.is_empty() {
         return Err("--b-engine needs a program".into());
     }
-    Ok(EngineSpec {
+    let spec = EngineSpec {
         command,
         handshake: args.value("engine-handshake").unwrap_or("uci").to_string(),
         options: args
@@ -570,7 +533,18 @@ fn engine_spec(command: &str, args: &Args) -> Result<EngineSpec, String> {
             .iter()
             .map(|o| parse_option(o))
             .collect::<Result<_, _>>()?,
-    })
+    };
+    // A newline would reach the engine as a command of its own.
+    let bad = std::iter::once(&spec.handshake)
+        .chain(spec.options.iter().flat_map(|(n, v)| [n, v]))
+        .find(|t| t.contains(char::is_control));
+    if let Some(bad) = bad {
+        return Err(format!(
+            "'{}' holds a control character; the engine reads lines",
+            excerpt(bad)
+        ));
+    }
+    Ok(spec)
 }
 
 /// Each side's run of consecutive scores beyond the adjudication threshold, by sign.
@@ -623,6 +597,19 @@ fn play_checked(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_control_character_for_the_other_engine_is_refused() {
+        // A newline would reach the engine as a second command.
+        for flags in [
+            ["--engine-handshake", "uci\nquit"],
+            ["--engine-option", "Name=a\u{1b}b"],
+        ] {
+            let args = Args::parse(&SPEC, &flags.map(str::to_string)).unwrap();
+            let err = engine_spec("engine", &args).unwrap_err();
+            assert!(err.contains("control character"), "{err}");
+        }
+    }
 
     #[test]
     fn time_scale_shrinks_time_and_nodes_in_proportion() {

@@ -19,9 +19,7 @@ use jieqi_rules::{
 };
 
 use crate::args::Args;
-
-/// The deepest search the engine runs (plies).
-pub const MAX_DEPTH: u32 = jieqi_ai::MAX_DEPTH.unsigned_abs();
+use crate::text::excerpt;
 
 /// Prints a line to stdout. A closed pipe (`jieqi-cli moves | head`) ends the program quietly
 /// instead of panicking; any other write error becomes the command's error.
@@ -122,7 +120,8 @@ impl Subject {
                 let shown = game.view(Side::Red).moves.last().and_then(|m| m.revealed);
                 if parsed.revealed.is_some() && parsed.revealed != shown {
                     return Err(format!(
-                        "move {ply} '{text}' names a reveal the deal does not make"
+                        "move {ply} '{}' names a reveal the deal does not make",
+                        excerpt(text)
                     ));
                 }
                 self.position = game.position().clone();
@@ -151,7 +150,8 @@ impl Subject {
 }
 
 pub fn parse_seed(code: &str) -> Result<Seed, String> {
-    code.parse().map_err(|e| format!("bad seed '{code}': {e}"))
+    code.parse()
+        .map_err(|e| format!("bad seed '{}': {e}", excerpt(code)))
 }
 
 pub fn parse_notation(value: Option<&str>, default: Notation) -> Result<Notation, String> {
@@ -161,7 +161,8 @@ pub fn parse_notation(value: Option<&str>, default: Notation) -> Result<Notation
         Some("wxf") => Ok(Notation::Wxf),
         Some("chinese") => Ok(Notation::Chinese),
         Some(other) => Err(format!(
-            "notation '{other}' is not one of iccs, wxf, chinese"
+            "notation '{}' is not one of iccs, wxf, chinese",
+            excerpt(other)
         )),
     }
 }
@@ -170,6 +171,6 @@ pub fn parse_side(value: &str) -> Result<Side, String> {
     match value.to_ascii_lowercase().as_str() {
         "red" | "r" | "w" => Ok(Side::Red),
         "black" | "b" => Ok(Side::Black),
-        _ => Err(format!("side '{value}' is not red or black")),
+        _ => Err(format!("side '{}' is not red or black", excerpt(value))),
     }
 }

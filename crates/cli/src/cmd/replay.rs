@@ -1,11 +1,11 @@
 //! `replay FILE [--notation iccs|wxf|chinese]`: checks a saved game (JSON) or a game record
 //! (PGN-like text) move by move, and prints its moves and result.
 
-use std::path::Path;
-
 use jieqi_rules::{Notation, Record, SavedGame, Side, Variant, write_move};
 
 use crate::args::{Args, Spec};
+use crate::files::read_text_file;
+use crate::limits::TEXT_FILE_BYTES;
 
 const SPEC: Spec = Spec {
     command: "replay",
@@ -22,8 +22,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .first()
         .ok_or("'replay' needs a file: a saved game or a record")?;
     let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
-    let bytes = std::fs::read(Path::new(path)).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("'{path}' is not a text file"))?;
+    let text = read_text_file(path, TEXT_FILE_BYTES)?;
     let (moves, result) = if text.trim_start().starts_with('{') {
         let game = SavedGame::from_json(&text)
             .and_then(|saved| saved.restore())

@@ -12,8 +12,13 @@
 //! 20 Master (the default, full strength); `Level` names one directly. A level's depth and node
 //! caps and its weakening apply to every `go`; its time per move applies when `go` gives a clock
 //! but no `movetime`, or no limit at all.
+//!
+//! Input is read a line at a time, each at most [`limits::UCI_LINE_BYTES`]: a longer line is
+//! answered with one `info string` and dropped, and input that goes on without a newline for
+//! [`limits::UCI_RUNAWAY_BYTES`] (`uci </dev/zero`) ends the engine with exit status 2. Every
+//! `info string` quotes at most the start of what it refuses ([`excerpt`]).
 
-use std::io::{BufRead as _, Write as _};
+use std::io::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -23,6 +28,9 @@ use jieqi_ai::{Clock, Engine, Info, Level, Limits};
 use jieqi_rules::{Move, PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind};
 
 use crate::args::{Args, Spec};
+use crate::limits::{self, Range};
+use crate::lines::{Line, LineReader};
+use crate::text::{MESSAGE_CHARS, clip, excerpt};
 
 const SPEC: Spec = Spec {
     command: "uci",
@@ -36,7 +44,6 @@ pub const JIEQI_START_FEN: &str =
     "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
 
 const DEFAULT_HASH_MIB: usize = 16;
-const MAX_HASH_MIB: usize = 1024;
 const DEFAULT_SKILL: u32 = 20;
 
 /// Set once stdout is closed: the session ends at the next command, a running search stops.
@@ -96,21 +103,36 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
     let mut session = Session::new();
-    let mut input = std::io::stdin().lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+    let mut input = LineReader::new(
+        std::io::stdin().lock(),
+        limits::UCI_LINE_BYTES,
+        limits::UCI_RUNAWAY_BYTES,
+    );
+    let ended = loop {
+        let go_on = match input.next_line() {
+            Line::Text(line) => session.command(&line),
+            Line::TooLong { head, bytes } => {
+                problem(&format!(
+                    "line of {bytes} bytes ignored (at most {} per line): '{}'",
+                    limits::UCI_LINE_BYTES,
+                    excerpt(&head)
+                ));
+                true
+            }
+            Line::End => break Ok(()),
+            Line::Runaway => {
+                break Err(format!(
+                    "no end of line in {} MiB of input: not a UCI client, stopping",
+                    limits::UCI_RUNAWAY_BYTES / (1024 * 1024)
+                ));
+            }
+        };
+        if !go_on || OUTPUT_CLOSED.load(Ordering::Relaxed) {
+            break Ok(());
         }
-        let line = String::from_utf8_lossy(&buf);
-        if !session.command(&line) || OUTPUT_CLOSED.load(Ordering::Relaxed) {
-            break;
-        }
-    }
+    };
     session.finish_search();
-    Ok(())
+    ended
 }
 
 impl Session {
@@ -151,7 +173,7 @@ impl Session {
             "setoption" => self.set_option(rest),
             "debug" | "register" => {}
             "quit" => return false,
-            other => problem(&format!("unknown command '{}'", printable(other))),
+            other => problem(&format!("unknown command '{}'", excerpt(other))),
         }
         true
     }
@@ -165,10 +187,16 @@ impl Session {
             format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")),
             "id author the Jieqi authors".to_string(),
             format!(
-                "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+                "option name Hash type spin default {DEFAULT_HASH_MIB} min {} max {}",
+                limits::HASH_MIB.start(),
+                limits::HASH_MIB.end()
             ),
             "option name Clear Hash type button".to_string(),
-            format!("option name Skill Level type spin default {DEFAULT_SKILL} min 0 max 20"),
+            format!(
+                "option name Skill Level type spin default {DEFAULT_SKILL} min {} max {}",
+                limits::SKILL_LEVEL.start(),
+                limits::SKILL_LEVEL.end()
+            ),
             format!(
                 "option name Level type combo default {} {}",
                 level_of_skill(DEFAULT_SKILL).name(),
@@ -204,17 +232,14 @@ impl Session {
                 VariantKind::Jieqi => JIEQI_START_FEN.to_string(),
             },
             Some((&"startpos", extra)) => {
-                return Err(format!(
-                    "unexpected '{}' after startpos",
-                    printable(extra[0])
-                ));
+                return Err(format!("unexpected '{}' after startpos", excerpt(extra[0])));
             }
             Some((&"fen", [])) => return Err("'position fen' needs a FEN".into()),
             Some((&"fen", fields)) => fields.join(" "),
             Some((other, _)) => {
                 return Err(format!(
                     "expected 'startpos' or 'fen', not '{}'",
-                    printable(other)
+                    excerpt(other)
                 ));
             }
             None => return Err("'position' needs 'startpos' or 'fen FEN'".into()),
@@ -224,7 +249,7 @@ impl Session {
         } else {
             fen
         };
-        PlayerView::from_text(&fen, moves).map_err(|e| printable(&e.to_string()))
+        PlayerView::from_text(&fen, moves).map_err(|e| e.to_string())
     }
 
     fn set_option(&mut self, rest: &[&str]) {
@@ -239,26 +264,21 @@ impl Session {
         };
         let value = value.as_deref();
         match (name.to_ascii_lowercase().as_str(), value) {
-            ("hash", Some(v)) => match v.parse::<usize>() {
-                Ok(n) if (1..=MAX_HASH_MIB).contains(&n) => self.hash_mib = n,
-                _ => problem(&format!(
-                    "Hash must be a whole number of MiB from 1 to {MAX_HASH_MIB}, not '{}'",
-                    printable(v)
-                )),
+            ("hash", Some(v)) => match limits::parse("Hash", v, &limits::HASH_MIB) {
+                Ok(n) => self.hash_mib = n,
+                Err(e) => problem(&e),
             },
             ("clear hash", _) => self.clear_pending = true,
-            ("skill level", Some(v)) => match v.parse::<u32>() {
-                Ok(n) if n <= 20 => self.level = level_of_skill(n),
-                _ => problem(&format!(
-                    "Skill Level must be 0 to 20, not '{}'",
-                    printable(v)
-                )),
+            ("skill level", Some(v)) => match limits::parse("Skill Level", v, &limits::SKILL_LEVEL)
+            {
+                Ok(n) => self.level = level_of_skill(n),
+                Err(e) => problem(&e),
             },
             ("level", Some(v)) => match Level::parse(v) {
                 Some(level) => self.level = level,
                 None => problem(&format!(
                     "Level must be one of Beginner, Casual, Club, Advanced, Expert, Master, not '{}'",
-                    printable(v)
+                    excerpt(v)
                 )),
             },
             ("uci_variant", Some(v)) => match v.parse::<VariantKind>() {
@@ -273,12 +293,12 @@ impl Session {
                             PlayerView::from_text(fen, &[]).expect("the start positions are valid");
                     }
                 }
-                Err(e) => problem(&printable(&e.to_string())),
+                Err(e) => problem(&e.to_string()),
             },
             ("hash" | "skill level" | "level" | "uci_variant", None) => {
                 problem(&format!("option '{name}' needs a value"))
             }
-            _ => problem(&format!("no option named '{}'", printable(&name))),
+            _ => problem(&format!("no option named '{}'", excerpt(&name))),
         }
     }
 
@@ -434,42 +454,34 @@ impl GoLimits {
         let mut i = 0;
         while i < tokens.len() {
             let key = tokens[i];
-            let mut value = || -> Result<u64, String> {
+            let mut value = |range: &Range| -> Result<u64, String> {
                 i += 1;
                 let v = tokens
                     .get(i)
                     .ok_or_else(|| format!("'{key}' needs a number"))?;
                 // A GUI may send a negative clock when the time is up: that is no time left.
-                if let Some(neg) = v.strip_prefix('-')
-                    && neg.parse::<u64>().is_ok()
-                    && key != "depth"
-                    && key != "nodes"
-                    && key != "mate"
+                if *range.start() == 0
+                    && v.strip_prefix('-')
+                        .is_some_and(|n| n.parse::<u64>().is_ok())
                 {
                     return Ok(0);
                 }
-                v.parse::<u64>()
-                    .map_err(|_| format!("'{key}' needs a whole number, not '{}'", printable(v)))
+                limits::parse(key, v, range)
             };
             let ms = |n: u64| Duration::from_millis(n);
             match key {
-                "depth" => go.depth = Some(value()?.clamp(1, u64::from(super::MAX_DEPTH)) as u32),
-                "mate" => {
-                    // Mate in n moves needs at most 2n − 1 plies.
-                    let n = value()?.clamp(1, u64::from(super::MAX_DEPTH) / 2);
-                    go.depth = Some((2 * n - 1) as u32);
-                }
-                "nodes" => go.nodes = Some(value()?.max(1)),
-                "movetime" => go.movetime = Some(ms(value()?)),
-                "wtime" => (clock.wtime, has_clock) = (ms(value()?), true),
-                "btime" => (clock.btime, has_clock) = (ms(value()?), true),
-                "winc" => clock.winc = ms(value()?),
-                "binc" => clock.binc = ms(value()?),
-                "movestogo" => {
-                    clock.movestogo = Some(u32::try_from(value()?).unwrap_or(u32::MAX).max(1))
-                }
+                "depth" => go.depth = Some(value(&limits::GO_DEPTH)? as u32),
+                // Mate in n moves needs at most 2n − 1 plies.
+                "mate" => go.depth = Some((2 * value(&limits::GO_MATE)? - 1) as u32),
+                "nodes" => go.nodes = Some(value(&limits::NODES)?),
+                "movetime" => go.movetime = Some(ms(value(&limits::GO_MILLIS)?)),
+                "wtime" => (clock.wtime, has_clock) = (ms(value(&limits::GO_MILLIS)?), true),
+                "btime" => (clock.btime, has_clock) = (ms(value(&limits::GO_MILLIS)?), true),
+                "winc" => clock.winc = ms(value(&limits::GO_MILLIS)?),
+                "binc" => clock.binc = ms(value(&limits::GO_MILLIS)?),
+                "movestogo" => clock.movestogo = Some(value(&limits::GO_MOVESTOGO)?.max(1) as u32),
                 "infinite" => go.infinite = true,
-                other => return Err(format!("unknown 'go' parameter '{}'", printable(other))),
+                other => return Err(format!("unknown 'go' parameter '{}'", excerpt(other))),
             }
             i += 1;
         }
@@ -543,16 +555,10 @@ fn as_jieqi(fen: &str) -> String {
     setup.to_fen()
 }
 
-/// `info string <text>`: what the engine could not use.
+/// `info string <text>`: what the engine could not use, as one line of bounded length (the
+/// rules' errors may quote a whole FEN or move list).
 fn problem(text: &str) {
-    send(&format!("info string {text}"));
-}
-
-/// The text without control characters, so one problem is one line.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+    send(&format!("info string {}", clip(text, MESSAGE_CHARS)));
 }
 
 #[cfg(test)]

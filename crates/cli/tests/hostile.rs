@@ -1,0 +1,154 @@
+//! Hostile command lines and files (issue 23): no panic, no abort, no hang. Each is refused
+//! with one bounded line on stderr and exit status 2, or, for deep work, shows its progress.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::cli;
+
+/// The one line a refused command printed; checks exit status 2 and an empty stdout.
+fn refused(o: &Output) -> String {
+    let err = String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8");
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty(), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.chars().count() < 400, "{err}");
+    err
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jieqi-cli-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn scratch(name: &str, content: &[u8]) -> String {
+    let path = scratch_dir().join(name);
+    std::fs::write(&path, content).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_non_utf8_argument_is_refused() {
+    for args in [
+        &[&b"perft"[..], b"\xff"][..],
+        &[b"\xfe\xff"],
+        &[b"replay", b"a\xffb"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
+            .args(args.iter().map(|a| OsStr::from_bytes(a)))
+            .output()
+            .unwrap();
+        assert!(refused(&o).contains("is not UTF-8"), "{args:?}");
+    }
+}
+
+#[test]
+fn counts_beyond_their_range_name_flag_value_and_range() {
+    for (args, expected) in [
+        (
+            &["bench-perft", "--runs", "18446744073709551615"][..],
+            "--runs 18446744073709551615 is out of range (allowed: 1 to 1000)",
+        ),
+        (
+            &["bench-perft", "--runs", "1000000000000"],
+            "--runs 1000000000000 is out of range (allowed: 1 to 1000)",
+        ),
+        (
+            &["bench-perft", "--runs", "99999999999999999999999"],
+            "out of range (allowed: 1 to 1000)",
+        ),
+        (
+            &["perft", "12"],
+            "depth 12 is out of range (allowed: 0 to 8)",
+        ),
+        (&["perft", "9"], "depth 9 is out of range"),
+        (
+            &["bench", "--depth", "100"],
+            "--depth 100 is out of range (allowed: 1 to 20)",
+        ),
+        (&["bench", "--depth", "21"], "--depth 21 is out of range"),
+    ] {
+        let err = refused(&cli(args));
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn long_or_multi_line_arguments_are_quoted_short_on_one_line() {
+    let long = "x".repeat(100_000);
+    for args in [
+        vec!["perft", "2", "--fen", long.as_str()],
+        vec!["perft", long.as_str()],
+        vec!["bench-perft", "--runs", long.as_str()],
+        vec![long.as_str()],
+        vec!["moves", "--notation", "iccs\nerror: forged"],
+        vec!["deal", "--seed", "7\u{1b}[2J"],
+    ] {
+        refused(&cli(&args));
+    }
+}
+
+#[test]
+fn deep_perft_reports_each_root_move_on_stderr() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+    let o = cli(&["perft", "6", "--fen", fen]);
+    assert!(o.status.success());
+    let setup = jieqi_rules::Setup::parse_fen(fen).unwrap();
+    let pos = jieqi_rules::Position::from_setup(&setup, jieqi_rules::MoveRules::XIANGQI).unwrap();
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out, format!("nodes {}\n", pos.perft(6)));
+    let err = String::from_utf8(o.stderr).unwrap();
+    let roots = pos.legal_moves().len();
+    assert_eq!(err.lines().count(), roots + 1, "{err}");
+    assert!(err.lines().all(|l| l.starts_with("perft 6: ")), "{err}");
+    assert!(
+        err.lines()
+            .last()
+            .unwrap()
+            .contains(&format!("move {roots} of {roots}"))
+    );
+    // Below depth 6 perft stays quiet.
+    assert!(cli(&["perft", "5", "--fen", fen]).stderr.is_empty());
+}
+
+#[test]
+fn replay_reads_only_a_regular_nonempty_text_file() {
+    let big = scratch_dir().join("big.pgn");
+    let file = std::fs::File::create(&big).unwrap();
+    // Sparse: no 16 MiB written.
+    file.set_len(16 * 1024 * 1024 + 1).unwrap();
+    let fifo = scratch_dir().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let cases = [
+        ("/dev/null".to_string(), "is not a regular file"),
+        (fifo.to_string_lossy().into_owned(), "is not a regular file"),
+        (
+            scratch_dir().to_string_lossy().into_owned(),
+            "is not a regular file",
+        ),
+        (scratch("empty.pgn", b""), "is empty"),
+        (scratch("blank.pgn", b"  \n\t\r\n"), "is empty"),
+        (
+            scratch("latin1.pgn", b"[Event \"K\xf6ln\"]\n"),
+            "is not UTF-8",
+        ),
+        (
+            big.to_string_lossy().into_owned(),
+            "is larger than the 16777216-byte limit",
+        ),
+    ];
+    for (path, expected) in &cases {
+        for command in ["replay", "match-report"] {
+            let err = refused(&cli(&[command, path]));
+            assert!(err.contains(expected), "{command} {path}: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(scratch_dir());
+}
