@@ -152,3 +152,64 @@ fn replay_reads_only_a_regular_nonempty_text_file() {
     }
     let _ = std::fs::remove_dir_all(scratch_dir());
 }
+
+/// Records no game under the rules can have: each is refused with the first real problem.
+#[test]
+fn impossible_records_are_refused_with_the_first_real_problem() {
+    let horses = ["b0c2", "b9c7", "c2b0", "c7b9"];
+    let past_the_end: String = horses
+        .iter()
+        .cycle()
+        .take(404)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let cases = [
+        // Deal 7 has no chariot under b0.
+        (
+            "[Variant \"Jieqi\"]\n[Seed \"7\"]\n1. b0c2R\n".to_string(),
+            "names a reveal the deal does not make",
+        ),
+        // A third red chariot, from a record without its seed.
+        (
+            "[Variant \"Jieqi\"]\n1. a0a1R a9a8r 2. i0i1R i9i8r 3. b2b3R\n".to_string(),
+            "reveals a piece the pool does not have",
+        ),
+        (past_the_end, "more than 400 moves"),
+        ("h2e2 e2h2 ".repeat(1_000_000), "more than 400 moves"),
+        (
+            "[Result \"0-1\"]\n[FEN \"4k4/9/9/9/3N5/9/4C4/9/9/3K5 w - - 0 1\"]\n1. d5e7\n"
+                .to_string(),
+            "the Result tag says 0-1",
+        ),
+    ];
+    for (text, expected) in cases {
+        let o = cli(&["replay", &scratch("impossible.pgn", text.as_bytes())]);
+        let err = refused(&o);
+        assert!(err.contains(expected), "{err}");
+    }
+    // The same deal's true reveal replays.
+    let o = cli(&[
+        "replay",
+        &scratch("true.pgn", b"[Variant \"Jieqi\"]\n[Seed \"7\"]\n1. b2b9P\n"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+}
+
+#[test]
+fn impossible_fens_name_their_real_problem() {
+    let hidden = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w";
+    for (fen, expected) in [
+        (format!("{hidden} - r1 0 1"), "impossible pool"),
+        (format!("{hidden} R1 0 1"), "identities for only 1"),
+        // A full-knowledge FEN with an identity 'k': that, not a misreading as a public FEN.
+        (
+            "xkxbxaxpkxnxrxnxr/9/1xp5xp1/xp1xp1xp1xp1xp/9/9/XP1XP1XP1XP1XP/1XC5XC1/9/XRXNXBXAKXAXBXNXR w - 0 1"
+                .to_string(),
+            "'k' after the hidden piece at a9 is not an identity",
+        ),
+    ] {
+        let err = refused(&cli(&["moves", "--fen", &fen]));
+        assert!(err.contains(expected), "{fen}: {err}");
+    }
+}

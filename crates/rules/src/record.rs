@@ -130,7 +130,7 @@ pub enum RecordError {
         tag: RecordResult,
         moves: RecordResult,
     },
-    #[error("the record has more than {limit} moves; a game ends at {limit} (rules.md §5)")]
+    #[error("the record has more than {limit} moves; a game ends at {limit}")]
     TooManyMoves { limit: usize },
 }
 

@@ -356,7 +356,7 @@ pub(crate) fn write_placement(cell: impl Fn(Square) -> Option<(char, Option<char
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
     #[error(
-        "{side} has {hidden} face-down pieces, but the pool holds only {pool} identities of theirs"
+        "{side} has {hidden} face-down pieces, but the pool holds identities for only {pool}"
     )]
     HiddenBeyondPool { side: Side, hidden: u32, pool: u32 },
     #[error(

@@ -76,10 +76,20 @@ impl Subject {
         };
         let placement = fen.split_whitespace().next().unwrap_or("");
         let hidden = placement.contains(['x', 'X']);
-        if let Some(game) = hidden.then(|| Jieqi::from_full_fen(fen).ok()).flatten() {
-            return Ok(Subject::jieqi(game));
+        let public = Setup::parse_fen(fen);
+        if hidden {
+            // A full-knowledge FEN writes an identity after each X: it is one when it reads as
+            // one, and what went wrong with it is the error when it reads as neither.
+            match Jieqi::from_full_fen(fen) {
+                Ok(game) => return Ok(Subject::jieqi(game)),
+                Err(e) if public.is_err() => return Err(e.to_string()),
+                Err(_) => {}
+            }
         }
-        let setup = Setup::parse_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+        let setup = public.map_err(|e| format!("bad FEN: {e}"))?;
+        setup
+            .check_pool()
+            .map_err(|e| format!("impossible pool: {e}"))?;
         let rules = if hidden || variant == Some(VariantKind::Jieqi) {
             MoveRules::JIEQI
         } else {

@@ -1,7 +1,8 @@
 //! `replay FILE [--notation iccs|wxf|chinese]`: checks a saved game (JSON) or a game record
-//! (PGN-like text) move by move, and prints its moves and result.
+//! (PGN-like text) move by move, with the same checks as the game's own import, and prints
+//! its moves and result. A Jieqi record without its seed replays as its players saw it.
 
-use jieqi_rules::{Notation, Record, SavedGame, Side, Variant, write_move};
+use jieqi_rules::{MoveRules, Notation, Record, RecordResult, SavedGame, Side, Variant};
 
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -35,23 +36,24 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         };
         (texts, result)
     } else {
-        let record = Record::parse(&text).map_err(|e| format!("'{path}': {e}"))?;
-        let mut pos = record.start().map_err(|e| format!("'{path}': {e}"))?;
-        let mut texts = Vec::new();
-        for parsed in &record.moves {
-            texts.push(write_move(&pos, parsed.mv, parsed.revealed, notation));
-            let piece = pos
-                .piece_at(parsed.mv.from)
-                .ok_or("record move from an empty point")?;
-            let arriving = parsed
-                .revealed
-                .map_or(piece, |r| jieqi_rules::Piece::new(piece.side(), r));
-            pos.play_unchecked_as(parsed.mv, arriving);
-        }
-        (
-            texts,
-            format!("result {}", record.tag("Result").unwrap_or("*")),
-        )
+        // The rules crate's one loader: the deal's reveals for a seeded Jieqi record, the
+        // pool's arithmetic for one without its seed, the game's end, the Result tag.
+        let at = |e: &dyn std::fmt::Display| format!("'{path}': {e}");
+        let record = Record::parse(&text).map_err(|e| at(&e))?;
+        let seedless_jieqi =
+            record.rules().map_err(|e| at(&e))? == MoveRules::JIEQI && record.tag("Seed").is_none();
+        let (texts, result) = if seedless_jieqi {
+            let seen = record.replay_seen().map_err(|e| at(&e))?;
+            let result = seen
+                .outcome
+                .map_or(record.result, |o| RecordResult::of(Some(o)));
+            (seen.move_texts(notation), result)
+        } else {
+            let game = record.game().map_err(|e| at(&e))?;
+            let texts = game.view(Side::Red).move_texts(notation);
+            (texts, RecordResult::of(game.outcome()))
+        };
+        (texts, format!("result {result}"))
     };
     for (i, pair) in moves.chunks(2).enumerate() {
         super::outln!("{}. {}", i + 1, pair.join(" "));

@@ -4,60 +4,43 @@
 //! stand inside a translated frame ("Record: …").
 
 use jieqi_rules::{
-    AnyGame, Jieqi, MoveRules, ParseMoveError, Record, RecordError, RecordResult, Seed, Setup,
-    Side, Variant, Xiangqi,
+    AnyGame, ParseMoveError, Record, RecordError, ReplayError, Setup, Side, Xiangqi,
 };
 
 use crate::i18n::{self, Phrase, Text, Word};
 
-/// The game a record describes, every move checked; an ending the moves do not reach (a
-/// resignation, an agreed draw) is taken from the result.
+/// The game a record describes, every move checked by the rules crate's one record loader
+/// ([`Record::game`]): a Jieqi record needs its seed and the deal's reveals.
 pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
     let bad = |why: Word| Phrase::new(Text::RecordError).with("error", why);
-    let detail = |e: RecordError| bad(record_error(e));
-    let record = Record::parse(text).map_err(detail)?;
-    let start = record.start().map_err(detail)?;
-    let mut game: AnyGame = if record.rules().map_err(detail)? == MoveRules::JIEQI {
-        let seed: Seed = record
-            .tag("Seed")
-            .ok_or_else(|| bad(Text::RecordNoSeed.into()))?
-            .parse()
-            .map_err(|e| {
-                bad(Phrase::new(Text::RecordSeedTag)
-                    .with("error", i18n::seed_problem(&e))
-                    .into())
-            })?;
-        let game = Jieqi::from_seed(seed);
-        if game.start().to_fen() != start.to_fen() {
-            return Err(bad(Text::RecordSeedStart.into()));
+    let record = Record::parse(text).map_err(|e| bad(record_error(e)))?;
+    record.game().map_err(|e| bad(replay_error(e)))
+}
+
+/// Why a record is no game, in the player's language where the game has the words.
+fn replay_error(error: ReplayError) -> Word {
+    match error {
+        ReplayError::Record(e) => record_error(e),
+        ReplayError::NoSeed => Text::RecordNoSeed.into(),
+        ReplayError::BadSeed { source, .. } => Phrase::new(Text::RecordSeedTag)
+            .with("error", i18n::seed_problem(&source))
+            .into(),
+        ReplayError::NotTheDeal => Text::RecordSeedStart.into(),
+        ReplayError::Move {
+            number,
+            side,
+            source,
+        } => at_move(number, side, i18n::game_error(&source)).into(),
+        ReplayError::WrongReveal { number, side } => {
+            at_move(number, side, Text::RecordWrongReveal).into()
         }
-        game.into()
-    } else {
-        Xiangqi::new(start).into()
-    };
-    for pm in &record.moves {
-        let (number, side) = (game.position().fullmoves(), game.turn());
-        game.play(pm.mv)
-            .map_err(|e| bad(at_move(number, side, i18n::game_error(&e)).into()))?;
-        let revealed = game.view(side).moves.last().and_then(|m| m.revealed);
-        if revealed != pm.revealed {
-            return Err(bad(at_move(number, side, Text::RecordWrongReveal).into()));
-        }
+        ReplayError::ResultMismatch { result, outcome } => Phrase::new(Text::RecordResultMismatch)
+            .with("result", result.to_string())
+            .with("outcome", i18n::outcome(outcome))
+            .into(),
+        // Only a seedless replay meets these; the game does not make one.
+        other @ ReplayError::Seen(_) => other.to_string().into(),
     }
-    match (game.outcome(), record.result) {
-        (_, RecordResult::Unfinished) => {}
-        (Some(outcome), result) if RecordResult::of(Some(outcome)) != result => {
-            return Err(bad(Phrase::new(Text::RecordResultMismatch)
-                .with("result", result.to_string())
-                .with("outcome", i18n::outcome(outcome))
-                .into()));
-        }
-        (Some(_), _) => {}
-        (None, RecordResult::RedWon) => drop(game.resign(Side::Black)),
-        (None, RecordResult::BlackWon) => drop(game.resign(Side::Red)),
-        (None, RecordResult::Draw) => drop(game.agree_draw()),
-    }
-    Ok(game)
 }
 
 /// A Xiangqi game from a FEN.
