@@ -355,9 +355,7 @@ pub(crate) fn write_placement(cell: impl Fn(Square) -> Option<(char, Option<char
 /// identities than there are face-down pieces (rules.md §7, §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
-    #[error(
-        "{side} has {hidden} face-down pieces, but the pool holds identities for only {pool}"
-    )]
+    #[error("{side} has {hidden} face-down pieces, but the pool holds identities for only {pool}")]
     HiddenBeyondPool { side: Side, hidden: u32, pool: u32 },
     #[error(
         "the board and the pool hold {count} pieces of {side} that are {role}s; a side has {max}"
