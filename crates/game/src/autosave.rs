@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::{self, Phrase, Text};
 use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Resumed, Session};
 use crate::states::GameSet;
-use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, read_text};
+use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_with};
 
 /// The key of the table's record in [`SavedGame::settings`].
 pub const TABLE_KEY: &str = "table";
@@ -214,15 +214,10 @@ fn load(
     let Some(path) = dirs.autosave_file() else {
         return;
     };
-    let read = match read_text(&path) {
-        Ok(None) => return,
-        Ok(Some(text)) => read(&text),
-        Err(e) => Err(e.to_string()),
-    };
-    match read {
-        Err(reason) => notices.damaged(&path, &reason, Text::SaveFallback),
-        Ok((resumed, _)) if resumed.is_over() => {}
-        Ok((resumed, preview)) => {
+    match load_with(&path, &mut notices, Text::SaveFallback, read) {
+        None => {}
+        Some((resumed, _)) if resumed.is_over() => {}
+        Some((resumed, preview)) => {
             state.keep_until_move = true;
             if allowed.0 {
                 offer.offer = Some((preview, resumed));

@@ -1,5 +1,6 @@
 //! Command-line options: start a given game, or render it to a PNG, or measure frame times.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use jieqi_rules::{Handicap, Seed, Side, VariantKind};
@@ -38,13 +39,17 @@ usage: jieqi [OPTIONS]
   --open rules|stats|record  open this window at start (e.g. for a screenshot)
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
-  --bench-frames N          play moves with animations for N frames, print startup and frame
-                            times, and exit
+  --bench-frames N          play moves with animations for N frames (at most 100000), print
+                            startup and frame times, and exit
   --config-dir DIR          keep settings, the autosaved game and statistics in DIR (default:
                             the platform's folders; --screenshot and --bench-frames keep
                             nothing unless this is given)
   -h, --help                this text
 ";
+
+/// `--bench-frames` at most: half an hour at 60 frames a second; a larger number asks for
+/// a run nobody waits for.
+pub const MAX_BENCH_FRAMES: u32 = 100_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -129,6 +134,21 @@ fn side(s: &str) -> Result<Side, String> {
 }
 
 impl Options {
+    /// [`Options::parse`] for the arguments as the system hands them over: the one place
+    /// they become text, where one that is not UTF-8 is refused (by its position: echoed,
+    /// it would not be readable either).
+    pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Options, String> {
+        let args = args
+            .into_iter()
+            .enumerate()
+            .map(|(i, arg)| {
+                arg.into_string()
+                    .map_err(|_| format!("argument {} is not UTF-8 text", i + 1))
+            })
+            .collect::<Result<Vec<String>, String>>()?;
+        Options::parse(args)
+    }
+
     /// Reads the arguments (without the program name). Errors are one line for the user.
     pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
         let mut o = Options::default();
@@ -245,9 +265,15 @@ impl Options {
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--bench-frames" => {
                     let text = value("--bench-frames")?;
-                    let n = text.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        format!("--bench-frames '{text}' is not a positive number")
-                    })?;
+                    let n = text
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_BENCH_FRAMES).contains(n))
+                        .ok_or_else(|| {
+                            format!(
+                                "--bench-frames '{text}': a number from 1 to {MAX_BENCH_FRAMES}"
+                            )
+                        })?;
                     o.bench_frames = Some(n);
                 }
                 "--config-dir" => o.config_dir = Some(PathBuf::from(value("--config-dir")?)),
@@ -354,6 +380,22 @@ impl Options {
         browse.into_iter().chain(ask).collect()
     }
 }
+
+/// An error for the terminal: one line of at most [`MAX_ERROR_CHARS`] characters, whatever
+/// an argument held (a newline, a megabyte).
+pub fn one_line(error: &str) -> String {
+    let flat: String = error
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    match flat.char_indices().nth(MAX_ERROR_CHARS) {
+        Some((at, _)) => format!("{}…", &flat[..at]),
+        None => flat,
+    }
+}
+
+/// The longest error line printed.
+const MAX_ERROR_CHARS: usize = 300;
 
 #[cfg(test)]
 mod tests {
@@ -476,6 +518,39 @@ mod tests {
     }
 
     #[test]
+    fn hostile_arguments_are_refused_in_one_line() {
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            let args = ["--variant".into(), OsString::from_vec(vec![b'j', 0xff])];
+            assert_eq!(
+                Options::parse_os(args).unwrap_err(),
+                "argument 2 is not UTF-8 text"
+            );
+        }
+        assert!(Options::parse_os(["--table".into()]).unwrap().table);
+        for n in ["4294967295", "100001", "99999999999999999999"] {
+            assert_eq!(
+                parse(&format!("--bench-frames {n}")).unwrap_err(),
+                format!("--bench-frames '{n}': a number from 1 to 100000")
+            );
+        }
+        assert_eq!(
+            parse("--bench-frames 100000").unwrap().bench_frames,
+            Some(100_000)
+        );
+        // A ply beyond the moves given is refused before any work.
+        assert!(
+            parse(&format!("--moves h2e2 --browse {}", usize::MAX))
+                .unwrap()
+                .session()
+                .unwrap_err()
+                .contains("0 to 0 can be shown")
+        );
+        assert!(parse("--size 100000x100000").is_err());
+    }
+
+    #[test]
     fn reads_the_window_to_open() {
         assert_eq!(parse("").unwrap().open, None);
         for (text, window) in [
@@ -511,5 +586,15 @@ mod tests {
             (overrides.animations, overrides.table_mode),
             (None, Some(true))
         );
+    }
+
+    #[test]
+    fn errors_are_one_short_line_whatever_the_arguments_held() {
+        let err = parse(&format!("--handicap {}", "h".repeat(100_000))).unwrap_err();
+        assert!(err.len() > 100_000, "the raw error quotes the argument");
+        let flat = one_line(&err);
+        assert_eq!(flat.chars().count(), MAX_ERROR_CHARS + 1);
+        assert!(!one_line("one\ntwo").contains('\n'));
+        assert_eq!(one_line("short"), "short");
     }
 }

@@ -455,6 +455,11 @@ catalogue! {
         "{name} ist beschädigt ({reason}); die Datei ließ sich nicht beiseitelegen: {error}. {fallback}",
         "{name} 已損壞（{reason}）；無法移到一旁：{error}。{fallback}",
     ],
+    FileNotRegular => [
+        "{name} is not a file the game can read ({what}); it was left as it is. {fallback}",
+        "{name} ist keine lesbare Datei ({what}); sie bleibt unverändert. {fallback}",
+        "{name} 不是可讀的檔案（{what}）；已保持原樣，未移動。{fallback}",
+    ],
     CouldNotSave => [
         "Could not save {name}: {error}",
         "{name} konnte nicht gespeichert werden: {error}",

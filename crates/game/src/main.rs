@@ -3,14 +3,15 @@
 use std::process::ExitCode;
 
 use bevy::app::AppExit;
-use jieqi_game::{Options, build_app, cli::USAGE};
+use jieqi_game::cli::{USAGE, one_line};
+use jieqi_game::{Options, build_app};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
-    let options = match Options::parse(std::env::args().skip(1)) {
+    let options = match Options::parse_os(std::env::args_os().skip(1)) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("jieqi: {e}");
+            eprintln!("jieqi: {}", one_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -21,7 +22,7 @@ fn main() -> ExitCode {
     let mut app = match build_app(&options, started) {
         Ok(app) => app,
         Err(e) => {
-            eprintln!("jieqi: {e}");
+            eprintln!("jieqi: {}", one_line(&e));
             return ExitCode::from(2);
         }
     };

@@ -20,6 +20,9 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// The notices window's distance from the top of the screen.
+const NOTICES_TOP: f32 = 80.0;
+
 fn notices_window(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -28,15 +31,29 @@ fn notices_window(
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
     if !notices.messages.is_empty() {
+        // Whatever the files said, the window fits the screen: its list scrolls, and the OK
+        // button below it stays in sight (room left for the title bar, button and margins).
+        let screen = ctx.content_rect();
+        let width = (screen.width() - 40.0).clamp(200.0, 560.0);
+        let list_height = (screen.height() - NOTICES_TOP - 120.0).max(40.0);
         egui::Window::new(Text::SavedFiles.get(lang))
             .id(egui::Id::new("storage notices"))
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .anchor(egui::Align2::CENTER_TOP, [0.0, NOTICES_TOP])
+            .min_width(width)
+            .max_width(width)
             .show(&ctx, |ui| {
-                for message in &notices.messages {
-                    ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message.say(lang));
-                }
+                egui::ScrollArea::vertical()
+                    .max_height(list_height)
+                    .show(ui, |ui| {
+                        for message in &notices.messages {
+                            ui.colored_label(
+                                egui::Color32::from_rgb(255, 190, 90),
+                                message.say(lang),
+                            );
+                        }
+                    });
                 if ui.button(Text::Ok.get(lang)).clicked() {
                     notices.messages.clear();
                 }

@@ -26,6 +26,17 @@ pub struct Tally {
     pub draws: u32,
 }
 
+impl Tally {
+    /// Adds `other`'s counts. A count stops at `u32::MAX` rather than wrap round to a small
+    /// number: a file claiming that many games is believed as far as it can be, and the
+    /// player's other counts are kept.
+    fn add(&mut self, other: Tally) {
+        self.red_wins = self.red_wins.saturating_add(other.red_wins);
+        self.black_wins = self.black_wins.saturating_add(other.black_wins);
+        self.draws = self.draws.saturating_add(other.draws);
+    }
+}
+
 /// What kind of game: the variant and the computer's level (`None`: two players).
 pub type GameKind = (VariantKind, Option<Level>);
 
@@ -95,13 +106,15 @@ impl From<StatsFile> for Stats {
     fn from(file: StatsFile) -> Stats {
         let mut stats = Stats::default();
         for row in file.rows {
-            let tally = stats
+            stats
                 .tallies
                 .entry((row.variant, row.computer.map(|l| l.0)))
-                .or_default();
-            tally.red_wins += row.red_wins;
-            tally.black_wins += row.black_wins;
-            tally.draws += row.draws;
+                .or_default()
+                .add(Tally {
+                    red_wins: row.red_wins,
+                    black_wins: row.black_wins,
+                    draws: row.draws,
+                });
         }
         stats
     }

@@ -7,13 +7,15 @@
 //! With no folder (tests, measuring runs without `--config-dir`) nothing is read or written.
 //!
 //! A damaged file is never overwritten or deleted: it is renamed to
-//! `NAME.damaged-<unix seconds>.json` beside itself, and the player is told.
+//! `NAME.damaged-<unix seconds>.json` beside itself, and the player is told. A file over
+//! [`MAX_FILE_BYTES`] counts as damaged without being read. Something that is not a regular
+//! file (a pipe, a device, a folder) is neither opened nor moved, see [`read_text`].
 //!
 //! The notices are [`Phrase`]s, said in the language of the moment. Why a file is damaged
 //! (serde's or the rules crate's words, an I/O error) is technical detail worded in English
 //! only: it stands plain inside the translated frame, and is what a bug report needs anyway.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -93,15 +95,103 @@ impl TryFrom<String> for LevelName {
     }
 }
 
-/// Reads a file; `Ok(None)` when there is none yet.
-pub fn read_text(path: &Path) -> io::Result<Option<String>> {
-    match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map(Some)
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text")),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
+/// The most a file of the game's may hold (4 MiB). A real one is a few KB: anything larger
+/// is not ours, and reading it, or showing what the parser says about it, would stall the
+/// start.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// The most characters of a reason a notice shows; a longer one (a parser quoting a huge
+/// value) is cut in the middle.
+const MAX_REASON_CHARS: usize = 200;
+
+/// What stands where a file should be, when it is not a regular file ("a named pipe"): the
+/// error [`read_text`] carries then.
+#[derive(Debug)]
+struct NotAFile(&'static str);
+
+impl std::fmt::Display for NotAFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a regular file ({})", self.0)
     }
+}
+
+impl std::error::Error for NotAFile {}
+
+impl NotAFile {
+    fn of(kind: std::fs::FileType) -> NotAFile {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if kind.is_fifo() {
+                return NotAFile("a named pipe");
+            }
+            if kind.is_socket() {
+                return NotAFile("a socket");
+            }
+            if kind.is_block_device() || kind.is_char_device() {
+                return NotAFile("a device");
+            }
+        }
+        NotAFile(if kind.is_dir() {
+            "a folder"
+        } else {
+            "something else"
+        })
+    }
+
+    /// The `NotAFile` an error of [`read_text`] carries, if that is why it failed.
+    fn in_error(error: &io::Error) -> Option<&NotAFile> {
+        error.get_ref().and_then(|inner| inner.downcast_ref())
+    }
+}
+
+/// Reads a UTF-8 file of at most [`MAX_FILE_BYTES`]; `Ok(None)` when there is none yet.
+/// Anything but a regular file is refused before it is opened: opening a pipe waits for a
+/// writer, forever if none comes.
+pub fn read_text(path: &Path) -> io::Result<Option<String>> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if !meta.is_file() {
+        let not_a_file = NotAFile::of(meta.file_type());
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, not_a_file));
+    }
+    let too_large = |size: u64| {
+        io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("too large: {size} bytes, more than the {MAX_FILE_BYTES} it may hold"),
+        )
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    // Bounded while reading too: the file may have grown since.
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+/// `text` if it has at most `max` characters, else its start and end around a "…", `max`
+/// characters in all: a parser's words about a value (what was expected, where) stay.
+fn shortened(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let head = max.saturating_sub(1) / 2;
+    let tail = max.saturating_sub(1) - head;
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(count - tail).collect();
+    format!("{start}…{end}")
 }
 
 /// [`write_atomic`] into our own folder, made first if it is not there yet.
@@ -118,37 +208,59 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
     let mut tmp_name = path.as_os_str().to_os_string();
     tmp_name.push(".tmp");
     let tmp = PathBuf::from(tmp_name);
-    let mut file = std::fs::File::create(&tmp)?;
+    // Whatever has the temporary name goes first (a crash's leftover, or a pipe whose
+    // opening would wait forever): `create_new` then opens only a file of its own making.
+    match std::fs::remove_file(&tmp) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?;
     file.write_all(text.as_bytes())?;
     file.sync_all()?;
     drop(file);
     std::fs::rename(&tmp, path)
 }
 
-/// Reads a JSON file of ours. `None` when there is none yet, or when it is damaged (not
-/// JSON, a bad field, or refused by `check`): then it is set aside and the player told, with
-/// `fallback` saying what the game does instead.
+/// Reads a file of ours with `parse`. `None` when there is none yet, or when it cannot be
+/// read or parsed: then the player is told, with `fallback` saying what the game does
+/// instead, and a damaged file is set aside.
+pub fn load_with<T>(
+    path: &Path,
+    notices: &mut StorageNotices,
+    fallback: Text,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Option<T> {
+    let failed = match read_text(path) {
+        Ok(None) => return None,
+        Ok(Some(text)) => match parse(&text) {
+            Ok(value) => return Some(value),
+            Err(reason) => reason,
+        },
+        Err(e) => match NotAFile::in_error(&e) {
+            Some(NotAFile(what)) => {
+                notices.not_a_file(path, what, fallback);
+                return None;
+            }
+            None => e.to_string(),
+        },
+    };
+    notices.damaged(path, &failed, fallback);
+    None
+}
+
+/// [`load_with`] for JSON, which `check` may still refuse.
 pub fn load_json<T: DeserializeOwned>(
     path: &Path,
     notices: &mut StorageNotices,
     fallback: Text,
     check: impl FnOnce(&T) -> Result<(), String>,
 ) -> Option<T> {
-    let parsed = read_text(path)
-        .map_err(|e| e.to_string())
-        .and_then(|text| match text {
-            None => Ok(None),
-            Some(text) => serde_json::from_str(&text)
-                .map(Some)
-                .map_err(|e| e.to_string()),
-        })
-        .and_then(|value| match value {
-            Some(value) => check(&value).map(|()| Some(value)),
-            None => Ok(None),
-        });
-    parsed.unwrap_or_else(|reason| {
-        notices.damaged(path, &reason, fallback);
-        None
+    load_with(path, notices, fallback, |text| {
+        let value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        check(&value).map(|()| value)
     })
 }
 
@@ -180,17 +292,38 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
 
 impl StorageNotices {
     /// Sets a damaged file aside and tells the player what happened and what the game does
-    /// instead (`fallback`).
+    /// instead (`fallback`). A long reason is cut: it may quote the file.
     pub fn damaged(&mut self, path: &Path, reason: &str, fallback: Text) {
         let message = match set_aside(path) {
             Ok(aside) => Phrase::new(Text::FileDamagedKept).with("aside", file_name(&aside)),
             Err(e) => Phrase::new(Text::FileDamagedStuck).with("error", e.to_string()),
         }
         .with("name", file_name(path))
-        .with("reason", reason.to_string())
+        .with("reason", shortened(reason, MAX_REASON_CHARS))
         .with("fallback", fallback);
+        self.tell(message);
+    }
+
+    /// Tells the player that `what` (a pipe, a folder…) stands where a file should be. It is
+    /// left alone, not set aside: the game did not make it, something may be using it (a
+    /// folder may be a mount point, which cannot be renamed), and the game's next save
+    /// replaces a pipe's name anyway (or fails with a notice where a folder stands).
+    pub fn not_a_file(&mut self, path: &Path, what: &str, fallback: Text) {
+        self.tell(
+            Phrase::new(Text::FileNotRegular)
+                .with("name", file_name(path))
+                .with("what", what.to_string())
+                .with("fallback", fallback),
+        );
+    }
+
+    /// Adds a message, unless the same one is already waiting: a save failing after every
+    /// move says so once.
+    fn tell(&mut self, message: Phrase) {
         warn!("{}", message.say(Language::English));
-        self.messages.push(message);
+        if !self.messages.contains(&message) {
+            self.messages.push(message);
+        }
     }
 }
 
@@ -310,9 +443,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn report_failures(writer: Res<DiskWriter>, mut notices: ResMut<StorageNotices>) {
-    let failures = writer.failures();
-    if !failures.is_empty() {
-        notices.messages.extend(failures);
+    for failure in writer.failures() {
+        notices.tell(failure);
     }
 }
 
@@ -335,6 +467,21 @@ mod tests {
         assert_ne!(names[0], names[1]);
         let first = names[0].file_name().unwrap().to_string_lossy().into_owned();
         assert!(first.starts_with("stats.damaged-") && first.ends_with(".json"));
+    }
+
+    #[test]
+    fn a_long_reason_keeps_its_start_and_end() {
+        assert_eq!(shortened("short", 5), "short");
+        assert_eq!(shortened("abcdefghij", 5), "ab…ij");
+        let long = format!(
+            "unknown variant `{}`, expected `English`",
+            "象".repeat(5000)
+        );
+        let cut = shortened(&long, MAX_REASON_CHARS);
+        assert_eq!(cut.chars().count(), MAX_REASON_CHARS);
+        assert!(
+            cut.starts_with("unknown variant `象象") && cut.ends_with("象`, expected `English`")
+        );
     }
 
     #[test]

@@ -243,6 +243,17 @@ fn the_later_screens_speak_german_and_chinese_too() {
 }
 
 #[test]
+fn the_notice_about_a_pipe_or_folder_is_translated_too() {
+    for lang in [Language::German, Language::Chinese] {
+        let mut notices = StorageNotices::default();
+        let path = std::path::Path::new("settings.json");
+        notices.not_a_file(path, "a named pipe", Text::SettingsFallback);
+        let texts: Vec<String> = notices.messages.iter().map(|m| m.say(lang)).collect();
+        assert_no_english(&texts, lang, "not a file");
+    }
+}
+
+#[test]
 fn kept_messages_follow_a_language_switch() {
     let mut app = xiangqi(false);
     command(&mut app, GameCommand::LoadFen("not a fen".into()));

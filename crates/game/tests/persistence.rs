@@ -1,5 +1,6 @@
 //! What the game keeps between runs, headless, each test in a fresh temporary folder: the
-//! autosaved game and its resume offer, settings.json, stats.json, and damaged files.
+//! autosaved game and its resume offer, settings.json, stats.json, and damaged files —
+//! hostile ones too: pipes and folders where a file should be, huge files and values.
 
 use std::path::{Path, PathBuf};
 
@@ -506,4 +507,286 @@ fn a_damaged_stats_file_is_reported_and_counting_starts_from_zero() {
         );
         assert!(notices(&app).is_empty());
     }
+}
+
+/// `f`'s answer, or a failure if it takes longer than `secs`: a regression that opens a pipe
+/// fails the test instead of hanging it (the stuck thread ends with the test process). An
+/// app in `f` runs its systems [`on_this_thread`], so that none is stuck on the task pool
+/// every test shares.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(f()));
+    answer
+        .recv_timeout(std::time::Duration::from_secs(secs))
+        .expect("it hung (opened a pipe?)")
+}
+
+/// Runs the schedules that read and write files on the thread that updates the app.
+fn on_this_thread(app: &mut App) {
+    use bevy::ecs::schedule::SingleThreadedExecutor;
+    app.edit_schedule(Startup, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
+    app.edit_schedule(Update, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
+}
+
+/// [`fresh_app`], [`on_this_thread`].
+fn fresh_app_alone(dir: &Path) -> App {
+    app_in(dir, Session::default(), on_this_thread)
+}
+
+/// A named pipe at `path`, made by the system's `mkfifo`; the tests never open it.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.unwrap().success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_where_a_file_should_be_is_reported_left_alone_and_never_opened() {
+    for (name, fallback) in [
+        ("autosave.json", "A new game starts."),
+        (
+            "settings.json",
+            "The game starts with the default settings.",
+        ),
+        ("stats.json", "The counts start again from zero."),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        mkfifo(&path);
+        let root = dir.path().to_path_buf();
+        let (messages, settings, stats, preview) = within(60, move || {
+            let app = fresh_app_alone(&root);
+            (
+                notices(&app),
+                app.world().resource::<Settings>().clone(),
+                stats(&app).clone(),
+                preview(&app),
+            )
+        });
+        assert_eq!(
+            messages,
+            [format!(
+                "{name} is not a file the game can read (a named pipe); it was left as it \
+                 is. {fallback}"
+            )]
+        );
+        assert_eq!(
+            (settings, stats, preview),
+            (Settings::default(), Stats::default(), None)
+        );
+        assert!(is_fifo(&path), "{name} is left where it is");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "{name}");
+    }
+    // The next save replaces the pipe by a rename, which never opens it.
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&autosave(dir.path()));
+    let root = dir.path().to_path_buf();
+    within(60, move || {
+        let mut app = fresh_app_alone(&root);
+        play(&mut app, "h2e2");
+        flush(&app);
+    });
+    let (saved, _) = SavedGame::load(&autosave(dir.path())).unwrap();
+    assert_eq!(saved.moves, vec!["h2e2"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_an_endless_device_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let root = dir.path().to_path_buf();
+    let messages = within(60, move || notices(&fresh_app_alone(&root)));
+    assert_eq!(
+        messages,
+        [
+            "stats.json is not a file the game can read (a device); it was left as it is. The \
+          counts start again from zero."
+        ]
+    );
+    assert!(std::fs::symlink_metadata(&path).unwrap().is_symlink());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_with_the_temporary_name_does_not_stall_the_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&dir.path().join("autosave.json.tmp"));
+    let root = dir.path().to_path_buf();
+    let messages = within(60, move || {
+        let mut app = fresh_app_alone(&root);
+        play(&mut app, "h2e2");
+        flush(&app);
+        settle(&mut app);
+        notices(&app)
+    });
+    assert!(messages.is_empty(), "{messages:?}");
+    assert!(SavedGame::load(&autosave(dir.path())).is_ok());
+    assert!(!dir.path().join("autosave.json.tmp").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn the_record_window_does_not_open_a_pipe() {
+    use jieqi_game::records::{RecordBox, RecordFile};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
+    mkfifo(&path);
+    let typed = path.to_string_lossy().into_owned();
+    let message = within(60, move || {
+        let mut app = xiangqi(false);
+        on_this_thread(&mut app);
+        app.world_mut().resource_mut::<RecordBox>().path = typed;
+        app.world_mut().write_message(RecordFile::Open);
+        settle(&mut app);
+        let record_box = app.world().resource::<RecordBox>();
+        record_box
+            .message
+            .as_ref()
+            .map(|m| m.say(Language::English))
+    });
+    assert_eq!(
+        message,
+        Some(format!(
+            "Could not read {}: not a regular file (a named pipe)",
+            path.display()
+        ))
+    );
+}
+
+#[test]
+fn a_folder_where_the_save_goes_is_reported_and_a_failing_save_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(autosave(dir.path())).unwrap();
+    let mut app = fresh_app(dir.path());
+    assert_eq!(
+        notices(&app),
+        [
+            "autosave.json is not a file the game can read (a folder); it was left as it is. \
+          A new game starts."
+        ]
+    );
+    play(&mut app, "h2e2");
+    play(&mut app, "h9g7");
+    flush(&app);
+    settle(&mut app);
+    let messages = notices(&app);
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[1].starts_with("Could not save autosave.json: "));
+    assert!(autosave(dir.path()).is_dir());
+}
+
+/// `{"language": "XXX…"}` with `chars` X's.
+fn long_language(chars: usize) -> String {
+    format!("{{\"language\": \"{}\"}}", "X".repeat(chars))
+}
+
+/// A headless start (four frames) in `dir`: its notices and how long it took.
+fn timed_start(dir: &Path) -> (Vec<String>, std::time::Duration) {
+    let root = dir.to_path_buf();
+    within(60, move || {
+        let started = std::time::Instant::now();
+        let app = fresh_app(&root);
+        (notices(&app), started.elapsed())
+    })
+}
+
+#[test]
+fn a_long_value_in_a_file_gives_a_short_notice_and_a_quick_start() {
+    // 3,000 characters, and nearly as much as a file may hold: the parser quotes the value,
+    // the notice keeps its start and end.
+    for chars in [3_000, 4_000_000] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("settings.json"), long_language(chars)).unwrap();
+        let (messages, took) = timed_start(dir.path());
+        assert_eq!(messages.len(), 1);
+        let notice = &messages[0];
+        assert!(notice.chars().count() < 400, "{chars}: {notice}");
+        assert!(
+            notice.starts_with("settings.json is damaged (unknown variant `XXX")
+                && notice.contains("X…X")
+                && notice.contains("expected one of `English`, `German`, `Chinese`")
+                && notice.ends_with("The game starts with the default settings."),
+            "{notice}"
+        );
+        assert!(took.as_millis() < 1000, "{chars} characters: {took:?}");
+        let aside = files_starting(dir.path(), "settings.damaged-");
+        assert_eq!(
+            std::fs::metadata(&aside[0]).unwrap().len() as usize,
+            chars + 16
+        );
+    }
+}
+
+#[test]
+fn a_file_over_the_size_cap_is_set_aside_unread() {
+    let cap = jieqi_game::storage::MAX_FILE_BYTES as usize;
+    for name in ["settings.json", "autosave.json", "stats.json"] {
+        let dir = tempfile::tempdir().unwrap();
+        // 10 MB: valid JSON, but no file of the game's is that large.
+        let bytes = long_language(10_000_000);
+        std::fs::write(dir.path().join(name), &bytes).unwrap();
+        let (messages, took) = timed_start(dir.path());
+        assert_eq!(messages.len(), 1, "{name}: {messages:?}");
+        let size = bytes.len();
+        assert!(
+            messages[0].starts_with(&format!(
+                "{name} is damaged (too large: {size} bytes, more than the {cap} it may hold)"
+            )),
+            "{}",
+            messages[0]
+        );
+        assert!(took.as_millis() < 1000, "{name}: {took:?}");
+        let stem = name.trim_end_matches(".json");
+        let aside = files_starting(dir.path(), &format!("{stem}.damaged-"));
+        assert_eq!(std::fs::metadata(&aside[0]).unwrap().len() as usize, size);
+    }
+    // At the cap exactly, a file is still read.
+    let dir = tempfile::tempdir().unwrap();
+    let padded = format!("{{\"coordinates\": false{}}}", " ".repeat(cap - 22));
+    assert_eq!(padded.len(), cap);
+    std::fs::write(dir.path().join("settings.json"), padded).unwrap();
+    let app = fresh_app(dir.path());
+    assert!(notices(&app).is_empty());
+    assert!(!app.world().resource::<Settings>().coordinates);
+}
+
+#[test]
+fn counts_stop_at_the_largest_number_instead_of_wrapping() {
+    let dir = tempfile::tempdir().unwrap();
+    let row = |red_wins: u32, draws: u32| {
+        format!(
+            "{{\"variant\": \"xiangqi\", \"computer\": null, \"red_wins\": {red_wins}, \
+             \"black_wins\": 0, \"draws\": {draws}}}"
+        )
+    };
+    // Two rows of one kind (the game never writes that) add up beyond 2³² − 1.
+    let file = format!(
+        "{{\"version\": 1, \"rows\": [{}, {}]}}",
+        row(4_000_000_000, u32::MAX),
+        row(4_000_000_000, 1)
+    );
+    std::fs::write(dir.path().join("stats.json"), file).unwrap();
+    let mut app = fresh_app(dir.path());
+    assert!(notices(&app).is_empty());
+    let xiangqi = (VariantKind::Xiangqi, None);
+    assert_eq!(stats(&app).tally(xiangqi), won(u32::MAX, 0, u32::MAX));
+    command(&mut app, GameCommand::Resign(Side::Black));
+    settle_long(&mut app);
+    assert_eq!(stats(&app).tally(xiangqi), won(u32::MAX, 0, u32::MAX));
+    drop(app);
+    let app = fresh_app(dir.path());
+    assert_eq!(stats(&app).tally(xiangqi), won(u32::MAX, 0, u32::MAX));
 }
