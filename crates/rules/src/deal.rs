@@ -488,13 +488,13 @@ pub enum DealError {
     #[error("rank {rank} of the FEN does not have exactly 9 points")]
     RankWidth { rank: u8 },
     #[error(
-        "'{0}' is not a piece letter (K A B N R C P, or X/x followed by an identity) or a count 1-9"
+        "{0:?} is not a piece letter (K A B N R C P, or X/x followed by an identity) or a count 1-9"
     )]
     BadChar(char),
     #[error("the hidden piece at {0} has no identity letter after its X")]
     MissingIdentity(Square),
     #[error(
-        "'{letter}' after the hidden piece at {square} is not an identity: write A B N R C P in \
+        "{letter:?} after the hidden piece at {square} is not an identity: write A B N R C P in \
          the same case as the X"
     )]
     BadIdentity { square: Square, letter: char },

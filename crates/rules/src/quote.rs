@@ -11,14 +11,22 @@ pub(crate) fn quote(text: &str) -> String {
 }
 
 /// The first line of `text`, cut to `max` characters (a longer message from a library that
-/// may quote the input, such as a JSON error).
+/// may quote the input, such as a JSON error). A line ends at any line break or other control
+/// character (`\r`, NEL, U+2028 as well as `\n`), so what is quoted is one line however it
+/// was written.
 pub(crate) fn shorten(text: &str, max: usize) -> String {
-    let line = text.lines().next().unwrap_or("");
+    let line: String = text.chars().take_while(|&c| !breaks(c)).collect();
+    let rest = text[line.len()..].trim_end_matches(breaks);
     let mut out: String = line.chars().take(max).collect();
-    if out.len() < line.len() || line.len() < text.trim_end().len() {
+    if out.len() < line.len() || !rest.is_empty() {
         out.push('…');
     }
     out
+}
+
+/// Whether `c` would break a line or could do anything but show on a terminal.
+pub(crate) fn breaks(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 #[cfg(test)]
@@ -32,5 +40,8 @@ mod tests {
         assert_eq!(quote("first\nsecond"), "first…");
         assert_eq!(quote("trailing\n"), "trailing");
         assert_eq!(quote(""), "");
+        for broken in ["a\rb", "a\u{85}b", "a\u{2028}b", "a\0b", "a\x1b[2Jb"] {
+            assert_eq!(quote(broken), "a…", "{broken:?}");
+        }
     }
 }

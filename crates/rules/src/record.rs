@@ -279,7 +279,7 @@ impl Record {
         for token in tokenize(text)? {
             match token {
                 Token::Tag(name, _) if !words.is_empty() => {
-                    return Err(RecordError::TagAfterMoves { tag: name });
+                    return Err(RecordError::TagAfterMoves { tag: quote(&name) });
                 }
                 Token::Tag(name, value) => record.tags.push((name, value)),
                 Token::Word(word) => words.push(word),

@@ -422,7 +422,7 @@ pub enum ParseFenError {
     RankCount(usize),
     #[error("rank {rank} of the FEN does not have exactly 9 points")]
     RankWidth { rank: u8 },
-    #[error("'{0}' is not a piece letter (K A B N R C P, X for hidden) or a count 1-9")]
+    #[error("{0:?} is not a piece letter (K A B N R C P, X for hidden) or a count 1-9")]
     BadChar(char),
     #[error("a hidden piece at {0} is not on a start point of its side")]
     HiddenOffStart(Square),

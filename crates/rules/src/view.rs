@@ -335,7 +335,7 @@ impl PlayerView {
                 (true, None) => {
                     return Err(ViewTextError::MissingReveal {
                         ply,
-                        text: text.to_string(),
+                        text: crate::quote::quote(text.trim()),
                     });
                 }
                 (true, Some(role)) => {
@@ -343,7 +343,7 @@ impl PlayerView {
                     if n == 0 {
                         return Err(ViewTextError::NotInPool {
                             ply,
-                            text: text.to_string(),
+                            text: crate::quote::quote(text.trim()),
                         });
                     }
                     pool.set(piece.side(), role, n - 1);
@@ -356,7 +356,7 @@ impl PlayerView {
                 })
                 .map_err(|source| ViewTextError::Refused {
                     ply,
-                    text: text.to_string(),
+                    text: crate::quote::quote(text.trim()),
                     source,
                 })?;
             let captured = captured.map(|c| match c.is_hidden() {

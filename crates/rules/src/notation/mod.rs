@@ -148,9 +148,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, ParseMoveErr
     if text.is_empty() {
         return Err(ParseMoveError::Empty);
     }
-    // No move is written in more than a few characters (炮二平五(=馬), R1+1(=H), a0a1N): a long
-    // text is refused whole, so no error quotes more than a move's worth of it.
-    if text.chars().count() > MAX_MOVE_CHARS {
+    // No move is written in more than a few characters (炮二平五(=馬), R1+1(=H), a0a1N), nor
+    // with a line break or control character: such a text is refused whole, so no error
+    // quotes more than one short line of it.
+    if text.chars().count() > MAX_MOVE_CHARS || text.contains(crate::quote::breaks) {
         return Err(ParseMoveError::Syntax {
             text: crate::quote::quote(text),
         });
