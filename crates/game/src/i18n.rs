@@ -845,7 +845,8 @@ pub fn seed_problem(error: &ParseSeedError) -> Phrase {
     match error {
         ParseSeedError::Empty => Phrase::new(Text::SeedEmpty),
         ParseSeedError::BadSymbol { symbol, position } => Phrase::new(Text::SeedBadSymbol)
-            .with("symbol", symbol.to_string())
+            // Escaped as the rules crate writes it: a line break must not break the line.
+            .with("symbol", symbol.escape_debug().to_string())
             .with("position", position.to_string()),
         ParseSeedError::TooLarge => Phrase::new(Text::SeedTooLarge),
     }

@@ -172,7 +172,7 @@ pub enum ParseSeedError {
     Empty,
     /// `position` counts characters from 1, after surrounding whitespace is removed.
     #[error(
-        "'{symbol}' (character {position}) cannot be part of a seed code, which uses the digits \
+        "{symbol:?} (character {position}) cannot be part of a seed code, which uses the digits \
          and the letters A-Z except U"
     )]
     BadSymbol { symbol: char, position: usize },

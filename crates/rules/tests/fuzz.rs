@@ -795,3 +795,12 @@ fn an_empty_pool_stays_a_pool() {
     let setup = Setup::parse_fen("3k5/9/9/9/9/9/9/9/9/4K3R w R0 - 0 1").unwrap();
     assert_eq!(Setup::parse_fen(&setup.to_fen()).unwrap().pool, setup.pool);
 }
+
+#[test]
+fn a_bad_seed_character_is_shown_escaped() {
+    for line_break in ["\n", "\u{2028}"] {
+        let record = Record::parse(&format!("[Variant \"Jieqi\"]\n[Seed \"4{line_break}Z\"]"));
+        one_line(record.unwrap().game());
+        one_line(format!("4{line_break}Z").parse::<Seed>());
+    }
+}
