@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use jieqi_rules::{Notation, ParsedMove, PlayerView, Record, RecordResult};
+use jieqi_rules::{Notation, PlayerView, Record};
 
 use crate::i18n::{Phrase, Text, Word};
 use crate::session::{LoadAnswer, Shown};
@@ -132,21 +132,8 @@ fn show_load_answers(mut answers: MessageReader<LoadAnswer>, mut record_box: Res
     }
 }
 
-/// The game record of `view` (the whole game as the viewer saw it) in `notation`.
+/// The game record of `view` (the whole game as the viewer saw it) in `notation`: the rules
+/// crate's viewer record (moves with reveals, the rule set, the seed once the game is over).
 pub fn record_text(view: &PlayerView, notation: Notation) -> String {
-    let mut record = Record::new(&view.start);
-    record.moves = view
-        .moves
-        .iter()
-        .map(|m| ParsedMove {
-            mv: m.mv,
-            revealed: m.revealed,
-        })
-        .collect();
-    record.result = RecordResult::of(view.outcome);
-    // Only a finished game's view holds the seed.
-    if let Some(seed) = view.reveal.as_ref().and_then(|r| r.seed) {
-        record.set_tag("Seed", &seed.to_string());
-    }
-    record.write(notation)
+    Record::of_view(view).write(notation)
 }

@@ -101,7 +101,8 @@ pub fn adjudicate(position: &Position, history: &History) -> Verdict {
         };
     }
     let mut verdict = history.judge();
-    if verdict.outcome.is_none() && history.len() >= MOVE_LIMIT_PLIES {
+    if verdict.outcome.is_none() && history.rules().move_limit && history.len() >= MOVE_LIMIT_PLIES
+    {
         verdict.outcome = Some(Outcome::Draw {
             reason: DrawReason::MoveLimit,
         });

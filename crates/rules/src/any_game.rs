@@ -6,6 +6,7 @@ use crate::jieqi::Jieqi;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
+use crate::rule_set::{RuleSet, RuleSetError};
 use crate::types::{Move, Side};
 use crate::variant::Variant;
 use crate::view::{PlayerView, VariantKind};
@@ -29,9 +30,22 @@ macro_rules! dispatch {
     };
 }
 
+impl AnyGame {
+    /// The same game, not yet begun, under `rules` (rules.md §10).
+    pub fn under(self, rules: RuleSet) -> Result<AnyGame, RuleSetError> {
+        Ok(match self {
+            AnyGame::Xiangqi(g) => g.under(rules)?.into(),
+            AnyGame::Jieqi(g) => g.under(rules)?.into(),
+        })
+    }
+}
+
 impl Variant for AnyGame {
     fn kind(&self) -> VariantKind {
         dispatch!(self, g => g.kind())
+    }
+    fn rules(&self) -> RuleSet {
+        dispatch!(self, g => g.rules())
     }
     fn position(&self) -> &Position {
         dispatch!(self, g => g.position())

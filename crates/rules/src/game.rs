@@ -1,7 +1,7 @@
 //! The public record of a game under one variant's rules: start, moves (with what each moving
 //! piece arrived as), history and how it ends (rules.md §5, §6). Both variants keep one:
-//! [`crate::Xiangqi`] with [`RepetitionRules::Xiangqi`], [`crate::Jieqi`] with
-//! [`RepetitionRules::Jieqi`] and the reveals its deal decides.
+//! [`crate::Xiangqi`] with [`RepetitionRules::XIANGQI`], [`crate::Jieqi`] with
+//! [`RepetitionRules::JIEQI`] and the reveals its deal decides.
 
 use crate::adjudication::adjudicate;
 use crate::explain::IllegalMove;
@@ -47,7 +47,7 @@ impl Game {
     /// A standard Xiangqi game from `start`. If the side to move there has no legal move, the
     /// game is already decided (rules.md §5).
     pub fn new(start: Position) -> Game {
-        Game::with_rules(start, RepetitionRules::Xiangqi)
+        Game::with_rules(start, RepetitionRules::XIANGQI)
     }
 
     /// A game from `start` judged by `rules`.

@@ -10,7 +10,8 @@ use crate::deal::{Deal, DealError, Seed, split_full_fen};
 use crate::game::{Game, GameError};
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
-use crate::repetition::{Notice, RepetitionRules};
+use crate::repetition::Notice;
+use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{ParseFenError, Pool, START_COUNTS, Setup, write_placement};
 use crate::types::{Move, Piece, Role, Side, Square};
 use crate::variant::Variant;
@@ -20,6 +21,7 @@ use crate::view::{FinalReveal, PlayerView, SeenMove, SeenPiece, VariantKind};
 #[derive(Clone, PartialEq, Eq)]
 pub struct Jieqi {
     game: Game,
+    rules: RuleSet,
     seed: Option<Seed>,
     /// The identity of each face-down piece at the start, by point.
     start_identities: [Option<Role>; 90],
@@ -134,14 +136,36 @@ impl Jieqi {
                 }
             }
         }
+        let rules = RuleSet::standard(VariantKind::Jieqi);
         Ok(Jieqi {
             captured_before,
-            game: Game::with_rules(start, RepetitionRules::Jieqi),
+            game: Game::with_rules(start, rules.repetition()),
+            rules,
             seed: None,
             start_identities: known,
             identities: known,
             revealed: Vec::new(),
             captured_identity: Vec::new(),
+        })
+    }
+
+    /// The same game, not yet begun, under `rules` (rules.md §10). Confined advisors and
+    /// elephants must stand on their usual points at the start.
+    pub fn under(self, rules: RuleSet) -> Result<Jieqi, RuleSetError> {
+        if rules.variant() != VariantKind::Jieqi {
+            return Err(RuleSetError::WrongVariant {
+                wanted: rules.variant(),
+                game: VariantKind::Jieqi,
+            });
+        }
+        if !self.game.moves().is_empty() {
+            return Err(RuleSetError::AlreadyStarted);
+        }
+        let start = Position::from_setup(&self.game.start().to_setup(), rules.move_rules())?;
+        Ok(Jieqi {
+            game: Game::with_rules(start, rules.repetition()),
+            rules,
+            ..self
         })
     }
 
@@ -181,10 +205,13 @@ impl Jieqi {
     /// Identities not everyone has seen: face-down pieces on the board and face-down pieces
     /// captured (known to their capturer only) (rules.md §9).
     pub fn public_pool(&self) -> Pool {
+        // Shown to both (rules.md §10), a captured identity is nobody's secret.
+        let secret = !self.rules.captured_shown_to_both();
         let captured = self
             .captured_identity
             .iter()
             .zip(self.game.captures())
+            .filter(|_| secret)
             .filter_map(|(id, piece)| Some((piece.as_ref()?.side(), (*id)?)));
         pool_of(
             self.game.position(),
@@ -273,6 +300,9 @@ impl Variant for Jieqi {
     fn kind(&self) -> VariantKind {
         VariantKind::Jieqi
     }
+    fn rules(&self) -> RuleSet {
+        self.rules
+    }
     fn position(&self) -> &Position {
         self.game.position()
     }
@@ -332,6 +362,7 @@ impl Variant for Jieqi {
 
     fn view(&self, side: Side) -> PlayerView {
         let over = self.game.is_over();
+        let shown_to_both = self.rules.captured_shown_to_both();
         let mut learned = Pool::default();
         let moves = (0..self.game.moves().len())
             .map(|i| {
@@ -343,14 +374,15 @@ impl Variant for Jieqi {
                         };
                     }
                     match self.captured_identity[i] {
-                        Some(role) if self.mover(i) == side => {
+                        // The capturer's own secret (unless the rules show it to both).
+                        Some(role) if self.mover(i) == side && !shown_to_both => {
                             learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
                             SeenPiece::Known {
                                 side: piece.side(),
                                 role,
                             }
                         }
-                        Some(role) if over => SeenPiece::Known {
+                        Some(role) if shown_to_both || over => SeenPiece::Known {
                             side: piece.side(),
                             role,
                         },
@@ -383,6 +415,7 @@ impl Variant for Jieqi {
         PlayerView {
             viewer: side,
             variant: VariantKind::Jieqi,
+            rules: self.rules,
             start: self.game.start().clone(),
             position: self.game.position().clone(),
             moves,

@@ -19,6 +19,7 @@ mod quote;
 mod record;
 mod repetition;
 mod replay;
+mod rule_set;
 #[cfg(feature = "serde")]
 mod save;
 mod setup;
@@ -45,6 +46,7 @@ pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };
 pub use replay::ReplayError;
+pub use rule_set::{OptionKind, OptionSpec, RuleSet, RuleSetError};
 #[cfg(feature = "serde")]
 pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};

@@ -31,8 +31,10 @@ use crate::notation::{
 use crate::outcome::{MOVE_LIMIT_PLIES, Outcome};
 use crate::position::{MoveRules, Position};
 use crate::quote::quote;
+use crate::rule_set::RuleSet;
 use crate::setup::{Setup, start_piece};
 use crate::types::{Piece, Role, Side, Square};
+use crate::view::{PlayerView, VariantKind};
 
 /// How a recorded game ended (rules.md §9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -137,6 +139,11 @@ pub enum RecordError {
 /// The Jieqi start as both players see it: every piece but the generals face down on its
 /// start point (rules.md §7).
 pub(crate) fn jieqi_start() -> Position {
+    jieqi_start_under(MoveRules::JIEQI)
+}
+
+/// The Jieqi start under a rule set's move rules (advisors free or confined, rules.md §10).
+fn jieqi_start_under(move_rules: MoveRules) -> Position {
     let mut setup = Setup::empty();
     for sq in Square::all() {
         if let Some((side, role)) = start_piece(sq) {
@@ -147,7 +154,7 @@ pub(crate) fn jieqi_start() -> Position {
             });
         }
     }
-    Position::from_setup(&setup, MoveRules::JIEQI).expect("the Jieqi start is legal")
+    Position::from_setup(&setup, move_rules).expect("the Jieqi start is legal")
 }
 
 /// Plays a checked move; a hidden mover arrives as what it turned out to be. `false` when a
@@ -173,7 +180,18 @@ impl Record {
     /// An empty record of a game from `start`: tags `Game` (Xiangqi only), `Variant` and,
     /// unless it is the usual start, `FEN`.
     pub fn new(start: &Position) -> Record {
-        let jieqi = start.rules() == MoveRules::JIEQI;
+        let variant = if start.rules() == MoveRules::JIEQI {
+            VariantKind::Jieqi
+        } else {
+            VariantKind::Xiangqi
+        };
+        Record::of_variant(start, variant)
+    }
+
+    /// [`Record::new`] for a game of `variant` (a Jieqi game may move as Xiangqi does, under
+    /// confined advisors).
+    fn of_variant(start: &Position, variant: VariantKind) -> Record {
+        let jieqi = variant == VariantKind::Jieqi;
         let mut record = Record::default();
         if !jieqi {
             record.set_tag("Game", "Chinese Chess");
@@ -186,6 +204,29 @@ impl Record {
         };
         if start.to_fen() != usual.to_fen() {
             record.set_tag("FEN", &start.to_fen());
+        }
+        record
+    }
+
+    /// The record of a game as `view`'s player saw it: the moves with their reveals (never a
+    /// captured face-down identity), the result, the options of the rule set that differ from
+    /// the standard (`Rules`), and the deal's seed only once the game is over.
+    pub fn of_view(view: &PlayerView) -> Record {
+        let mut record = Record::of_variant(&view.start, view.variant);
+        if !view.rules.is_standard() {
+            record.set_tag("Rules", &view.rules.to_string());
+        }
+        record.moves = view
+            .moves
+            .iter()
+            .map(|m| ParsedMove {
+                mv: m.mv,
+                revealed: m.revealed,
+            })
+            .collect();
+        record.result = RecordResult::of(view.outcome);
+        if let Some(seed) = view.reveal.as_ref().and_then(|r| r.seed) {
+            record.set_tag("Seed", &seed.to_string());
         }
         record
     }
@@ -228,12 +269,27 @@ impl Record {
         }
     }
 
+    /// The rule set of the game (rules.md §10): the variant's, with the options the `Rules`
+    /// tag lists (`[Rules "chase=judged"]`); no tag, the standard rules.
+    pub fn rule_set(&self) -> Result<RuleSet, RecordError> {
+        let variant = if self.rules()? == MoveRules::JIEQI {
+            VariantKind::Jieqi
+        } else {
+            VariantKind::Xiangqi
+        };
+        RuleSet::parse(variant, self.tag("Rules").unwrap_or("")).map_err(|e| RecordError::BadTag {
+            tag: "Rules".into(),
+            reason: e.to_string(),
+        })
+    }
+
     /// The position the game starts from: the `FEN` tag, else the variant's start.
     pub fn start(&self) -> Result<Position, RecordError> {
         let rules = self.rules()?;
+        let move_rules = self.rule_set()?.move_rules();
         let Some(fen) = self.tag("FEN") else {
             return Ok(if rules == MoveRules::JIEQI {
-                jieqi_start()
+                jieqi_start_under(move_rules)
             } else {
                 Position::startpos()
             });
@@ -244,7 +300,7 @@ impl Record {
         };
         let setup = Setup::parse_fen(fen).map_err(|e| bad(e.to_string()))?;
         setup.check_pool().map_err(|e| bad(e.to_string()))?;
-        Position::from_setup(&setup, rules).map_err(|e| bad(e.to_string()))
+        Position::from_setup(&setup, move_rules).map_err(|e| bad(e.to_string()))
     }
 
     /// Replays every move from the start, checking each; the position after the last.

@@ -42,19 +42,53 @@ use crate::types::{Move, Piece, Role, Side, Square};
 /// 60 moves by each side without a capture (rules.md §6).
 pub const NO_CAPTURE_PLIES: u32 = 120;
 
-/// How a variant treats repeated positions and long games without captures (rules.md §6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// How a game treats repeated positions and long games (rules.md §5, §6), as its rule set
+/// (§10) says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum RepetitionRules {
+pub struct RepetitionRules {
+    /// At the third occurrence, a side that kept up perpetual chase loses (a perpetual check
+    /// always loses); otherwise chase is only warned.
+    pub chase_loses: bool,
+    /// At the third occurrence without a culprit, the game is drawn; otherwise a hint says a
+    /// draw may be agreed.
+    pub repetition_draws: bool,
+    /// Plies without a capture that bring the hint or the draw.
+    pub no_capture_plies: u32,
+    /// Whether those plies end the game in a draw, not only bring a hint.
+    pub no_capture_draws: bool,
+    /// Whether 400 plies end the game in a draw (rules.md §5).
+    pub move_limit: bool,
+}
+
+impl RepetitionRules {
     /// Standard Xiangqi: a one-sided perpetual check is warned on the second occurrence and
     /// loses on the third; everything else (chase, mutual or no checks, no captures) is only
     /// reported.
-    #[default]
-    Xiangqi,
+    pub const XIANGQI: RepetitionRules = RepetitionRules {
+        chase_loses: false,
+        repetition_draws: false,
+        no_capture_plies: NO_CAPTURE_PLIES,
+        no_capture_draws: false,
+        move_limit: true,
+    };
+
     /// Jieqi: the third occurrence ends the game — the side that kept up perpetual check, or
     /// failing that perpetual chase, loses; otherwise a draw. 120 plies without a capture
     /// draw.
-    Jieqi,
+    pub const JIEQI: RepetitionRules = RepetitionRules {
+        chase_loses: true,
+        repetition_draws: true,
+        no_capture_plies: NO_CAPTURE_PLIES,
+        no_capture_draws: true,
+        move_limit: true,
+    };
+}
+
+impl Default for RepetitionRules {
+    fn default() -> Self {
+        RepetitionRules::XIANGQI
+    }
 }
 
 /// A warning or a hint for the players; it decides nothing by itself.
@@ -261,11 +295,10 @@ impl History {
                 _ => None,
             };
             let decides = count >= 3
-                && match self.rules {
-                    RepetitionRules::Xiangqi => {
-                        matches!(culprit, Some((_, WinReason::PerpetualCheck)))
-                    }
-                    RepetitionRules::Jieqi => true,
+                && match culprit {
+                    Some((_, WinReason::PerpetualCheck)) => true,
+                    Some(_) => self.rules.chase_loses,
+                    None => self.rules.repetition_draws,
                 };
             if decides {
                 verdict.outcome = Some(match culprit {
@@ -293,14 +326,13 @@ impl History {
                 verdict.notices.push(Notice::RepetitionDrawHint);
             }
         }
-        if self.halfmoves() >= NO_CAPTURE_PLIES {
-            match self.rules {
-                RepetitionRules::Xiangqi => verdict.notices.push(Notice::NoCaptureHint),
-                RepetitionRules::Jieqi => {
-                    verdict.outcome = Some(Outcome::Draw {
-                        reason: DrawReason::NoCapture,
-                    });
-                }
+        if self.halfmoves() >= self.rules.no_capture_plies {
+            if self.rules.no_capture_draws {
+                verdict.outcome = Some(Outcome::Draw {
+                    reason: DrawReason::NoCapture,
+                });
+            } else {
+                verdict.notices.push(Notice::NoCaptureHint);
             }
         }
         verdict
@@ -581,7 +613,7 @@ mod tests {
     #[test]
     fn xiangqi_perpetual_check_warned_then_lost_rules_6() {
         let mut p = pos(CHECKS);
-        let mut h = History::new(RepetitionRules::Xiangqi, &p);
+        let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
         assert!(first[..3].iter().all(|v| *v == Verdict::default()));
         assert_eq!(h.occurrences(), 2);
@@ -607,7 +639,7 @@ mod tests {
     fn jieqi_perpetual_check_loses_on_third_occurrence_rules_6() {
         let setup = Setup::parse_fen(CHECKS).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
         assert_eq!(first[3].outcome, None);
         assert_eq!(
@@ -631,7 +663,7 @@ mod tests {
     #[test]
     fn perpetual_chase_follows_the_running_piece_rules_6() {
         let mut p = pos(CHASE);
-        let mut h = History::new(RepetitionRules::Xiangqi, &p);
+        let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, CHASE_CYCLE);
         assert_eq!(h.plies()[0].chased(), [sq("c7")]);
         assert_eq!(h.plies()[2].chased(), [sq("c6")]);
@@ -665,7 +697,7 @@ mod tests {
     fn jieqi_perpetual_chase_loses_on_third_occurrence_rules_6() {
         let setup = Setup::parse_fen(CHASE).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         play(&mut p, &mut h, CHASE_CYCLE);
         let second = play(&mut p, &mut h, CHASE_CYCLE);
         assert_eq!(
@@ -684,7 +716,7 @@ mod tests {
         let fen = "4k4/9/2c6/R5n2/9/9/9/9/9/3K5 w - - 0 1";
         let setup = Setup::parse_fen(fen).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         let cycle = "a6a7 e9f9 a7a6 f9e9";
         let first = play(&mut p, &mut h, cycle);
         assert_eq!(h.plies()[0].chased(), [sq("c7")]);
@@ -708,7 +740,7 @@ mod tests {
         let setup = Setup::parse_fen(fen).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
         assert_eq!(chased_pieces(&p, Side::Black), [sq("c2")]);
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
         assert_eq!(
             first[3].notices,
@@ -729,7 +761,7 @@ mod tests {
         let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
         let cycle = "a0a1 e9e8 a1a0 e8e9";
         let mut p = pos(fen);
-        let mut h = History::new(RepetitionRules::Xiangqi, &p);
+        let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, cycle);
         assert_eq!(first[3], Verdict::default());
         let second = play(&mut p, &mut h, cycle);
@@ -743,7 +775,7 @@ mod tests {
 
         let setup = Setup::parse_fen(fen).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         play(&mut p, &mut h, cycle);
         let second = play(&mut p, &mut h, cycle);
         assert_eq!(
@@ -769,7 +801,7 @@ mod tests {
     fn mutual_perpetual_check_decides_nothing_rules_6() {
         // A hand-made cycle (the judgement only reads the records): both sides check with
         // every move, Black also "chases". Xiangqi hints, Jieqi draws.
-        for rules in [RepetitionRules::Xiangqi, RepetitionRules::Jieqi] {
+        for rules in [RepetitionRules::XIANGQI, RepetitionRules::JIEQI] {
             let mut h = History::new(rules, &Position::startpos());
             let start = Position::startpos().hash();
             for _ in 0..2 {
@@ -781,7 +813,7 @@ mod tests {
             assert_eq!(h.occurrences(), 3);
             let v = h.judge();
             match rules {
-                RepetitionRules::Xiangqi => {
+                RepetitionRules::XIANGQI => {
                     assert_eq!(
                         v,
                         Verdict {
@@ -790,7 +822,7 @@ mod tests {
                         }
                     )
                 }
-                RepetitionRules::Jieqi => {
+                _ => {
                     assert_eq!(
                         v.outcome,
                         Some(Outcome::Draw {
@@ -804,7 +836,7 @@ mod tests {
 
     #[test]
     fn mutual_perpetual_chase_is_a_draw_in_jieqi_rules_6() {
-        let mut h = History::new(RepetitionRules::Jieqi, &Position::startpos());
+        let mut h = History::new(RepetitionRules::JIEQI, &Position::startpos());
         let start = Position::startpos().hash();
         for _ in 0..2 {
             h.push_raw(record("a0a1", Side::Red, 1, false, &["c7"]));
@@ -826,7 +858,7 @@ mod tests {
         // Xiangqi: a hint; Jieqi: a draw with that reason. The FEN starts at 118 plies.
         let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 80";
         let mut p = pos(fen);
-        let mut h = History::new(RepetitionRules::Xiangqi, &p);
+        let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let v = play(&mut p, &mut h, "a0a1 e9e8");
         assert_eq!(v[0], Verdict::default());
         assert_eq!(
@@ -839,7 +871,7 @@ mod tests {
 
         let setup = Setup::parse_fen(fen).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::Jieqi, &p);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
         let v = play(&mut p, &mut h, "a0a1 e9e8");
         assert_eq!(v[0].outcome, None);
         assert_eq!(

@@ -21,6 +21,7 @@ use crate::outcome::Outcome;
 use crate::position::MoveRules;
 use crate::quote::quote;
 use crate::record::{Record, RecordError, RecordResult};
+use crate::rule_set::RuleSetError;
 use crate::setup::STANDARD_FEN;
 use crate::types::Side;
 use crate::variant::Variant;
@@ -59,6 +60,8 @@ pub enum ReplayError {
     },
     #[error(transparent)]
     Seen(#[from] ViewTextError),
+    #[error("tag Rules: {0}")]
+    Rules(RuleSetError),
 }
 
 impl Record {
@@ -66,7 +69,7 @@ impl Record {
     /// against the deal of its seed.
     pub fn game(&self) -> Result<AnyGame, ReplayError> {
         let start = self.start()?;
-        let mut game: AnyGame = if self.rules()? == MoveRules::JIEQI {
+        let game: AnyGame = if self.rules()? == MoveRules::JIEQI {
             let text = self.tag("Seed").ok_or(ReplayError::NoSeed)?;
             let seed: Seed = text.parse().map_err(|source| ReplayError::BadSeed {
                 text: quote(text),
@@ -80,6 +83,7 @@ impl Record {
         } else {
             Xiangqi::new(start).into()
         };
+        let mut game = game.under(self.rule_set()?).map_err(ReplayError::Rules)?;
         for pm in &self.moves {
             let (number, side) = (game.position().fullmoves(), game.turn());
             game.play(pm.mv).map_err(|source| ReplayError::Move {
@@ -124,7 +128,7 @@ impl Record {
             })
             .collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let view = PlayerView::from_text(&fen, &texts)?;
+        let view = PlayerView::from_text_with(&fen, &texts, Some(self.rule_set()?))?;
         if let (Some(outcome), result) = (view.outcome, self.result)
             && result != RecordResult::Unfinished
         {

@@ -9,6 +9,7 @@
 //!   "version": 1,
 //!   "variant": "jieqi",
 //!   "seed": "1A",
+//!   "rules": "captured=both",
 //!   "moves": ["h2e2", "h9g7"],
 //!   "ending": null,
 //!   "settings": { "opponent": "human" }
@@ -30,6 +31,7 @@ use crate::jieqi::Jieqi;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::quote::{quote, shorten};
+use crate::rule_set::RuleSet;
 use crate::setup::Setup;
 use crate::types::{Move, Side};
 use crate::variant::Variant;
@@ -63,6 +65,10 @@ pub struct SavedGame {
     /// full-knowledge Jieqi FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// The options that differ from the variant's standard rules (rules.md §10), as a
+    /// record's `Rules` tag writes them; absent in older saves: the standard rules.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rules: String,
     /// ICCS moves from the start.
     pub moves: Vec<String>,
     #[serde(default)]
@@ -109,6 +115,8 @@ pub enum LoadError {
     },
     #[error("the save records an ending after a game that was already over")]
     BadEnding,
+    #[error("the save's rules: {0}")]
+    BadRules(String),
 }
 
 impl SavedGame {
@@ -140,6 +148,7 @@ impl SavedGame {
             variant: game.kind(),
             seed,
             start,
+            rules: game.rules().to_string(),
             moves: game.moves().iter().map(Move::to_string).collect(),
             ending,
             settings,
@@ -189,7 +198,7 @@ impl SavedGame {
 
     /// Rebuilds the game by replaying and re-checking every move.
     pub fn restore(&self) -> Result<AnyGame, LoadError> {
-        let mut game: AnyGame = match (self.variant, &self.seed, &self.start) {
+        let game: AnyGame = match (self.variant, &self.seed, &self.start) {
             (VariantKind::Jieqi, Some(_), Some(_)) => return Err(LoadError::SeedAndStart),
             (VariantKind::Jieqi, Some(code), None) => {
                 let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(quote(code)))?;
@@ -216,6 +225,11 @@ impl SavedGame {
                     .into()
             }
         };
+        let rules = RuleSet::parse(self.variant, &self.rules)
+            .map_err(|e| LoadError::BadRules(e.to_string()))?;
+        let mut game = game
+            .under(rules)
+            .map_err(|e| LoadError::BadRules(e.to_string()))?;
         for (i, text) in self.moves.iter().enumerate() {
             let ply = i + 1;
             let m = Move::parse_iccs(text).ok_or_else(|| LoadError::BadMove {

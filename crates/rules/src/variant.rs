@@ -6,12 +6,15 @@ use crate::movegen::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
+use crate::rule_set::RuleSet;
 use crate::types::{Move, Side};
 use crate::view::{PlayerView, VariantKind};
 
 /// A game of one variant, from its start to its end.
 pub trait Variant {
     fn kind(&self) -> VariantKind;
+    /// The rule set the game is played under (rules.md §10).
+    fn rules(&self) -> RuleSet;
     /// The public position (hidden Jieqi pieces face-down).
     fn position(&self) -> &Position;
     /// The moves played from the start.

@@ -9,6 +9,7 @@ use crate::notation::{Notation, write_move};
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
+use crate::rule_set::RuleSet;
 use crate::setup::Pool;
 use crate::types::{Move, Piece, Role, Side, Square};
 
@@ -111,6 +112,8 @@ impl fmt::Debug for FinalReveal {
 pub struct PlayerView {
     pub viewer: Side,
     pub variant: VariantKind,
+    /// The rule set the game is played under (public, rules.md §10).
+    pub rules: RuleSet,
     /// The public start position (hidden pieces face-down).
     pub start: Position,
     /// The public position now.
@@ -193,12 +196,18 @@ impl PlayerView {
                 if let Some(role) = seen.revealed {
                     pool.set(piece.side(), role, pool.count(piece.side(), role) + 1);
                 }
-                let learned_here = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden())
-                    && piece.side() == self.viewer;
-                if let (true, Some(SeenPiece::Known { side, role })) = (learned_here, seen.captured)
+                // A face-down piece captured after that ply was unseen then: back to the pool,
+                // and out of what the viewer learned if it was their own capture's secret.
+                let hidden_taken = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden());
+                if let (true, Some(SeenPiece::Known { side, role })) = (hidden_taken, seen.captured)
                 {
-                    learned.set(side, role, learned.count(side, role).saturating_sub(1));
-                    pool.set(side, role, pool.count(side, role) + 1);
+                    let shown_to_both = self.rules.captured_shown_to_both();
+                    if piece.side() == self.viewer && !shown_to_both {
+                        learned.set(side, role, learned.count(side, role).saturating_sub(1));
+                        pool.set(side, role, pool.count(side, role) + 1);
+                    } else if shown_to_both {
+                        pool.set(side, role, pool.count(side, role) + 1);
+                    }
                 }
             }
             let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
@@ -208,6 +217,7 @@ impl PlayerView {
         Some(PlayerView {
             viewer: self.viewer,
             variant: self.variant,
+            rules: self.rules,
             start: self.start.clone(),
             legal_moves: position.legal_moves().to_vec(),
             position,
@@ -262,6 +272,8 @@ pub enum ViewTextError {
     Position(#[from] crate::position::PositionError),
     #[error("impossible pool: {0}")]
     Pool(#[from] crate::setup::PoolError),
+    #[error("a FEN with face-down pieces is Jieqi, not {0}")]
+    HiddenOutsideJieqi(VariantKind),
     #[error("move {ply}: {source}")]
     Move {
         ply: usize,
@@ -286,21 +298,35 @@ impl PlayerView {
     /// pool gets the full one less the face-up pieces on the board. Captured face-down pieces
     /// stay unseen, as they would for a player who did not capture them.
     pub fn from_text(fen: &str, moves: &[&str]) -> Result<PlayerView, ViewTextError> {
+        PlayerView::from_text_with(fen, moves, None)
+    }
+
+    /// [`PlayerView::from_text`] under a rule set (its variant decides how the FEN is read);
+    /// `None`: the variant the FEN shows (face-down pieces or a pool: Jieqi), under its
+    /// standard rules.
+    pub fn from_text_with(
+        fen: &str,
+        moves: &[&str],
+        rules: Option<RuleSet>,
+    ) -> Result<PlayerView, ViewTextError> {
         use crate::game::Game;
-        use crate::position::MoveRules;
-        use crate::repetition::RepetitionRules;
         use crate::setup::{START_COUNTS, Setup};
 
         let setup = Setup::parse_fen(fen)?;
         setup.check_pool()?;
         let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
-        let jieqi = hidden || setup.pool.is_some();
-        let (rules, repetition) = if jieqi {
-            (MoveRules::JIEQI, RepetitionRules::Jieqi)
-        } else {
-            (MoveRules::XIANGQI, RepetitionRules::Xiangqi)
-        };
-        let start = Position::from_setup(&setup, rules)?;
+        let rule_set = rules.unwrap_or_else(|| {
+            RuleSet::standard(if hidden || setup.pool.is_some() {
+                VariantKind::Jieqi
+            } else {
+                VariantKind::Xiangqi
+            })
+        });
+        let jieqi = rule_set.variant() == VariantKind::Jieqi;
+        if hidden && !jieqi {
+            return Err(ViewTextError::HiddenOutsideJieqi(rule_set.variant()));
+        }
+        let start = Position::from_setup(&setup, rule_set.move_rules())?;
         let mut pool = setup.pool.unwrap_or_else(|| {
             let mut pool = Pool::default();
             for side in Side::ALL {
@@ -320,7 +346,7 @@ impl PlayerView {
             }
             pool
         });
-        let mut game = Game::with_rules(start.clone(), repetition);
+        let mut game = Game::with_rules(start.clone(), rule_set.repetition());
         let mut seen = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
             let ply = i + 1;
@@ -375,11 +401,8 @@ impl PlayerView {
         let position = game.position().clone();
         Ok(PlayerView {
             viewer: position.turn(),
-            variant: if jieqi {
-                VariantKind::Jieqi
-            } else {
-                VariantKind::Xiangqi
-            },
+            variant: rule_set.variant(),
+            rules: rule_set,
             start,
             hashes: game.hashes(),
             legal_moves: if game.is_over() {

@@ -3,7 +3,8 @@
 use crate::game::{Game, GameError};
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
-use crate::repetition::{Notice, RepetitionRules};
+use crate::repetition::Notice;
+use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Move, Side};
 use crate::variant::Variant;
@@ -13,6 +14,7 @@ use crate::view::{PlayerView, SeenMove, SeenPiece, VariantKind};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Xiangqi {
     game: Game,
+    rules: RuleSet,
 }
 
 impl Default for Xiangqi {
@@ -22,10 +24,30 @@ impl Default for Xiangqi {
 }
 
 impl Xiangqi {
+    /// A game from `start` under the standard rules.
     pub fn new(start: Position) -> Xiangqi {
+        let rules = RuleSet::standard(VariantKind::Xiangqi);
         Xiangqi {
-            game: Game::with_rules(start, RepetitionRules::Xiangqi),
+            game: Game::with_rules(start, rules.repetition()),
+            rules,
         }
+    }
+
+    /// The same game, not yet begun, under `rules` (rules.md §10).
+    pub fn under(self, rules: RuleSet) -> Result<Xiangqi, RuleSetError> {
+        if rules.variant() != VariantKind::Xiangqi {
+            return Err(RuleSetError::WrongVariant {
+                wanted: rules.variant(),
+                game: VariantKind::Xiangqi,
+            });
+        }
+        if !self.game.moves().is_empty() {
+            return Err(RuleSetError::AlreadyStarted);
+        }
+        Ok(Xiangqi {
+            game: Game::with_rules(self.game.start().clone(), rules.repetition()),
+            rules,
+        })
     }
 
     /// The standard start less the horses of a handicap (rules.md §2).
@@ -52,6 +74,9 @@ impl Xiangqi {
 impl Variant for Xiangqi {
     fn kind(&self) -> VariantKind {
         VariantKind::Xiangqi
+    }
+    fn rules(&self) -> RuleSet {
+        self.rules
     }
     fn position(&self) -> &Position {
         self.game.position()
@@ -96,6 +121,7 @@ impl Variant for Xiangqi {
         PlayerView {
             viewer: side,
             variant: VariantKind::Xiangqi,
+            rules: self.rules,
             start: self.game.start().clone(),
             position: self.game.position().clone(),
             moves,

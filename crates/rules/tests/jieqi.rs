@@ -2,8 +2,8 @@
 //! elephants, capturer-only knowledge, the final reveal, and views that leak nothing.
 
 use jieqi_rules::{
-    Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, Seed, SeenPiece,
-    Side, Square, Variant, WinReason, write_move,
+    Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, RuleSet, Seed,
+    SeenPiece, Side, Square, Variant, VariantKind, WinReason, write_move,
 };
 use proptest::prelude::*;
 
@@ -274,7 +274,8 @@ fn unseen_squares(game: &Jieqi, deal: &Deal, viewer: Side) -> Vec<Square> {
     for (i, m) in game.moves().iter().enumerate() {
         let before = public.position_at(i).unwrap();
         let took_hidden = before.piece_at(m.to).is_some_and(|p| p.is_hidden());
-        if took_hidden && before.turn() != viewer {
+        // Under "captured shown to both" (rules.md §10) the viewer saw it too.
+        if took_hidden && before.turn() != viewer && !game.rules().captured_shown_to_both() {
             unseen.push(m.to);
         }
     }
@@ -294,10 +295,19 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..60),
         viewer_red in any::<bool>(),
         perm in any::<u64>(),
+        options in 0usize..8,
     ) {
         let viewer = if viewer_red { Side::Red } else { Side::Black };
         let deal = Deal::from_seed(Seed(seed));
-        let mut game = Jieqi::from_deal(&deal);
+        // Every combination of the options (rules.md §10): captured, advisors, no-capture draw.
+        let text = format!(
+            "captured={} advisors={} no-capture-draw={}",
+            ["capturer", "both"][options & 1],
+            ["free", "confined"][(options >> 1) & 1],
+            [120, 40][(options >> 2) & 1],
+        );
+        let rules = RuleSet::parse(VariantKind::Jieqi, &text).unwrap();
+        let mut game = Jieqi::from_deal(&deal).under(rules).unwrap();
         for c in choices {
             let moves = game.legal_moves();
             if moves.is_empty() { break; }
@@ -323,7 +333,7 @@ proptest! {
             }
         }
         let other_deal = Deal::from_identities(ids[0], ids[1]).unwrap();
-        let mut other = Jieqi::from_deal(&other_deal);
+        let mut other = Jieqi::from_deal(&other_deal).under(rules).unwrap();
         for &m in game.moves() {
             other.play(m).unwrap();
         }

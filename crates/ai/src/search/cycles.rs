@@ -81,7 +81,7 @@ impl Searcher<'_> {
             debug_assert!(false, "the replayed path does not match the search");
             return DRAW_SCORE;
         }
-        let mut history = History::new(RepetitionRules::Jieqi, &cur);
+        let mut history = History::new(RepetitionRules::JIEQI, &cur);
         for k in j + 1..=idx {
             let m = if k - 1 < h {
                 state.moves[k - 1]

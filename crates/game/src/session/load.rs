@@ -38,8 +38,9 @@ fn replay_error(error: ReplayError) -> Word {
             .with("result", result.to_string())
             .with("outcome", i18n::outcome(outcome))
             .into(),
-        // Only a seedless replay meets these; the game does not make one.
-        other @ ReplayError::Seen(_) => other.to_string().into(),
+        // Technical detail (a seedless replay the game does not make, a rule set the game
+        // it names cannot start under) in English, as the record's other detail.
+        other @ (ReplayError::Seen(_) | ReplayError::Rules(_)) => other.to_string().into(),
     }
 }
 

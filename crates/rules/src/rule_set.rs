@@ -1,0 +1,360 @@
+//! Rule sets (rules.md §10): a game is played under its variant plus named options, each with
+//! a default that is the rule of §1–§9. The rule set is part of the game: chosen before the
+//! start, kept in saves and records, public to both players, and what a replay and the engine
+//! judge by.
+//!
+//! Written as text, a rule set lists only the options that differ from the defaults:
+//! `chase=judged, move-limit=off` (the empty text is the variant's own rules). That is the
+//! form of a record's `[Rules "…"]` tag, a save's `rules` field and the command line's
+//! `--rules`.
+
+use std::fmt;
+
+use crate::position::{MoveRules, PositionError};
+use crate::quote::quote;
+use crate::repetition::{NO_CAPTURE_PLIES, RepetitionRules};
+use crate::view::VariantKind;
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of these words; the first is the default.
+    Choice(&'static [&'static str]),
+    /// A number of plies in a range.
+    Plies { default: u32, min: u32, max: u32 },
+}
+
+/// One option of a variant, as the command line lists it and the game's form offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub kind: OptionKind,
+    /// What it changes, in English (the game says it in every language).
+    pub about: &'static str,
+}
+
+impl OptionSpec {
+    /// The default value, as stored.
+    fn default_value(&self) -> u32 {
+        match self.kind {
+            OptionKind::Choice(_) => 0,
+            OptionKind::Plies { default, .. } => default,
+        }
+    }
+
+    /// A stored value written as text.
+    fn write(&self, value: u32) -> String {
+        match self.kind {
+            OptionKind::Choice(words) => words[value as usize].to_string(),
+            OptionKind::Plies { .. } => value.to_string(),
+        }
+    }
+
+    /// Reads a value, or says what the option takes.
+    fn read(&self, text: &str) -> Result<u32, RuleSetError> {
+        let bad = || RuleSetError::BadValue {
+            key: self.key,
+            value: quote(text),
+            allowed: self.allowed(),
+        };
+        match self.kind {
+            OptionKind::Choice(words) => words
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case(text))
+                .map(|i| i as u32)
+                .ok_or_else(bad),
+            OptionKind::Plies { min, max, .. } => text
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(bad),
+        }
+    }
+
+    /// The values it takes, in words: `warned or judged`, `20 to 400`.
+    pub fn allowed(&self) -> String {
+        match self.kind {
+            OptionKind::Choice(words) => words.join(" or "),
+            OptionKind::Plies { min, max, .. } => format!("{min} to {max} plies"),
+        }
+    }
+
+    /// The default in words.
+    pub fn default_text(&self) -> String {
+        self.write(self.default_value())
+    }
+}
+
+const XIANGQI_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "chase",
+        kind: OptionKind::Choice(&["warned", "judged"]),
+        about: "perpetual chase is only warned, or loses at the third occurrence as in the Asian rules",
+    },
+    OptionSpec {
+        key: "no-capture",
+        kind: OptionKind::Choice(&["hint", "draw"]),
+        about: "60 moves by each side without a capture bring a hint, or end the game in a draw",
+    },
+    OptionSpec {
+        key: "move-limit",
+        kind: OptionKind::Choice(&["on", "off"]),
+        about: "400 plies end the game in a draw, or the game may go on",
+    },
+];
+
+const JIEQI_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "captured",
+        kind: OptionKind::Choice(&["capturer", "both"]),
+        about: "a face-down piece that is captured is shown to its capturer only, or to both players",
+    },
+    OptionSpec {
+        key: "advisors",
+        kind: OptionKind::Choice(&["free", "confined"]),
+        about: "revealed advisors and elephants move anywhere, or keep to the palace and their own side of the river",
+    },
+    OptionSpec {
+        key: "no-capture-draw",
+        kind: OptionKind::Plies {
+            default: NO_CAPTURE_PLIES,
+            min: 20,
+            max: 400,
+        },
+        about: "plies without a capture that end the game in a draw",
+    },
+];
+
+/// The most options a variant has.
+const MAX_OPTIONS: usize = 4;
+
+/// A variant and the values of its options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    variant: VariantKind,
+    /// By the index of the option in [`RuleSet::options`]: a choice's index, or a number.
+    values: [u32; MAX_OPTIONS],
+}
+
+/// Why a rule set could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleSetError {
+    #[error("{variant} has no option '{key}' (it has: {known})")]
+    UnknownOption {
+        variant: VariantKind,
+        key: String,
+        known: String,
+    },
+    #[error("option {key} takes {allowed}, not '{value}'")]
+    BadValue {
+        key: &'static str,
+        value: String,
+        allowed: String,
+    },
+    #[error("'{0}' is not an option setting; write key=value, e.g. chase=judged")]
+    Malformed(String),
+    #[error("the rules are {wanted}'s, but the game is {game}")]
+    WrongVariant {
+        wanted: VariantKind,
+        game: VariantKind,
+    },
+    #[error("the rules of a game are chosen before its first move")]
+    AlreadyStarted,
+    #[error("under these rules the start is illegal: {0}")]
+    Start(#[from] PositionError),
+}
+
+impl RuleSet {
+    /// The variant's own rules: every option at its default.
+    pub fn standard(variant: VariantKind) -> RuleSet {
+        let mut values = [0; MAX_OPTIONS];
+        for (value, spec) in values.iter_mut().zip(Self::options(variant)) {
+            *value = spec.default_value();
+        }
+        RuleSet { variant, values }
+    }
+
+    /// The options `variant` offers.
+    pub fn options(variant: VariantKind) -> &'static [OptionSpec] {
+        match variant {
+            VariantKind::Xiangqi => XIANGQI_OPTIONS,
+            VariantKind::Jieqi => JIEQI_OPTIONS,
+        }
+    }
+
+    pub fn variant(&self) -> VariantKind {
+        self.variant
+    }
+
+    /// Reads the text form (`chase=judged, move-limit=off`; empty for the defaults).
+    pub fn parse(variant: VariantKind, text: &str) -> Result<RuleSet, RuleSetError> {
+        let mut rules = RuleSet::standard(variant);
+        for setting in text.split([',', ' ']).filter(|s| !s.trim().is_empty()) {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| RuleSetError::Malformed(quote(setting)))?;
+            rules.set(key.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one option by its key and a value in words.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        let specs = Self::options(self.variant);
+        let (i, spec) = specs
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.key.eq_ignore_ascii_case(key))
+            .ok_or_else(|| RuleSetError::UnknownOption {
+                variant: self.variant,
+                key: quote(key),
+                known: specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
+            })?;
+        self.values[i] = spec.read(value)?;
+        Ok(())
+    }
+
+    /// The value of option `key` in words (`None`: the variant has no such option).
+    pub fn get(&self, key: &str) -> Option<String> {
+        let specs = Self::options(self.variant);
+        let i = specs.iter().position(|s| s.key == key)?;
+        Some(specs[i].write(self.values[i]))
+    }
+
+    /// Whether every option is at its default.
+    pub fn is_standard(&self) -> bool {
+        *self == RuleSet::standard(self.variant)
+    }
+
+    fn value(&self, key: &str) -> u32 {
+        let specs = Self::options(self.variant);
+        specs
+            .iter()
+            .position(|s| s.key == key)
+            .map_or(0, |i| self.values[i])
+    }
+
+    /// How pieces move under these rules (rules.md §7, §10).
+    pub fn move_rules(&self) -> MoveRules {
+        match self.variant {
+            VariantKind::Xiangqi => MoveRules::XIANGQI,
+            VariantKind::Jieqi => MoveRules {
+                free_advisors_elephants: self.value("advisors") == 0,
+            },
+        }
+    }
+
+    /// How repetition and long games are judged (rules.md §5, §6, §10).
+    pub fn repetition(&self) -> RepetitionRules {
+        match self.variant {
+            VariantKind::Xiangqi => RepetitionRules {
+                chase_loses: self.value("chase") == 1,
+                no_capture_draws: self.value("no-capture") == 1,
+                move_limit: self.value("move-limit") == 0,
+                ..RepetitionRules::XIANGQI
+            },
+            VariantKind::Jieqi => RepetitionRules {
+                no_capture_plies: self.value("no-capture-draw"),
+                ..RepetitionRules::JIEQI
+            },
+        }
+    }
+
+    /// Jieqi: whether a captured face-down piece is shown to both players, not only to its
+    /// capturer (rules.md §10). Public either way.
+    pub fn captured_shown_to_both(&self) -> bool {
+        self.variant == VariantKind::Jieqi && self.value("captured") == 1
+    }
+}
+
+/// The options that differ from the defaults, `key=value` joined by `, ` (empty when none).
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let standard = RuleSet::standard(self.variant);
+        let mut first = true;
+        for (i, spec) in Self::options(self.variant).iter().enumerate() {
+            if self.values[i] != standard.values[i] {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{}={}", spec.key, spec.write(self.values[i]))?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RuleSet({} \"{self}\")", self.variant)
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::standard(VariantKind::Xiangqi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_lists_only_what_differs_and_reads_back_rules_10() {
+        for variant in VariantKind::ALL {
+            let standard = RuleSet::standard(variant);
+            assert!(standard.is_standard());
+            assert_eq!(standard.to_string(), "");
+            assert_eq!(RuleSet::parse(variant, "").unwrap(), standard);
+        }
+        let rules = RuleSet::parse(VariantKind::Xiangqi, "chase=judged, move-limit=off").unwrap();
+        assert_eq!(rules.to_string(), "chase=judged, move-limit=off");
+        assert_eq!(rules.get("no-capture").as_deref(), Some("hint"));
+        assert_eq!(
+            RuleSet::parse(VariantKind::Xiangqi, &rules.to_string()),
+            Ok(rules)
+        );
+        let jieqi =
+            RuleSet::parse(VariantKind::Jieqi, "no-capture-draw=200 captured=both").unwrap();
+        assert_eq!(jieqi.to_string(), "captured=both, no-capture-draw=200");
+        assert!(jieqi.captured_shown_to_both());
+        assert_eq!(jieqi.repetition().no_capture_plies, 200);
+    }
+
+    #[test]
+    fn bad_settings_are_named_rules_10() {
+        let err = |v, t: &str| RuleSet::parse(v, t).unwrap_err().to_string();
+        assert_eq!(
+            err(VariantKind::Xiangqi, "captured=both"),
+            "Xiangqi has no option 'captured' (it has: chase, no-capture, move-limit)"
+        );
+        assert_eq!(
+            err(VariantKind::Xiangqi, "chase=sometimes"),
+            "option chase takes warned or judged, not 'sometimes'"
+        );
+        assert_eq!(
+            err(VariantKind::Jieqi, "no-capture-draw=7"),
+            "option no-capture-draw takes 20 to 400 plies, not '7'"
+        );
+        assert!(err(VariantKind::Jieqi, "both").contains("key=value"));
+    }
+
+    #[test]
+    fn options_set_the_rules_they_name_rules_10() {
+        let x = |t| {
+            RuleSet::parse(VariantKind::Xiangqi, t)
+                .unwrap()
+                .repetition()
+        };
+        assert_eq!(x(""), RepetitionRules::XIANGQI);
+        assert!(x("chase=judged").chase_loses);
+        assert!(x("no-capture=draw").no_capture_draws);
+        assert!(!x("move-limit=off").move_limit);
+        let j = |t| RuleSet::parse(VariantKind::Jieqi, t).unwrap();
+        assert_eq!(j("").repetition(), RepetitionRules::JIEQI);
+        assert_eq!(j("").move_rules(), MoveRules::JIEQI);
+        assert_eq!(j("advisors=confined").move_rules(), MoveRules::XIANGQI);
+    }
+}
