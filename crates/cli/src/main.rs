@@ -21,11 +21,12 @@ USAGE:
   jieqi-cli perft <depth> [POSITION] [--divide]
   jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
   jieqi-cli deal --seed S
-  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--moves M ...]
+  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--moves M ...] [--rules R]
+  jieqi-cli rules [--variant xiangqi|jieqi]   (the house-rule options, see --rules)
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
-  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--seed S]
+  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--rules R] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
                   [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
             B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
@@ -34,7 +35,8 @@ USAGE:
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 
-POSITION: [--fen FEN | --seed S] [--variant xiangqi|jieqi] [--moves M ...]
+POSITION: [--fen FEN | --seed S] [--variant xiangqi|jieqi] [--rules R] [--moves M ...]
+  R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
   FEN: standard, Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
   S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
 LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         "deal" => cmd::deal::run(rest),
         "view" => cmd::view::run(rest),
         "replay" => cmd::replay::run(rest),
+        "rules" => cmd::rules::run(rest),
         "help" | "--help" | "-h" => {
             use std::io::Write as _;
             // A closed pipe is not an error worth reporting for help text.

@@ -194,3 +194,43 @@ fn replay_checks_saves_and_records() {
         assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1);
     }
 }
+
+/// rules.md §10: the options are listed, set with --rules, and a bad one is one line.
+#[test]
+fn rule_sets_are_listed_and_set() {
+    let listed = stdout(&cli(&["rules"]));
+    for key in [
+        "chase:",
+        "no-capture:",
+        "move-limit:",
+        "captured:",
+        "advisors:",
+        "no-capture-draw:",
+    ] {
+        assert!(listed.contains(key), "{key}\n{listed}");
+    }
+    let fen = "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1";
+    let free = stdout(&cli(&["moves", "--fen", fen, "--variant", "jieqi"]));
+    let confined = stdout(&cli(&[
+        "moves",
+        "--fen",
+        fen,
+        "--variant",
+        "jieqi",
+        "--rules",
+        "advisors=confined",
+    ]));
+    assert!(
+        free.contains("d0c1") && !confined.contains("d0c1"),
+        "{free}\n{confined}"
+    );
+    for bad in [
+        &["moves", "--rules", "captured=both"][..],
+        &["perft", "1", "--rules", "chase=maybe"],
+        &["rules", "--variant", "chess"],
+    ] {
+        let o = cli(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1);
+    }
+}

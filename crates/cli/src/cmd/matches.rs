@@ -1,4 +1,4 @@
-//! `match --variant xiangqi|jieqi --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
+//! `match --variant xiangqi|jieqi [--rules R] --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
 //! [--movetime MS | --nodes N | --depth D | --time-scale PERCENT] [--opening-plies K]
 //! [--adjudicate CP] [--first-pair P] [--quiet]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
@@ -38,7 +38,9 @@ use std::time::{Duration, Instant};
 use std::fmt;
 
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
-use jieqi_rules::{AnyGame, Jieqi, Notice, Outcome, Seed, Side, Variant, VariantKind, Xiangqi};
+use jieqi_rules::{
+    AnyGame, Jieqi, Notice, Outcome, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
+};
 
 use super::external::{EngineSpec, UciEngine, parse_option};
 use super::match_stats::{GameScore, summarize};
@@ -50,6 +52,7 @@ const SPEC: Spec = Spec {
     command: "match",
     values: &[
         "variant",
+        "rules",
         "a",
         "b",
         "games",
@@ -83,6 +86,8 @@ const ENGINE_PATIENCE: Duration = Duration::from_secs(300);
 #[derive(Clone, Debug)]
 struct Config {
     variant: VariantKind,
+    /// The rule set every game is played under (rules.md §10).
+    rules: RuleSet,
     /// A, then B.
     players: [Player; 2],
     limits: [Limits; 2],
@@ -206,6 +211,11 @@ fn config(args: &Args) -> Result<Config, String> {
     if external && variant != VariantKind::Xiangqi {
         return Err("another engine can only play Xiangqi (it cannot be dealt Jieqi)".into());
     }
+    if external && args.value("rules").is_some() {
+        return Err(
+            "another engine plays by its own rules: --rules needs two of our levels".into(),
+        );
+    }
     if !external
         && (args.value("engine-handshake").is_some() || !args.list("engine-option").is_empty())
     {
@@ -271,6 +281,7 @@ fn config(args: &Args) -> Result<Config, String> {
     let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
     Ok(Config {
         variant,
+        rules: super::rule_set(args, variant)?,
         players,
         limits,
         games,
@@ -399,10 +410,11 @@ const OPENING_STYLE: Weakening = Weakening {
 fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
     let pair_seed = mix(cfg.seed, (index / 2) as u64);
     let a_red = index.is_multiple_of(2);
-    let mut game: AnyGame = match cfg.variant {
+    let game: AnyGame = match cfg.variant {
         VariantKind::Xiangqi => Xiangqi::default().into(),
         VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
     };
+    let mut game = game.under(cfg.rules).map_err(|e| e.to_string())?;
     let stop = AtomicBool::new(false);
     // The opening: the same for both games of a pair, whoever plays which colour.
     let mut opener = Engine::new(1);

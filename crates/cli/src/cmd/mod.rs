@@ -11,11 +11,12 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod rules;
 pub mod uci;
 pub mod view;
 
 use jieqi_rules::{
-    Jieqi, MoveRules, Notation, Position, Seed, Setup, Side, Variant, VariantKind, parse_move,
+    Jieqi, Notation, Position, RuleSet, Seed, Setup, Side, Variant, VariantKind, parse_move,
 };
 
 use crate::args::Args;
@@ -65,11 +66,17 @@ impl Subject {
                     "a seed deals a Jieqi game; it cannot go with --variant xiangqi".into(),
                 );
             }
-            return Ok(Subject::jieqi(Jieqi::from_seed(parse_seed(code)?)));
+            let rules = rule_set(args, VariantKind::Jieqi)?;
+            return Subject::jieqi(Jieqi::from_seed(parse_seed(code)?), rules);
         }
         let Some(fen) = args.value("fen") else {
+            let rules = rule_set(args, VariantKind::Xiangqi)?;
             return Ok(Subject {
-                position: Position::startpos(),
+                position: Position::from_setup(
+                    &Setup::start(Default::default()),
+                    rules.move_rules(),
+                )
+                .map_err(|e| e.to_string())?,
                 jieqi: None,
             })
             .and_then(|s| s.check_variant(variant));
@@ -81,7 +88,7 @@ impl Subject {
             // A full-knowledge FEN writes an identity after each X: it is one when it reads as
             // one, and what went wrong with it is the error when it reads as neither.
             match Jieqi::from_full_fen(fen) {
-                Ok(game) => return Ok(Subject::jieqi(game)),
+                Ok(game) => return Subject::jieqi(game, rule_set(args, VariantKind::Jieqi)?),
                 Err(e) if public.is_err() => return Err(e.to_string()),
                 Err(_) => {}
             }
@@ -90,11 +97,15 @@ impl Subject {
         setup
             .check_pool()
             .map_err(|e| format!("impossible pool: {e}"))?;
-        let rules = if hidden || variant == Some(VariantKind::Jieqi) {
-            MoveRules::JIEQI
-        } else {
-            MoveRules::XIANGQI
-        };
+        let rules = rule_set(
+            args,
+            if hidden || variant == Some(VariantKind::Jieqi) {
+                VariantKind::Jieqi
+            } else {
+                VariantKind::Xiangqi
+            },
+        )?
+        .move_rules();
         if hidden && variant == Some(VariantKind::Xiangqi) {
             return Err("a FEN with hidden pieces is Jieqi, not Xiangqi".into());
         }
@@ -106,11 +117,12 @@ impl Subject {
         })
     }
 
-    fn jieqi(game: Jieqi) -> Subject {
-        Subject {
+    fn jieqi(game: Jieqi, rules: RuleSet) -> Result<Subject, String> {
+        let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
+        Ok(Subject {
             position: game.position().clone(),
             jieqi: Some(game),
-        }
+        })
     }
 
     fn check_variant(self, variant: Option<VariantKind>) -> Result<Subject, String> {
@@ -157,6 +169,11 @@ impl Subject {
             None => self.position.perft(depth),
         }
     }
+}
+
+/// `--rules`: the options of `variant` that differ from its standard rules (rules.md §10).
+pub fn rule_set(args: &Args, variant: VariantKind) -> Result<RuleSet, String> {
+    RuleSet::parse(variant, args.value("rules").unwrap_or("")).map_err(|e| format!("--rules: {e}"))
 }
 
 pub fn parse_seed(code: &str) -> Result<Seed, String> {

@@ -7,7 +7,7 @@ use crate::args::{Args, Spec};
 
 const SPEC: Spec = Spec {
     command: "moves",
-    values: &["fen", "seed", "variant", "notation"],
+    values: &["fen", "seed", "variant", "notation", "rules"],
     switches: &[],
     lists: &["moves"],
 };

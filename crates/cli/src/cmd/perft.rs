@@ -17,7 +17,7 @@ use crate::limits;
 
 const SPEC: Spec = Spec {
     command: "perft",
-    values: &["fen", "seed", "variant"],
+    values: &["fen", "seed", "variant", "rules"],
     switches: &["divide"],
     lists: &["moves"],
 };

@@ -7,7 +7,7 @@ use crate::args::{Args, Spec};
 
 const SPEC: Spec = Spec {
     command: "view",
-    values: &["fen", "seed", "side", "notation"],
+    values: &["fen", "seed", "side", "notation", "rules"],
     switches: &[],
     lists: &["moves"],
 };
