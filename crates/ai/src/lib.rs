@@ -2,8 +2,9 @@
 //! evaluation, and playing levels from Beginner to Master.
 //!
 //! Entry points: [`Engine::think`] (the computer player: it is given a [`PlayerView`], never
-//! the game, so in Jieqi it knows only what its side has seen), [`search`] (one Xiangqi search
-//! of a position with a fresh table, deterministic for a seed and depth/node limits),
+//! the game, so in Jieqi it knows only what its side has seen; it plays by the view's rule
+//! set, rules.md §10), [`search`] (one Xiangqi search of a position under the standard rules
+//! with a fresh table, deterministic for a seed and depth/node limits),
 //! [`search_with_info`] (the same, reporting each completed iteration), and [`Engine`], which
 //! keeps its transposition table from move to move and can play at a [`Level`]. [`bench`] and
 //! [`bench_jieqi`] search fixed sets of positions for speed measurements.
@@ -29,7 +30,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use jieqi_rules::{Move, Piece, PlayerView, Position, VariantKind};
+use jieqi_rules::{Move, Piece, PlayerView, Position, RepetitionRules, VariantKind};
 
 pub use bench::{bench, bench_jieqi, bench_jieqi_views, bench_positions};
 pub use eval::{HiddenValues, evaluate, evaluate_with};
@@ -190,10 +191,11 @@ impl Engine {
         *self.heur = Heuristics::default();
     }
 
-    /// Searches `pos`. `history` holds the hashes ([`Position::hash`]) of the game's earlier
-    /// positions, oldest first, for repetition. `stop` ends the search early (checked every
-    /// 2048 nodes). `seed` drives the weakened levels' choices; at full strength it changes
-    /// nothing. `on_info` hears about every completed iteration.
+    /// Searches `pos` under the standard Xiangqi rules (rules.md §5, §6; [`Engine::think`]
+    /// plays by a game's rule set). `history` holds the hashes ([`Position::hash`]) of the
+    /// game's earlier positions, oldest first, for repetition. `stop` ends the search early
+    /// (checked every 2048 nodes). `seed` drives the weakened levels' choices; at full strength
+    /// it changes nothing. `on_info` hears about every completed iteration.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -203,7 +205,9 @@ impl Engine {
         seed: u64,
         on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
+        // A bare position: the standard Xiangqi rules (no Jieqi state either).
         let ctx = Context {
+            rules: RepetitionRules::XIANGQI,
             history,
             ..Context::default()
         };
@@ -237,8 +241,10 @@ impl Engine {
     /// Thinks for the side to move of `view`: the computer player's entry point. A view holds
     /// only what its player knows, so the engine cannot see a Jieqi deal: for Jieqi it searches
     /// every move of a face-down piece as a chance event over the identities the viewer has
-    /// not seen ([`chance`](crate) module docs: expectation with shifted windows). The game's
-    /// moves so far let the search judge repetitions as the rules do (rules.md §6).
+    /// not seen ([`chance`](crate) module docs: expectation with shifted windows). The search
+    /// plays by the view's rule set (rules.md §10): the game's moves so far let it judge
+    /// repetitions as those rules do (§6), and the move limit and the no-capture limit draw
+    /// where they say so (§5, §6).
     pub fn think(
         &mut self,
         view: &PlayerView,
@@ -248,7 +254,8 @@ impl Engine {
         on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
         let earlier = &view.hashes[..view.hashes.len().saturating_sub(1)];
-        // Replay the game: whether each earlier position was check, and (Jieqi) the positions.
+        // Replay the game: whether each earlier position was check, and the positions (for
+        // rules that judge a cycle by the rules' judge).
         let mut positions = Vec::with_capacity(earlier.len());
         let mut checks = Vec::with_capacity(earlier.len());
         let mut cur = view.start.clone();
@@ -274,13 +281,14 @@ impl Engine {
             Vec::new()
         };
         let ctx = Context {
+            rules: view.rules.repetition(),
             history,
             history_checks: Some(checks),
+            positions,
+            moves,
             jieqi: (view.variant == VariantKind::Jieqi).then(|| JieqiContext {
                 unseen: Unseen::from_pool(&view.pool, self.tuning.hidden_bonus),
                 tuning: self.tuning,
-                positions,
-                moves,
             }),
         };
         self.run(&view.position, ctx, limits, stop, seed, on_info)

@@ -1,13 +1,20 @@
-//! Repetition (rules.md §6): a position that occurred before, in the game or on the search
-//! path, is scored as a draw, except that when the whole cycle lies on the search path and
-//! one side gave check with every one of its moves in the cycle and the other did not, the
-//! checking side loses (perpetual check). This is scored at the first repetition already, as
-//! engines score repetitions: the side that could avoid the cycle will. A cycle that reaches
-//! into the game history is judged the same way when the caller says which of those positions
-//! were in check, else a draw. Xiangqi's search does not judge perpetual chase; in Jieqi the
-//! rules' own judge decides the cycle (check first, then chase).
+//! Repetition (rules.md §6) as the game's rule set says (§10): a position that occurred
+//! before, in the game or on the search path, ends the line there. This is scored at the first
+//! repetition already, as engines score repetitions: the side that could avoid the cycle will.
+//!
+//! Where the rules judge only perpetual check (standard Xiangqi, chase warned), the cycle is
+//! a draw, except that when one side gave check with every one of its moves in the cycle and
+//! the other did not, the checking side loses; a cycle that reaches into the game history is
+//! judged the same way when the caller says which of those positions were in check, else a
+//! draw. Where the rules judge perpetual chase too
+//! ([`chase_loses`](jieqi_rules::RepetitionRules::chase_loses): Jieqi, and Xiangqi under
+//! chase=judged), the rules' own judge ([`History::judge`], under the game's
+//! [`RepetitionRules`](jieqi_rules::RepetitionRules)) decides the cycle as the third
+//! occurrence would: the side that kept up perpetual check, or failing that perpetual chase,
+//! loses; otherwise a draw. The search replays the cycle to it from the game's positions and
+//! the moves of the search path.
 
-use jieqi_rules::{History, Move, Notice, Piece, Position, RepetitionRules, Side};
+use jieqi_rules::{History, Move, Notice, Piece, Position, Side};
 
 use super::Searcher;
 use crate::params::DRAW_SCORE;
@@ -34,8 +41,8 @@ impl Searcher<'_> {
         let mut j = idx - 4;
         loop {
             if self.keys[j] == key {
-                if self.jieqi.is_some() {
-                    return Some(self.judge_jieqi_cycle(j, idx, ply));
+                if self.rules.chase_loses {
+                    return Some(self.judge_cycle(j, idx, ply));
                 }
                 if j < self.hist_len && !self.history_checks {
                     return Some(DRAW_SCORE);
@@ -56,15 +63,33 @@ impl Searcher<'_> {
         }
     }
 
-    /// Jieqi (rules.md §6): the cycle from position `j` to position `idx` (the node at
-    /// `ply`) repeats a position. The rules' own judge decides it as the third occurrence
-    /// would: the side that kept up perpetual check, or failing that perpetual chase, loses;
-    /// otherwise a draw. Rare enough that replaying the path from the root is cheap.
-    fn judge_jieqi_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
-        let Some(state) = self.jieqi.as_deref() else {
+    /// Notes the move that led to `ply + 1` and the piece that arrived, where cycles are
+    /// replayed to the rules' judge.
+    #[inline]
+    pub(super) fn note_path(&mut self, ply: usize, step: (Move, Piece)) {
+        if let Some(replay) = self.replay.as_deref_mut() {
+            replay.path[ply + 1] = step;
+        }
+    }
+
+    /// Rules that judge perpetual chase (rules.md §6, §10): the cycle from position `j` to
+    /// position `idx` (the node at `ply`) repeats a position. The rules' own judge, under the
+    /// game's rules, decides it as the third occurrence would: the side that kept up
+    /// perpetual check, or failing that perpetual chase, loses; otherwise a draw. Rare enough
+    /// that replaying the path from the root is cheap.
+    fn judge_cycle(&self, j: usize, idx: usize, ply: usize) -> i32 {
+        let h = self.hist_len;
+        let Some(state) = self
+            .replay
+            .as_deref()
+            .filter(|r| r.positions.len() == h + 1 && r.moves.len() == h)
+        else {
+            debug_assert!(
+                false,
+                "the rules' judge needs the game's positions and moves"
+            );
             return DRAW_SCORE;
         };
-        let h = self.hist_len;
         let root = &state.positions[h];
         let position = |k: usize| -> Position {
             if k <= h {
@@ -81,7 +106,7 @@ impl Searcher<'_> {
             debug_assert!(false, "the replayed path does not match the search");
             return DRAW_SCORE;
         }
-        let mut history = History::new(RepetitionRules::JIEQI, &cur);
+        let mut history = History::new(self.rules, &cur);
         for k in j + 1..=idx {
             let m = if k - 1 < h {
                 state.moves[k - 1]
@@ -109,6 +134,7 @@ impl Searcher<'_> {
                 let mut check = None;
                 let mut chase: Option<Option<Side>> = None;
                 for n in &verdict.notices {
+                    // Only rules that judge chase come here: a chase warned now loses later.
                     match *n {
                         Notice::PerpetualCheckWarning { side } => check = Some(side),
                         Notice::PerpetualChaseWarning { side, .. } => {

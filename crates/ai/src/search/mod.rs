@@ -2,9 +2,11 @@
 //! aspiration windows, a quiescence search over the captures that do not lose material by
 //! exchange evaluation ([`crate::see`]; all evasions when in check), null-move pruning,
 //! razoring, reverse futility, futility, late-move and history pruning, late move reductions
-//! (also for losing captures), check and singular extensions, mate-distance pruning and
-//! repetition handling. Moves are ordered by the table move, captures by victim and attacker,
-//! killers, then quiet moves by history and continuation histories ([`crate::ordering`]).
+//! (also for losing captures), check and singular extensions, mate-distance pruning, and
+//! repetitions, the move limit and the no-capture limit as the game's rule set judges them
+//! (rules.md §5, §6, §10: [`Context::rules`]). Moves are ordered by the table move, captures
+//! by victim and attacker, killers, then quiet moves by history and continuation histories
+//! ([`crate::ordering`]).
 //!
 //! Each of these was kept because it won against the build without it, measured with
 //! `jieqi-cli match --a Master --b-engine "OLD_BUILD uci" --movetime 100 --games 100`; two that
@@ -25,7 +27,7 @@ mod weakening;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{MOVE_LIMIT_PLIES, Move, NO_CAPTURE_PLIES, Piece, Position, Role};
+use jieqi_rules::{MOVE_LIMIT_PLIES, Move, Piece, Position, RepetitionRules, Role};
 
 use crate::chance::Unseen;
 use crate::eval::{evaluate, evaluate_with, order_value};
@@ -62,26 +64,31 @@ struct RootMove {
     prev_score: i32,
 }
 
-/// What a search knows of the game besides the position: its history and, for Jieqi, what
-/// the searching player has not seen.
+/// What a search knows of the game besides the position: the rules it plays by, its history
+/// and, for Jieqi, what the searching player has not seen.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Context<'c> {
+    /// The game's rules for repeated positions and long games (rules.md §5, §6, §10): the one
+    /// place that says when the search scores the move limit and the no-capture limit as a
+    /// draw, and whether the rules' own judge decides a cycle ([`cycles`]).
+    pub rules: RepetitionRules,
     /// The hashes of the game's earlier positions, oldest first.
     pub history: &'c [u64],
     /// Whether the side to move was in check in each of those positions, when known.
     pub history_checks: Option<Vec<bool>>,
+    /// The game's earlier positions, parallel to `history`: what the rules' judge replays when
+    /// a cycle reaches into the game (needed only where [`RepetitionRules::chase_loses`]).
+    pub positions: Vec<Position>,
+    /// `moves[k]` led from `positions[k]` to the next position (the root after the last).
+    pub moves: Vec<Move>,
     pub jieqi: Option<JieqiContext>,
 }
 
-/// A Jieqi search's knowledge: the pool, and the game so far (to judge repetitions).
+/// A Jieqi search's knowledge for its chance nodes: the pool, and the knobs.
 #[derive(Clone, Debug)]
 pub(crate) struct JieqiContext {
     pub unseen: Unseen,
     pub tuning: JieqiTuning,
-    /// The game's earlier positions, parallel to `Context::history`.
-    pub positions: Vec<Position>,
-    /// `moves[k]` led from `positions[k]` to the next position (the root after the last).
-    pub moves: Vec<Move>,
 }
 
 /// Everything one search owns.
@@ -112,7 +119,11 @@ pub(crate) struct Searcher<'a> {
     seed: u64,
     /// Whether `checks` is known for the game history (else cycles into it are draws).
     history_checks: bool,
-    /// Jieqi: chance nodes, the pool per ply, and the Jieqi repetition rules.
+    /// The game's rules for repeated positions and long games (from [`Context::rules`]).
+    rules: RepetitionRules,
+    /// What the rules' judge needs to decide a cycle: present where the rules judge chase.
+    replay: Option<Box<Replay>>,
+    /// Jieqi: chance nodes and the pool per ply.
     jieqi: Option<Box<JieqiState>>,
     /// The move a singular-extension search leaves out, per ply.
     excluded: [Option<Move>; MAX_PLY + 1],
@@ -127,16 +138,27 @@ pub(crate) struct Searcher<'a> {
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
 
-/// A Jieqi search's per-ply knowledge and what it needs to judge a repetition.
+/// A Jieqi search's per-ply knowledge.
 struct JieqiState {
     /// The identities not seen, per ply of the path.
     know: [Unseen; MAX_PLY + 2],
+    tuning: JieqiTuning,
+}
+
+/// The game and the search path, for replaying a cycle to the rules' judge ([`cycles`]).
+struct Replay {
     /// The move that led to each ply of the path, with the piece that arrived.
     path: [(Move, Piece); MAX_PLY + 2],
     /// The game's positions before the root, then the root.
     positions: Vec<Position>,
+    /// `moves[k]` led from `positions[k]` to the next position.
     moves: Vec<Move>,
-    tuning: JieqiTuning,
+}
+
+/// A null move as the path records it: a move of the general from its point to itself.
+fn null_path_move(pos: &Position) -> (Move, Piece) {
+    let g = pos.general(pos.turn());
+    (Move::new(g, g), Piece::new(pos.turn(), Role::General))
 }
 
 /// Whether the side to move has a piece other than the general, advisors, elephants and
@@ -191,22 +213,22 @@ impl<'a> Searcher<'a> {
             _ => vec![false; history.len()],
         };
         checks.reserve(MAX_PLY + 2);
-        let jieqi = ctx.jieqi.map(|j| {
-            let general = pos.general(pos.turn());
-            let mut positions = j.positions;
+        let rules = ctx.rules;
+        debug_assert_eq!(ctx.positions.len(), ctx.moves.len());
+        let replay = rules.chase_loses.then(|| {
+            let mut positions = ctx.positions;
             positions.push(pos.clone());
-            let mut state = Box::new(JieqiState {
-                know: [j.unseen; MAX_PLY + 2],
-                path: [(
-                    Move::new(general, general),
-                    Piece::new(pos.turn(), Role::General),
-                ); MAX_PLY + 2],
+            Box::new(Replay {
+                path: [null_path_move(pos); MAX_PLY + 2],
                 positions,
-                moves: j.moves,
+                moves: ctx.moves,
+            })
+        });
+        let jieqi = ctx.jieqi.map(|j| {
+            Box::new(JieqiState {
+                know: [j.unseen; MAX_PLY + 2],
                 tuning: j.tuning,
-            });
-            state.know[0] = j.unseen;
-            state
+            })
         });
         keys.push(pos.hash());
         checks.push(pos.is_check());
@@ -237,6 +259,8 @@ impl<'a> Searcher<'a> {
             weak,
             seed,
             history_checks,
+            rules,
+            replay,
             jieqi,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             cont: [None; MAX_PLY + 2],
@@ -356,17 +380,15 @@ impl<'a> Searcher<'a> {
         mode: Mode,
     ) -> i32 {
         let (alpha, beta) = window;
-        if let Some(piece) = pos.piece_at(m.from) {
-            self.cont[ply + 1] = Some(cont_key(piece, m));
-        }
+        let piece = pos
+            .piece_at(m.from)
+            .expect("a legal move starts on a piece");
+        self.cont[ply + 1] = Some(cont_key(piece, m));
         let mut child = child;
         let mut gives_check = gives_check;
         let mut reversible = reversible;
         let unrevealed;
         if let Some(state) = self.jieqi.as_deref_mut() {
-            let piece = pos
-                .piece_at(m.from)
-                .expect("a legal move starts on a piece");
             if piece.is_hidden() {
                 if mode == Mode::Main && (ply == 0 || depth >= state.tuning.chance_min_depth) {
                     return self.chance(pos, m, piece.side(), depth, extend, window, ply, mode);
@@ -381,8 +403,9 @@ impl<'a> Searcher<'a> {
                 reversible = 0;
             }
             state.know[ply + 1] = state.know[ply];
-            state.path[ply + 1] = (m, child.piece_at(m.to).unwrap_or(piece));
         }
+        // The piece arrives as it left (a face-down one stays face-down here).
+        self.note_path(ply, (m, piece));
         if mode == Mode::Main {
             self.push_child(ply, child, gives_check, reversible);
         }
@@ -533,11 +556,14 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.repetition(ply) {
             return score;
         }
-        if ply > 0 && self.hist_len + ply >= MOVE_LIMIT_PLIES {
+        if ply > 0 && self.rules.move_limit && self.hist_len + ply >= MOVE_LIMIT_PLIES {
+            // 400 plies end the game, unless the rule set turns the limit off (rules.md §5, §10).
             return DRAW_SCORE;
         }
-        if ply > 0 && self.jieqi.is_some() && pos.halfmoves() >= NO_CAPTURE_PLIES {
-            // Jieqi: 60 moves by each side without a capture end the game (rules.md §6).
+        if ply > 0 && self.rules.no_capture_draws && pos.halfmoves() >= self.rules.no_capture_plies
+        {
+            // So many plies without a capture end the game where the rule set says so: Jieqi
+            // (120 plies, or its own limit), Xiangqi under no-capture=draw (rules.md §6, §10).
             return DRAW_SCORE;
         }
         if ply >= MAX_PLY - 1 {
@@ -595,9 +621,9 @@ impl<'a> Searcher<'a> {
                 child.play_null();
                 if let Some(state) = self.jieqi.as_deref_mut() {
                     state.know[ply + 1] = state.know[ply];
-                    // A null move on the path: a move from a point to itself.
-                    let g = pos.general(pos.turn());
-                    state.path[ply + 1] = (Move::new(g, g), Piece::new(pos.turn(), Role::General));
+                }
+                if self.replay.is_some() {
+                    self.note_path(ply, null_path_move(pos));
                 }
                 self.push_child(ply, &child, false, 0);
                 self.cont[ply + 1] = None;

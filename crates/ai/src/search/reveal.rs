@@ -141,8 +141,8 @@ impl Searcher<'_> {
         let check = child.is_check();
         if let Some(state) = self.jieqi.as_deref_mut() {
             state.know[ply + 1] = state.know[ply].without(side, role);
-            state.path[ply + 1] = (m, arriving);
         }
+        self.note_path(ply, (m, arriving));
         if mode == Mode::Main {
             // A reveal can never be undone: no repetition reaches back past it.
             self.push_child(ply, &child, check, 0);
