@@ -19,7 +19,7 @@
 //! [`crate::storage`].
 
 use bevy::prelude::*;
-use jieqi_rules::{Handicap, SavedGame, Seed, Side, VariantKind};
+use jieqi_rules::{Handicap, RuleSet, SavedGame, Seed, Side, VariantKind};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Phrase, Text};
@@ -98,6 +98,8 @@ impl Table {
                     human: self.human,
                 },
             },
+            // The save's own field (the game restored under it); absent: the standard rules.
+            rules: RuleSet::parse(saved.variant, &saved.rules).map_err(|e| e.to_string())?,
         })
     }
 
@@ -281,6 +283,7 @@ mod tests {
                 level: Level::Club,
                 human: Side::Black,
             },
+            rules: RuleSet::parse(VariantKind::Jieqi, "captured=both").unwrap(),
         };
         let mut session = Session::new(config);
         session.play_texts(["h2e2"]).unwrap();

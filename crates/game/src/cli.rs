@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use jieqi_rules::{Handicap, Seed, Side, VariantKind};
+use jieqi_rules::{Handicap, RuleSet, Seed, Side, VariantKind};
 
 use jieqi_ai::Level;
 
@@ -19,6 +19,9 @@ usage: jieqi [OPTIONS]
   --variant xiangqi|jieqi   the game to start with (default xiangqi)
   --seed CODE               Jieqi: the deal's seed code (default: random)
   --handicap none|horse|horses   Xiangqi: odds given (default none)
+  --rules R                 house rules: the options that differ from the standard, e.g.
+                            chase=judged or captured=both,advisors=confined (jieqi-cli rules
+                            lists them)
   --giver red|black         who gives the handicap (default red)
   --computer LEVEL          play against the computer: Beginner, Casual, Club, Advanced,
                             Expert or Master
@@ -54,6 +57,8 @@ pub const MAX_BENCH_FRAMES: u32 = 100_000;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub variant: VariantKind,
+    /// `--rules`: the house rules of the game to start (rules.md §10).
+    pub rules: RuleSet,
     pub seed: Option<Seed>,
     pub handicap: Handicap,
     pub opponent: Opponent,
@@ -91,6 +96,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             variant: VariantKind::Xiangqi,
+            rules: RuleSet::standard(VariantKind::Xiangqi),
             seed: None,
             handicap: Handicap::None,
             opponent: Opponent::TwoPlayers,
@@ -158,13 +164,15 @@ impl Options {
         let mut seed = None;
         let mut computer = None;
         let mut human = None;
+        let mut rules = String::new();
         while let Some(arg) = args.next() {
             let mut value = |name: &str| {
                 args.next()
                     .ok_or_else(|| format!("{name} needs a value (see --help)"))
             };
-            const NAMING_A_GAME: [&str; 12] = [
+            const NAMING_A_GAME: [&str; 13] = [
                 "--variant",
+                "--rules",
                 "--seed",
                 "--handicap",
                 "--giver",
@@ -193,6 +201,7 @@ impl Options {
                     );
                 }
                 "--handicap" => handicap = value("--handicap")?,
+                "--rules" => rules = value("--rules")?,
                 "--giver" => giver = side(&value("--giver")?)?,
                 "--computer" => {
                     let text = value("--computer")?;
@@ -293,6 +302,7 @@ impl Options {
             return Err("--seed is for Jieqi only (add --variant jieqi)".into());
         }
         o.seed = seed;
+        o.rules = RuleSet::parse(o.variant, &rules).map_err(|e| format!("--rules: {e}"))?;
         o.opponent = match (computer, human) {
             (Some(level), human) => Opponent::Computer {
                 level,
@@ -318,6 +328,7 @@ impl Options {
             handicap: self.handicap,
             deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
             opponent: self.opponent,
+            rules: self.rules,
         }
     }
 

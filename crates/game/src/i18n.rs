@@ -15,8 +15,8 @@
 
 use jieqi_ai::Level;
 use jieqi_rules::{
-    DrawReason, GameError, MateKind, Notice, Outcome, ParseSeedError, Refusal, Role, Side,
-    VariantKind, WinReason,
+    DrawReason, GameError, MateKind, Notice, OptionSpec, Outcome, ParseSeedError, Refusal, Role,
+    RuleSet, Side, VariantKind, WinReason,
 };
 use serde::{Deserialize, Serialize};
 
@@ -512,6 +512,74 @@ catalogue! {
     PiecesChinese => ["Chinese pieces", "Chinesische Figuren", "漢字棋子"],
     PiecesLetters => ["Letters only", "Nur Buchstaben", "僅字母"],
     Rules => ["Rules", "Regeln", "規則"],
+
+    // House rules (rules.md §10): the window, the line during play, every option.
+    HouseRules => ["House rules", "Hausregeln", "特別規則"],
+    HouseRulesTitle => [
+        "House rules of the next game",
+        "Hausregeln der nächsten Partie",
+        "下一局的特別規則",
+    ],
+    HouseRulesNote => [
+        "They hold for the game started next; both players see them during the game.",
+        "Sie gelten für die nächste Partie; beide Spieler sehen sie während der Partie.",
+        "它們適用於下一局；對局中雙方都看得到。",
+    ],
+    StandardRules => ["standard rules", "Standardregeln", "標準規則"],
+    RulesInForce => ["House rules: {rules}", "Hausregeln: {rules}", "特別規則：{rules}"],
+    Listed => ["{first}, {next}", "{first}, {next}", "{first}；{next}"],
+    OptionSetting => ["{option}: {value}", "{option}: {value}", "{option}：{value}"],
+    OptChase => ["perpetual chase", "Dauerjagd", "長捉"],
+    OptChaseAbout => [
+        "only warned, or it loses at the third occurrence as in the Asian rules",
+        "wird nur angemahnt, oder sie verliert beim dritten Mal wie nach den asiatischen Regeln",
+        "只提出警告，或如亞洲規則在第三次重複時判負",
+    ],
+    OptNoCapture => ["60 moves without a capture", "60 Züge ohne Schlagen", "六十回合未吃子"],
+    OptNoCaptureAbout => [
+        "bring a hint that a draw may be agreed, or end the game in a draw",
+        "bringen einen Hinweis auf ein mögliches Remis, oder beenden die Partie remis",
+        "只提示可以議和，或直接判和",
+    ],
+    OptMoveLimit => ["400-ply limit", "Grenze von 400 Halbzügen", "四百步限制"],
+    OptMoveLimitAbout => [
+        "400 plies end the game in a draw, or the game may go on",
+        "400 Halbzüge beenden die Partie remis, oder die Partie geht weiter",
+        "雙方合計走滿四百步判和，或對局繼續",
+    ],
+    OptCaptured => ["captured face-down pieces", "geschlagene verdeckte Steine", "被吃的暗子"],
+    OptCapturedAbout => [
+        "a face-down piece that is captured is shown to its capturer only, or to both players",
+        "ein geschlagener verdeckter Stein wird nur dem Schlagenden gezeigt, oder beiden Spielern",
+        "被吃掉的暗子只給吃子的一方看，或給雙方看",
+    ],
+    OptAdvisors => [
+        "revealed advisors and elephants",
+        "aufgedeckte Berater und Elefanten",
+        "翻開的士和象",
+    ],
+    OptAdvisorsAbout => [
+        "move anywhere, or keep to the palace and their own side of the river",
+        "ziehen überall hin, oder bleiben im Palast und auf ihrer Seite des Flusses",
+        "可走遍全盤，或只能在九宮和本方河界內",
+    ],
+    OptNoCaptureDraw => ["draw without a capture", "Remis ohne Schlagen", "未吃子判和"],
+    OptNoCaptureDrawAbout => [
+        "the number of plies without a capture that end the game in a draw",
+        "so viele Halbzüge ohne Schlagen beenden die Partie remis",
+        "雙方合計多少步未吃子即判和",
+    ],
+    ValWarned => ["only warned", "nur angemahnt", "只警告"],
+    ValJudged => ["loses", "verliert", "判負"],
+    ValHint => ["a hint", "ein Hinweis", "提示"],
+    ValDraw => ["a draw", "Remis", "和棋"],
+    ValOn => ["on", "an", "開"],
+    ValOff => ["off", "aus", "關"],
+    ValCapturer => ["capturer only", "nur dem Schlagenden", "只給吃子方"],
+    ValBoth => ["both players", "beiden Spielern", "雙方"],
+    ValFree => ["free", "frei", "自由"],
+    ValConfined => ["confined", "gebunden", "受限"],
+    ValPlies => ["after {n} plies", "nach {n} Halbzügen", "{n}步後"],
     Beginner => ["Beginner", "Anfänger", "入門"],
     Casual => ["Casual", "Gelegenheitsspieler", "休閒"],
     Club => ["Club", "Vereinsspieler", "業餘"],
@@ -634,7 +702,7 @@ impl From<Side> for Word {
 }
 
 impl Word {
-    fn say(&self, lang: Language) -> String {
+    pub fn say(&self, lang: Language) -> String {
         match self {
             Word::Text(t) => t.get(lang).to_string(),
             Word::Phrase(p) => p.say(lang),
@@ -850,6 +918,77 @@ pub fn seed_problem(error: &ParseSeedError) -> Phrase {
             .with("position", position.to_string()),
         ParseSeedError::TooLarge => Phrase::new(Text::SeedTooLarge),
     }
+}
+
+/// A house-rule option's name (rules.md §10); an option the catalogue does not know yet is
+/// named by its key.
+pub fn option_name(key: &str) -> Word {
+    match key {
+        "chase" => Text::OptChase.into(),
+        "no-capture" => Text::OptNoCapture.into(),
+        "move-limit" => Text::OptMoveLimit.into(),
+        "captured" => Text::OptCaptured.into(),
+        "advisors" => Text::OptAdvisors.into(),
+        "no-capture-draw" => Text::OptNoCaptureDraw.into(),
+        other => Word::from(other.to_string()),
+    }
+}
+
+/// What an option changes; an option the catalogue does not know yet says it in English.
+pub fn option_about(option: &OptionSpec) -> Word {
+    match option.key {
+        "chase" => Text::OptChaseAbout.into(),
+        "no-capture" => Text::OptNoCaptureAbout.into(),
+        "move-limit" => Text::OptMoveLimitAbout.into(),
+        "captured" => Text::OptCapturedAbout.into(),
+        "advisors" => Text::OptAdvisorsAbout.into(),
+        "no-capture-draw" => Text::OptNoCaptureDrawAbout.into(),
+        _ => Word::from(option.about.to_string()),
+    }
+}
+
+/// One value of an option, as the rules crate writes it (`judged`, `120`).
+pub fn option_value(value: &str) -> Word {
+    match value {
+        "warned" => Text::ValWarned.into(),
+        "judged" => Text::ValJudged.into(),
+        "hint" => Text::ValHint.into(),
+        "draw" => Text::ValDraw.into(),
+        "on" => Text::ValOn.into(),
+        "off" => Text::ValOff.into(),
+        "capturer" => Text::ValCapturer.into(),
+        "both" => Text::ValBoth.into(),
+        "free" => Text::ValFree.into(),
+        "confined" => Text::ValConfined.into(),
+        plies if plies.parse::<u32>().is_ok() => Phrase::new(Text::ValPlies)
+            .with("n", plies.to_string())
+            .into(),
+        other => Word::from(other.to_string()),
+    }
+}
+
+/// The options of `rules` that differ from the standard, in words ("perpetual chase: loses,
+/// 400-ply limit: off"), or `None` under the standard rules.
+pub fn house_rules(rules: RuleSet) -> Option<Phrase> {
+    let settings: Vec<Phrase> = RuleSet::options(rules.variant())
+        .iter()
+        .filter_map(|option| {
+            let value = rules.get(option.key)?;
+            (value != option.default_text()).then(|| {
+                Phrase::new(Text::OptionSetting)
+                    .with("option", option_name(option.key))
+                    .with("value", option_value(&value))
+            })
+        })
+        .collect();
+    let mut settings = settings.into_iter();
+    let first = settings.next()?;
+    let joined = settings.fold(first, |acc, next| {
+        Phrase::new(Text::Listed)
+            .with("first", acc)
+            .with("next", next)
+    });
+    Some(Phrase::new(Text::RulesInForce).with("rules", joined))
 }
 
 #[cfg(test)]

@@ -74,6 +74,7 @@ pub fn render_plugin(app: &mut App) {
             input::pointer_plugin,
             hud::ui::plugin,
             hud::rules::plugin,
+            hud::house_rules::plugin,
             hud::record_window::plugin,
             persist_ui::plugin,
             tools::plugin,

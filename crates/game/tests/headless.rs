@@ -636,3 +636,27 @@ fn the_hint_marks_a_legal_move_until_the_next_move() {
     assert_eq!(markers(&mut app, Marker::HintFrom), 0);
     wait_for_plies(&mut app, 2);
 }
+
+/// rules.md §10: a game started under house rules is played under them: with captured pieces
+/// shown to both, Black's tray names what Red's cannon took face-down.
+#[test]
+fn a_new_game_is_played_under_its_house_rules() {
+    let mut app = jieqi(false);
+    let rules = jieqi_rules::RuleSet::parse(VariantKind::Jieqi, "captured=both").unwrap();
+    command(
+        &mut app,
+        GameCommand::NewGame(GameConfig {
+            rules,
+            ..common::jieqi_config()
+        }),
+    );
+    assert_eq!(shown(&app).view.as_ref().unwrap().rules, rules);
+    click(&mut app, "b2");
+    click(&mut app, "b9");
+    settle(&mut app);
+    command(&mut app, GameCommand::Ready);
+    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
+    let hud = app.world().resource::<HudModel>();
+    assert!(hud.players[0].tray[0].role.is_some(), "Black sees it too");
+    assert!(hud.rules.is_some());
+}

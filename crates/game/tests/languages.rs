@@ -16,7 +16,7 @@ use jieqi_game::session::{BrowseTo, DealChoice, GameCommand, GameConfig, Hint, O
 use jieqi_game::settings::{PieceSet, Settings};
 use jieqi_game::stats::StatsModel;
 use jieqi_game::storage::StorageNotices;
-use jieqi_rules::{Notation, Role, Setup, Side, VariantKind, Xiangqi};
+use jieqi_rules::{Notation, Role, RuleSet, Setup, Side, VariantKind, Xiangqi};
 use skrifa::{FontRef, MetadataProvider};
 
 fn set_language(app: &mut App, lang: Language) {
@@ -406,4 +406,49 @@ fn the_letters_piece_set_shows_no_chinese_character() {
         .filter(|p| matches!(p.face, Face::Down(_)))
         .count();
     assert_eq!(down, 30);
+}
+
+/// rules.md §10: the house rules in force, and every option's name, values and explanation,
+/// are said in every language.
+#[test]
+fn house_rules_speak_every_language() {
+    let rules = RuleSet::parse(
+        VariantKind::Jieqi,
+        "captured=both, advisors=confined, no-capture-draw=60",
+    )
+    .unwrap();
+    let config = GameConfig {
+        rules,
+        ..jieqi_config()
+    };
+    let mut app = app_with(config.new_game(), config, false);
+    for lang in [Language::German, Language::Chinese] {
+        set_language(&mut app, lang);
+        let line = hud(&app).rules.expect("the house rules are shown");
+        assert_no_english(std::slice::from_ref(&line), lang, "house rules line");
+        for variant in VariantKind::ALL {
+            for option in RuleSet::options(variant) {
+                let mut texts = vec![
+                    jieqi_game::i18n::option_name(option.key).say(lang),
+                    jieqi_game::i18n::option_about(option).say(lang),
+                ];
+                if let jieqi_rules::OptionKind::Choice(values) = option.kind {
+                    texts.extend(
+                        values
+                            .iter()
+                            .map(|v| jieqi_game::i18n::option_value(v).say(lang)),
+                    );
+                }
+                assert_no_english(&texts, lang, option.key);
+            }
+        }
+    }
+    set_language(&mut app, Language::English);
+    assert_eq!(
+        hud(&app).rules.as_deref(),
+        Some(
+            "House rules: captured face-down pieces: both players, revealed advisors and \
+             elephants: confined, draw without a capture: after 60 plies"
+        )
+    );
 }

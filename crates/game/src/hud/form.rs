@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::{Handicap, Seed, Side, VariantKind};
+use jieqi_rules::{Handicap, RuleSet, Seed, Side, VariantKind};
 
 use crate::i18n::{self, Phrase, Text};
 use crate::session::{DealChoice, GameConfig, Opponent};
@@ -47,6 +47,8 @@ pub struct ModeForm {
     pub human: Side,
     /// Why the last "New game" was refused.
     pub error: Option<Phrase>,
+    /// The house rules chosen for each variant (rules.md §10), kept while another is picked.
+    pub rules: Vec<RuleSet>,
 }
 
 impl Default for ModeForm {
@@ -61,6 +63,7 @@ impl Default for ModeForm {
             level: Level::Beginner,
             human: Side::Red,
             error: None,
+            rules: VariantKind::ALL.map(RuleSet::standard).to_vec(),
         }
     }
 }
@@ -87,9 +90,36 @@ impl ModeForm {
                 Opponent::Computer { human, .. } => human,
                 Opponent::TwoPlayers => Side::Red,
             },
+            rules: VariantKind::ALL
+                .map(|v| match v == config.variant {
+                    true => config.rule_set(),
+                    false => RuleSet::standard(v),
+                })
+                .to_vec(),
             // A seed is never written back into the form: it would give the deal away.
             ..default()
         }
+    }
+
+    /// The house rules chosen for the variant picked.
+    pub fn rule_set(&self) -> RuleSet {
+        self.rules
+            .iter()
+            .copied()
+            .find(|r| r.variant() == self.variant)
+            .unwrap_or_else(|| RuleSet::standard(self.variant))
+    }
+
+    /// The house rules of the variant picked, to change.
+    pub fn rule_set_mut(&mut self) -> &mut RuleSet {
+        if !self.rules.iter().any(|r| r.variant() == self.variant) {
+            self.rules.push(RuleSet::standard(self.variant));
+        }
+        let variant = self.variant;
+        self.rules
+            .iter_mut()
+            .find(|r| r.variant() == variant)
+            .expect("pushed above")
     }
 
     /// The game the form asks for, or why it cannot be started.
@@ -124,6 +154,7 @@ impl ModeForm {
             } else {
                 Opponent::TwoPlayers
             },
+            rules: self.rule_set(),
         })
     }
 }
@@ -182,5 +213,21 @@ mod tests {
             ..hc
         };
         assert_eq!(jq.config().unwrap().handicap, Handicap::None);
+    }
+
+    #[test]
+    fn each_variant_keeps_its_own_house_rules() {
+        let mut form = ModeForm {
+            variant: VariantKind::Jieqi,
+            ..default()
+        };
+        form.rule_set_mut().set("captured", "both").unwrap();
+        form.variant = VariantKind::Xiangqi;
+        assert!(form.config().unwrap().rules.is_standard());
+        form.rule_set_mut().set("chase", "judged").unwrap();
+        form.variant = VariantKind::Jieqi;
+        let config = form.config().unwrap();
+        assert_eq!(config.rules.to_string(), "captured=both");
+        assert_eq!(ModeForm::from_config(config).rule_set(), config.rules);
     }
 }

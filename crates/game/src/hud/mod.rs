@@ -4,6 +4,7 @@
 //! Record windows draw themselves ([`rules`], [`record_window`]) in the look of [`style`].
 
 pub mod form;
+pub mod house_rules;
 pub mod model;
 pub mod record_window;
 pub mod rules;

@@ -81,6 +81,8 @@ pub struct HudModel {
     /// While the handoff cover is up: the only thing on screen.
     pub cover: Option<String>,
     pub title: String,
+    /// The house rules in force, when they differ from the standard (rules.md §10).
+    pub rules: Option<String>,
     /// Red's line, then Black's.
     pub players: Vec<PlayerLine>,
     /// "Red to move", or the result.
@@ -124,6 +126,7 @@ impl HudModel {
         let mut out = Vec::new();
         out.extend(self.cover.clone());
         out.push(self.title.clone());
+        out.extend(self.rules.clone());
         for p in &self.players {
             out.push(p.name.clone());
             for t in &p.tray {
@@ -364,6 +367,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     HudModel {
         cover: None,
         title,
+        rules: i18n::house_rules(view.rules).map(|p| p.say(lang)),
         players,
         status,
         viewer: (shown.secrecy.has_secrets() && running).then(|| {

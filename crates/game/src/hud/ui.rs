@@ -10,6 +10,7 @@ use jieqi_ai::Level;
 use jieqi_rules::{Notation, Side, VariantKind};
 
 use crate::hud::form::{HandicapChoice, ModeForm};
+use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
 use crate::hud::rules::RulesPanel;
 use crate::hud::style::c32;
@@ -69,6 +70,7 @@ struct TopBar<'w> {
     form: ResMut<'w, ModeForm>,
     settings: ResMut<'w, Settings>,
     rules: ResMut<'w, RulesPanel>,
+    house_rules: ResMut<'w, HouseRulesPanel>,
     stats: ResMut<'w, StatsPanel>,
 }
 
@@ -267,6 +269,7 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
         form,
         settings,
         rules: rules_panel,
+        house_rules,
         stats: stats_panel,
     } = bar;
     let lang = settings.language;
@@ -324,6 +327,13 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
                     );
                 }
             }
+        }
+        let custom = !form.rule_set().is_standard();
+        if ui
+            .selectable_label(house_rules.open || custom, Text::HouseRules.get(lang))
+            .clicked()
+        {
+            house_rules.open = !house_rules.open;
         }
         if ui
             .button(egui::RichText::new(Text::Start.get(lang)).strong())
@@ -468,6 +478,9 @@ fn side_panel(
     let out = &mut outbox.commands;
     ui.add_space(6.0);
     ui.heading(&hud.title);
+    if let Some(rules) = &hud.rules {
+        ui.label(egui::RichText::new(rules).color(egui::Color32::from_rgb(150, 200, 255)));
+    }
     if let Some(v) = &hud.viewer {
         ui.label(egui::RichText::new(v).italics());
     }

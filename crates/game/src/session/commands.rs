@@ -463,6 +463,7 @@ fn load(s: &mut Session, loaded: Result<AnyGame, Phrase>) -> Effect {
         Ok(game) => {
             let config = GameConfig {
                 variant: game.kind(),
+                rules: game.rules(),
                 ..GameConfig::default()
             };
             start(s, game, config, s.player_one);

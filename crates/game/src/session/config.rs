@@ -5,7 +5,7 @@ use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
 use jieqi_ai::Level;
-use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Side, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, VariantKind, Xiangqi};
 
 /// How a Jieqi deal is chosen.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -36,6 +36,9 @@ pub struct GameConfig {
     pub deal: DealChoice,
     /// Who plays the other side.
     pub opponent: Opponent,
+    /// The house rules (rules.md §10); those of another variant stand for this variant's
+    /// standard rules, see [`GameConfig::rule_set`].
+    pub rules: RuleSet,
 }
 
 impl Default for GameConfig {
@@ -45,13 +48,23 @@ impl Default for GameConfig {
             handicap: Handicap::None,
             deal: DealChoice::Random,
             opponent: Opponent::TwoPlayers,
+            rules: RuleSet::standard(VariantKind::Xiangqi),
         }
     }
 }
 
 impl GameConfig {
+    /// The rules the game is played under: the config's, if they are its variant's.
+    pub fn rule_set(&self) -> RuleSet {
+        if self.rules.variant() == self.variant {
+            self.rules
+        } else {
+            RuleSet::standard(self.variant)
+        }
+    }
+
     pub fn new_game(&self) -> AnyGame {
-        match self.variant {
+        let game: AnyGame = match self.variant {
             VariantKind::Xiangqi => Xiangqi::with_handicap(self.handicap).into(),
             VariantKind::Jieqi => {
                 let seed = match self.deal {
@@ -60,7 +73,9 @@ impl GameConfig {
                 };
                 Jieqi::from_seed(seed).into()
             }
-        }
+        };
+        // Every option allows the standard starts (a handicap too): this cannot fail.
+        game.clone().under(self.rule_set()).unwrap_or(game)
     }
 }
 

@@ -15,7 +15,7 @@ use jieqi_game::pieces::marks::Marker;
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::{AnyGame, Handicap, Jieqi, Seed, Side, Square, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, Square, VariantKind, Xiangqi};
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -31,6 +31,7 @@ pub fn jieqi_config() -> GameConfig {
         handicap: Handicap::None,
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::TwoPlayers,
+        rules: RuleSet::standard(VariantKind::Jieqi),
     }
 }
 
