@@ -39,7 +39,7 @@ usage: jieqi [OPTIONS]
   --table                   table mode: the top side's pieces face the player opposite
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
-  --open rules|stats|record  open this window at start (e.g. for a screenshot)
+  --open rules|stats|record|house-rules  open this window at start (e.g. for a screenshot)
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames (at most 100000), print
@@ -129,6 +129,7 @@ pub enum StartWindow {
     Rules,
     Stats,
     Record,
+    HouseRules,
 }
 
 fn side(s: &str) -> Result<Side, String> {
@@ -254,7 +255,12 @@ impl Options {
                         "rules" => StartWindow::Rules,
                         "stats" | "statistics" => StartWindow::Stats,
                         "record" | "fen" => StartWindow::Record,
-                        _ => return Err(format!("--open '{text}': rules, stats or record")),
+                        "house-rules" => StartWindow::HouseRules,
+                        _ => {
+                            return Err(format!(
+                                "--open '{text}': rules, stats, record or house-rules"
+                            ));
+                        }
                     });
                 }
                 "--size" => {
@@ -515,7 +521,7 @@ mod tests {
         );
         assert_eq!(
             parse("--open settings").unwrap_err(),
-            "--open 'settings': rules, stats or record"
+            "--open 'settings': rules, stats, record or house-rules"
         );
         assert!(parse("--open").unwrap_err().contains("needs a value"));
         assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));

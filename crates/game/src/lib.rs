@@ -162,6 +162,9 @@ impl SetUp for App {
                     ..default()
                 });
             }
+            Some(StartWindow::HouseRules) => {
+                self.insert_resource(hud::house_rules::HouseRulesPanel { open: true });
+            }
             None => {}
         }
     }
