@@ -162,6 +162,11 @@ catalogue! {
         "{loser} hat dauernd dieselbe Figur gejagt",
         "{loser}長捉",
     ],
+    NoPiecesLeft => [
+        "{loser} has no piece left",
+        "{loser} hat keinen Stein mehr",
+        "{loser}無子",
+    ],
     Draw => ["Draw: {reason}", "Remis: {reason}", "和棋：{reason}"],
     DrawAgreed => ["agreed by both players", "von beiden Spielern vereinbart", "雙方議和"],
     DrawMoveLimit => [
@@ -178,6 +183,11 @@ catalogue! {
         "the position occurred three times",
         "die Stellung ist dreimal vorgekommen",
         "同一局面出現三次",
+    ],
+    DrawNoFlipOrCapture => [
+        "60 plies without a flip or a capture",
+        "60 Halbzüge ohne Aufdecken oder Schlagen",
+        "六十步未翻子也未吃子",
     ],
     DoubleCheck => ["double check", "Doppelschach", "雙將"],
     DoubleCannonMate => ["double-cannon mate", "Doppelkanonen-Matt", "重炮殺"],
@@ -864,6 +874,7 @@ pub fn outcome(outcome: Outcome) -> Phrase {
                 WinReason::PerpetualChase => {
                     Phrase::new(Text::KeptPerpetualChase).with("loser", loser)
                 }
+                WinReason::NoPiecesLeft => Phrase::new(Text::NoPiecesLeft).with("loser", loser),
             };
             Phrase::new(Text::Wins)
                 .with("winner", winner)
@@ -876,6 +887,7 @@ pub fn outcome(outcome: Outcome) -> Phrase {
                 DrawReason::MoveLimit => Text::DrawMoveLimit,
                 DrawReason::NoCapture => Text::DrawNoCapture,
                 DrawReason::Repetition => Text::DrawRepetition,
+                DrawReason::NoFlipOrCapture => Text::DrawNoFlipOrCapture,
             },
         ),
     }
@@ -1015,6 +1027,9 @@ mod tests {
             Outcome::Draw {
                 reason: DrawReason::Repetition,
             },
+            Outcome::Draw {
+                reason: DrawReason::NoFlipOrCapture,
+            },
         ];
         for winner in Side::ALL {
             let mut reasons = vec![
@@ -1022,6 +1037,7 @@ mod tests {
                 WinReason::Resignation,
                 WinReason::PerpetualCheck,
                 WinReason::PerpetualChase,
+                WinReason::NoPiecesLeft,
                 WinReason::Checkmate(MateKind::DoubleCheck),
                 WinReason::Checkmate(MateKind::DoubleCannon),
                 WinReason::Checkmate(MateKind::HorseCannon),

@@ -30,6 +30,8 @@ pub enum WinReason {
     PerpetualCheck,
     /// The loser kept up perpetual chase (rules.md §6, Jieqi).
     PerpetualChase,
+    /// Banqi: the loser has no piece left, face up or face down (rules.md §11).
+    NoPiecesLeft,
 }
 
 /// Why a game was drawn.
@@ -45,6 +47,8 @@ pub enum DrawReason {
     /// Jieqi: a position stood on the board for the third time and nobody kept up perpetual
     /// check or chase (rules.md §6).
     Repetition,
+    /// Banqi: 60 plies in a row without a flip or a capture (rules.md §11).
+    NoFlipOrCapture,
 }
 
 /// The kind of a checkmate (rules.md §5).
@@ -101,6 +105,7 @@ impl fmt::Display for Outcome {
                     WinReason::Resignation => write!(f, "{loser} resigned"),
                     WinReason::PerpetualCheck => write!(f, "{loser} gave perpetual check"),
                     WinReason::PerpetualChase => write!(f, "{loser} kept up a perpetual chase"),
+                    WinReason::NoPiecesLeft => write!(f, "{loser} has no piece left"),
                 }
             }
             Outcome::Draw { reason } => write!(f, "Draw: {reason}"),
@@ -116,6 +121,7 @@ impl fmt::Display for WinReason {
             WinReason::Resignation => f.write_str("resignation"),
             WinReason::PerpetualCheck => f.write_str("perpetual check"),
             WinReason::PerpetualChase => f.write_str("perpetual chase"),
+            WinReason::NoPiecesLeft => f.write_str("no piece left"),
         }
     }
 }
@@ -127,6 +133,7 @@ impl fmt::Display for DrawReason {
             DrawReason::MoveLimit => "the limit of 200 moves by each side was reached",
             DrawReason::NoCapture => "60 moves by each side without a capture",
             DrawReason::Repetition => "the position occurred three times",
+            DrawReason::NoFlipOrCapture => "60 plies without a flip or a capture",
         })
     }
 }
