@@ -217,11 +217,47 @@ impl fmt::Debug for Deal {
     }
 }
 
-/// The 32-byte ChaCha20 key of a seed: its `u64` little-endian, then [`DEAL_KEY_TAG`].
-fn deal_key(seed: Seed) -> [u8; 32] {
+/// The keystream a seeded deal draws from (module docs, steps 1–3): ChaCha20 keyed by the
+/// seed's `u64` little-endian and a variant's 24-byte tag, read as `u32` words. Every variant
+/// that deals (Jieqi here, Banqi in its own crate) shuffles with it, under its own tag, so one
+/// seed gives unrelated deals in different variants.
+#[derive(Debug)]
+pub struct DealStream {
+    rng: ChaCha20Rng,
+}
+
+impl DealStream {
+    pub fn new(seed: Seed, tag: &[u8; 24]) -> DealStream {
+        DealStream {
+            rng: ChaCha20Rng::from_seed(deal_key(seed, tag)),
+        }
+    }
+
+    /// A uniform integer in `0..n` for `n >= 1` (step 3).
+    pub fn below(&mut self, n: u32) -> u32 {
+        below(&mut self.rng, n)
+    }
+
+    /// Fisher–Yates from the last index down (step 4): for `i` from the last index down to 1,
+    /// draw `j` in `0..=i` and swap entries `i` and `j`.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        shuffle(items, &mut self.rng);
+    }
+}
+
+/// Fisher–Yates from the last index down (module docs, step 4).
+fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// The 32-byte ChaCha20 key of a seed: its `u64` little-endian, then the variant's tag.
+fn deal_key(seed: Seed, tag: &[u8; 24]) -> [u8; 32] {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.0.to_le_bytes());
-    key[8..].copy_from_slice(&DEAL_KEY_TAG);
+    key[8..].copy_from_slice(tag);
     key
 }
 
@@ -235,14 +271,6 @@ fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
         if x >= zone_start {
             return x % n;
         }
-    }
-}
-
-/// Fisher–Yates from the last index down (module docs, step 4).
-fn shuffle<R: Rng + ?Sized>(items: &mut [Role; HIDDEN_PER_SIDE], rng: &mut R) {
-    for i in (1..HIDDEN_PER_SIDE).rev() {
-        let j = below(rng, i as u32 + 1) as usize;
-        items.swap(i, j);
     }
 }
 
@@ -261,10 +289,10 @@ impl Deal {
     /// assert_eq!(deal, Deal::from_full_fen(&deal.to_full_fen()).unwrap());
     /// ```
     pub fn from_seed(seed: Seed) -> Deal {
-        let mut rng = ChaCha20Rng::from_seed(deal_key(seed));
+        let mut stream = DealStream::new(seed, &DEAL_KEY_TAG);
         let mut identities = START.1;
         for side in Side::ALL {
-            shuffle(&mut identities[side.index()], &mut rng);
+            stream.shuffle(&mut identities[side.index()]);
         }
         Deal { identities }
     }
@@ -620,7 +648,7 @@ mod tests {
         assert_eq!(chacha20_block(&[0; 32], 0)[..4], first[..]);
         // The library's words for our keys are the keystream, block after block.
         for (seed, _, _) in GOLDEN {
-            let key = deal_key(Seed(seed));
+            let key = deal_key(Seed(seed), &DEAL_KEY_TAG);
             let mut rng = ChaCha20Rng::from_seed(key);
             for block in 0..5 {
                 let words: Vec<u32> = (0..16).map(|_| rng.next_u32()).collect();
@@ -635,7 +663,7 @@ mod tests {
 
     #[test]
     fn key_layout_rules_8() {
-        let key = deal_key(Seed(0x0102_0304_0506_0708));
+        let key = deal_key(Seed(0x0102_0304_0506_0708), &DEAL_KEY_TAG);
         assert_eq!(key[..8], [8, 7, 6, 5, 4, 3, 2, 1]);
         assert_eq!(&key[8..], b"JIEQI DEAL KEY VERSION 1");
     }
@@ -930,7 +958,7 @@ mod tests {
     fn uniformity_test_rejects_a_biased_shuffle_rules_8() {
         let biased: Vec<[[Role; 15]; 2]> = (0..SEEDS)
             .map(|s| {
-                let mut rng = ChaCha20Rng::from_seed(deal_key(Seed(s)));
+                let mut rng = ChaCha20Rng::from_seed(deal_key(Seed(s), &DEAL_KEY_TAG));
                 let mut ids = START.1;
                 for side in &mut ids {
                     for i in (0..15).rev() {

@@ -1,0 +1,158 @@
+//! A Banqi position as everyone sees it: the 32 cells, the seat to move, the colours and the
+//! counters. Face-down identities are not part of it (the game holds them), so the position
+//! is public, and so is everything computed from it: the legal turns never depend on what a
+//! face-down piece is (rules.md §11).
+
+use jieqi_rules::Side;
+
+use crate::board::{Cell, Point, SQUARES, Seat};
+use crate::options::Options;
+use crate::rules::{self, Refusal, Turn};
+
+/// 60 plies in a row without a flip or a capture draw the game (rules.md §11).
+pub const NO_FLIP_OR_CAPTURE_PLIES: u32 = 60;
+
+/// The public state of a Banqi game. Made by [`Position::start`], read from text
+/// ([`Position::parse`], format in the crate docs), or taken from a game or a view.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) cells: [Cell; SQUARES],
+    pub(crate) turn: Seat,
+    /// The first player's colour, fixed by the first flip; `None` before it.
+    pub(crate) first_colour: Option<Side>,
+    /// Plies since the last flip or capture.
+    pub(crate) quiet_plies: u32,
+    /// 1 at the start; one more after each of the second player's turns.
+    pub(crate) move_number: u32,
+}
+
+/// The text form: short, and all of it public.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position(\"{}\")", self.to_text())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start: all 32 pieces face down, the first player to move, no colours yet.
+    pub fn start() -> Position {
+        Position {
+            cells: [Cell::FaceDown; SQUARES],
+            turn: Seat::First,
+            first_colour: None,
+            quiet_plies: 0,
+            move_number: 1,
+        }
+    }
+
+    pub fn cell(&self, point: Point) -> Cell {
+        self.cells[point.index()]
+    }
+
+    /// All 32 cells in [`Point::index`] order.
+    pub fn cells(&self) -> &[Cell; SQUARES] {
+        &self.cells
+    }
+
+    /// The seat to move.
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The colour `seat` plays: fixed by the first flip (the first player plays the colour
+    /// turned up, rules.md §11), `None` before it.
+    pub fn colour(&self, seat: Seat) -> Option<Side> {
+        let first = self.first_colour?;
+        Some(match seat {
+            Seat::First => first,
+            Seat::Second => first.other(),
+        })
+    }
+
+    /// The colour of the seat to move (`None` before the first flip).
+    pub fn colour_to_move(&self) -> Option<Side> {
+        self.colour(self.turn)
+    }
+
+    /// The seat that plays `side`, once colours are fixed.
+    pub fn seat_of(&self, side: Side) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|&s| self.colour(s) == Some(side))
+    }
+
+    /// Plies in a row without a flip or a capture (60 draw, rules.md §11).
+    pub fn plies_without_flip_or_capture(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// 1 at the start; one more after each of the second player's turns.
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Plies played since the start of the game: `2 * (move number - 1)`, plus one when the
+    /// second player is to move.
+    pub fn ply(&self) -> u64 {
+        2 * u64::from(self.move_number.saturating_sub(1)) + self.turn.index() as u64
+    }
+
+    /// Face-down cells.
+    pub fn face_down_count(&self) -> usize {
+        self.cells.iter().filter(|c| c.is_face_down()).count()
+    }
+
+    /// The legal turns of the seat to move under `options`, ignoring whether the game is
+    /// over (a game reports none then): flips, moves and captures by square, `a1` first; a
+    /// piece's turns towards row 4, row 1, column a, column h, nearer squares first.
+    pub fn legal_turns(&self, options: &Options) -> Vec<Turn> {
+        let mut out = Vec::with_capacity(48);
+        rules::legal_turns(self, options, &mut out);
+        out
+    }
+
+    /// Whether `turn` is legal here under `options`, and if not, why (ignoring whether the game
+    /// is over).
+    pub fn check(&self, options: &Options, turn: Turn) -> Result<(), Refusal> {
+        rules::check(self, options, turn)
+    }
+
+    /// Plays a turn that [`Position::check`] accepted; `revealed` is what a flip turns up.
+    pub(crate) fn apply(&mut self, turn: Turn, revealed: Option<jieqi_rules::Piece>) {
+        match turn {
+            Turn::Flip(p) => {
+                if let Some(piece) = revealed {
+                    self.cells[p.index()] = Cell::FaceUp(piece);
+                    if self.first_colour.is_none() {
+                        // The first flip fixes colours: the flipper plays what they turned up.
+                        self.first_colour = Some(match self.turn {
+                            Seat::First => piece.side(),
+                            Seat::Second => piece.side().other(),
+                        });
+                    }
+                }
+                self.quiet_plies = 0;
+            }
+            Turn::Move { from, to } => {
+                self.cells[to.index()] = self.cells[from.index()];
+                self.cells[from.index()] = Cell::Empty;
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
+            }
+            Turn::Capture { from, to } => {
+                self.cells[to.index()] = self.cells[from.index()];
+                self.cells[from.index()] = Cell::Empty;
+                self.quiet_plies = 0;
+            }
+        }
+        if self.turn == Seat::Second {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+    }
+}
