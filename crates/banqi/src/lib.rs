@@ -65,6 +65,39 @@
 //! kind than the set has, face-up pieces before the first flip, more plies without a flip or
 //! capture than could have been played, and (full form) a player who just moved with no piece.
 
+//!
+//! # Decisions where rules.md §10 and §11 are silent
+//!
+//! - **Cannon.** It takes the first piece beyond exactly one screen, at any distance on either
+//!   side of the screen, of any rank, the general included; never an adjacent piece unless
+//!   `cannon=also-step`, and then only by rank (cannons and soldiers).
+//! - **`chariot=slide`.** It moves through empty squares and takes the first piece it meets
+//!   (adjacent included) if that is a face-up enemy of equal or lower rank; a face-down piece
+//!   blocks it. Rank puts the chariot above the horse (§11), the reverse of [`Role`]'s order,
+//!   so Banqi has its own [`rank`].
+//! - **`soldier-takes-general=off`**: soldiers take only soldiers. Both exception options may
+//!   be on at once.
+//! - **Flips.** Either player may flip any face-down piece, of either colour.
+//! - **Losing** (no piece left, no legal turn) is judged for the player to move, face-down
+//!   pieces of their colour counting; a stalemate needs every piece face up. A loss outranks a
+//!   draw that falls on the same ply.
+//! - **The 60-ply counter** resets on a flip or a capture; at 60 the game is drawn.
+//! - **Repetition.** A position is the placement (which squares are face down, the face-up
+//!   pieces) and the seat to move; only positions since the last flip or capture are compared;
+//!   a game set up from text starts its history there.
+//! - **Before the first flip** there are no colours: resigning is refused
+//!   ([`BanqiError::NoColoursYet`]); agreeing a draw is allowed.
+//! - **Undo** clears a resignation or an agreed draw, as in the rules crate; options are chosen
+//!   before the first turn.
+//! - **Perft**: a finished game has no turns at depth 1 or more; a leaf at depth 0 counts 1.
+//! - **The view's face-down pool** (the counts of the kinds still face down) is public: anyone
+//!   can work it out from the full set, the face-up pieces and the captures.
+//! - **A flip typed with its letter** is checked against a view only for "is such a piece still
+//!   face down?"; against the game it must match the deal — so players' input is read against
+//!   the view, never the game.
+//! - **Turn order** of [`Banqi::legal_turns`]: by square from `a1`; for each piece up, down,
+//!   left, right, nearer squares first.
+
 mod board;
 mod deal;
 mod game;
