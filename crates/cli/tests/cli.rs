@@ -234,3 +234,55 @@ fn rule_sets_are_listed_and_set() {
         assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1);
     }
 }
+
+/// rules.md §11, issue 19: Banqi is picked from the same list as Xiangqi and Jieqi — perft,
+/// moves, deal, view and rules — and its bad input is one line and exit 2.
+#[test]
+fn banqi_is_one_of_the_variants() {
+    // The crate's own golden count for seed 0 at depth 3.
+    assert_eq!(
+        stdout(&cli(&["perft", "3", "--variant", "banqi", "--seed", "0"])),
+        "nodes 29796\n"
+    );
+    let start = stdout(&cli(&["moves", "--variant", "banqi", "--seed", "7"]));
+    assert_eq!(start.lines().count(), 32, "every square can be flipped");
+    let deal = stdout(&cli(&["deal", "--variant", "banqi", "--seed", "7"]));
+    assert!(
+        deal.starts_with("?P?C?N?c") && deal.trim_end().ends_with("f - 0 1"),
+        "{deal}"
+    );
+    let view = stdout(&cli(&[
+        "view",
+        "--variant",
+        "banqi",
+        "--seed",
+        "7",
+        "--side",
+        "second",
+        "--moves",
+        "a1",
+        "b1",
+    ]));
+    assert!(view.contains("the first player plays Black"), "{view}");
+    assert!(view.contains("turns: a1=k b1=P"), "{view}");
+    assert!(stdout(&cli(&["rules"])).contains("Banqi:\n  chariot: step or slide"));
+    let public = "????????/????????/????????/???????? f - 0 1";
+    for bad in [
+        "moves --variant banqi --seed 7 --moves a1=R",
+        "moves --variant banqi --seed 7 --moves a1-a2",
+        &format!("moves --variant banqi --fen {public}"),
+        "perft 1 --variant banqi --seed 7 --rules chariot=fly",
+        "perft 1 --variant banqi",
+        "perft 1 --variant shogi",
+    ] {
+        // The public position is one argument; every other word is one too.
+        let words: Vec<&str> = match bad.split_once("--fen ") {
+            Some((head, fen)) => head.split_whitespace().chain(["--fen", fen]).collect(),
+            None => bad.split_whitespace().collect(),
+        };
+        let o = cli(&words);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+}

@@ -14,6 +14,7 @@ mod jieqi;
 mod movegen;
 mod notation;
 mod outcome;
+pub mod platform;
 mod position;
 pub mod quote;
 mod record;
@@ -40,6 +41,7 @@ pub use jieqi::{Jieqi, JieqiError};
 pub use movegen::MoveList;
 pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
+pub use platform::{Information, PlayedGame, VariantDef};
 pub use position::{MoveRules, Position, PositionError};
 pub use record::{Record, RecordError, RecordResult};
 pub use repetition::{

@@ -1,11 +1,12 @@
-//! `deal --seed S`: the deal of a seed, as a full-knowledge FEN (a hidden piece is `X`/`x`
-//! followed by its identity letter).
+//! `deal --seed S [--variant jieqi|banqi]`: the deal of a seed as its variant's full-knowledge
+//! text (Jieqi: a hidden piece is `X`/`x` followed by its identity letter; Banqi: `?` followed
+//! by it). A seed alone is Jieqi's.
 
 use crate::args::{Args, Spec};
 
 const SPEC: Spec = Spec {
     command: "deal",
-    values: &["seed"],
+    values: &["seed", "variant"],
     switches: &[],
     lists: &[],
 };
@@ -17,6 +18,13 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .value("seed")
         .ok_or("'deal' needs --seed S (e.g. --seed 7 or --seed 1A)")?;
     let seed = super::parse_seed(code)?;
-    super::outln!("{}", jieqi_rules::Deal::from_seed(seed).to_full_fen());
+    let variant = match args.value("variant") {
+        Some(name) => jieqi_variants::find(name).map_err(|e| e.to_string())?,
+        None => jieqi_variants::dealing(),
+    };
+    let text = variant
+        .deal_text(seed)
+        .ok_or_else(|| format!("{} is not dealt from a seed", variant.name()))?;
+    super::outln!("{text}");
     Ok(())
 }

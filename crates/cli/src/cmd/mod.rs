@@ -15,9 +15,7 @@ pub mod rules;
 pub mod uci;
 pub mod view;
 
-use jieqi_rules::{
-    Jieqi, Notation, Position, RuleSet, Seed, Setup, Side, Variant, VariantKind, parse_move,
-};
+use jieqi_rules::{Notation, PlayedGame, RuleSet, Seed, Side, VariantKind};
 
 use crate::args::Args;
 use crate::text::excerpt;
@@ -38,137 +36,45 @@ macro_rules! outln {
 }
 pub(crate) use outln;
 
-/// What a command works on: a position, and — for a full-knowledge Jieqi FEN or a seed — the
-/// Jieqi game that knows the identities, so that reveals follow the deal.
-#[derive(Clone)]
-pub struct Subject {
-    pub position: Position,
-    pub jieqi: Option<Jieqi>,
+/// What a command works on: a game or position of the variant the arguments name — a seed's
+/// deal, a position's text, or the variant's start — under `--rules`. Without `--variant`, a
+/// seed names the first variant that deals (Jieqi), a text the variant whose form it is (a
+/// Jieqi FEN has face-down pieces or a pool, a Banqi position four rows), else Xiangqi.
+pub fn subject(args: &Args) -> Result<Box<dyn PlayedGame>, String> {
+    let named = args
+        .value("variant")
+        .map(jieqi_variants::find)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let rules = args.value("rules").unwrap_or("");
+    match (args.value("seed"), args.value("fen")) {
+        (Some(_), Some(_)) => Err("give either --seed or --fen, not both".into()),
+        (Some(code), None) => {
+            let variant = named.unwrap_or_else(jieqi_variants::dealing);
+            if !variant.deals() {
+                return Err(format!(
+                    "a seed deals a game, and {} is not dealt (try --variant jieqi or banqi)",
+                    variant.name()
+                ));
+            }
+            variant.start(Some(parse_seed(code)?), rules)
+        }
+        (None, Some(text)) => named
+            .unwrap_or_else(|| jieqi_variants::reading(text))
+            .position(text, rules),
+        (None, None) => named
+            .unwrap_or_else(jieqi_variants::default_variant)
+            .start(None, rules),
+    }
 }
 
-impl Subject {
-    /// Reads `--fen`, `--seed` and `--variant`. A FEN with `X`/`x` pieces is Jieqi; with an
-    /// identity letter after each `X` it is a full-knowledge FEN whose deal moves follow.
-    pub fn from_args(args: &Args) -> Result<Subject, String> {
-        let variant: Option<VariantKind> = args
-            .value("variant")
-            .map(|v| {
-                v.parse()
-                    .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())
-            })
-            .transpose()?;
-        if let Some(code) = args.value("seed") {
-            if args.value("fen").is_some() {
-                return Err("give either --seed or --fen, not both".into());
-            }
-            if variant == Some(VariantKind::Xiangqi) {
-                return Err(
-                    "a seed deals a Jieqi game; it cannot go with --variant xiangqi".into(),
-                );
-            }
-            let rules = rule_set(args, VariantKind::Jieqi)?;
-            return Subject::jieqi(Jieqi::from_seed(parse_seed(code)?), rules);
-        }
-        let Some(fen) = args.value("fen") else {
-            let rules = rule_set(args, VariantKind::Xiangqi)?;
-            return Ok(Subject {
-                position: Position::from_setup(
-                    &Setup::start(Default::default()),
-                    rules.move_rules(),
-                )
-                .map_err(|e| e.to_string())?,
-                jieqi: None,
-            })
-            .and_then(|s| s.check_variant(variant));
-        };
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        let hidden = placement.contains(['x', 'X']);
-        let public = Setup::parse_fen(fen);
-        if hidden {
-            // A full-knowledge FEN writes an identity after each X: it is one when it reads as
-            // one, and what went wrong with it is the error when it reads as neither.
-            match Jieqi::from_full_fen(fen) {
-                Ok(game) => return Subject::jieqi(game, rule_set(args, VariantKind::Jieqi)?),
-                Err(e) if public.is_err() => return Err(e.to_string()),
-                Err(_) => {}
-            }
-        }
-        let setup = public.map_err(|e| format!("bad FEN: {e}"))?;
-        setup
-            .check_pool()
-            .map_err(|e| format!("impossible pool: {e}"))?;
-        let rules = rule_set(
-            args,
-            if hidden || variant == Some(VariantKind::Jieqi) {
-                VariantKind::Jieqi
-            } else {
-                VariantKind::Xiangqi
-            },
-        )?
-        .move_rules();
-        if hidden && variant == Some(VariantKind::Xiangqi) {
-            return Err("a FEN with hidden pieces is Jieqi, not Xiangqi".into());
-        }
-        let position =
-            Position::from_setup(&setup, rules).map_err(|e| format!("illegal position: {e}"))?;
-        Ok(Subject {
-            position,
-            jieqi: None,
-        })
+/// Plays every `--moves` entry (in any notation the variant reads), each checked.
+pub fn play_moves(game: &mut dyn PlayedGame, args: &Args) -> Result<(), String> {
+    for (i, text) in args.list("moves").iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
     }
-
-    fn jieqi(game: Jieqi, rules: RuleSet) -> Result<Subject, String> {
-        let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
-        Ok(Subject {
-            position: game.position().clone(),
-            jieqi: Some(game),
-        })
-    }
-
-    fn check_variant(self, variant: Option<VariantKind>) -> Result<Subject, String> {
-        match variant {
-            Some(VariantKind::Jieqi) => Err("for Jieqi give --seed S or a Jieqi --fen".into()),
-            _ => Ok(self),
-        }
-    }
-
-    /// Plays one move given as ICCS or WXF text, checked.
-    pub fn play_text(&mut self, ply: usize, text: &str) -> Result<(), String> {
-        let parsed = parse_move(&self.position, text).map_err(|e| format!("move {ply}: {e}"))?;
-        match &mut self.jieqi {
-            Some(game) => {
-                game.play(parsed.mv)
-                    .map_err(|e| format!("move {ply}: {e}"))?;
-                let shown = game.view(Side::Red).moves.last().and_then(|m| m.revealed);
-                if parsed.revealed.is_some() && parsed.revealed != shown {
-                    return Err(format!(
-                        "move {ply} '{}' names a reveal the deal does not make",
-                        excerpt(text)
-                    ));
-                }
-                self.position = game.position().clone();
-            }
-            None => {
-                self.position.play_unchecked(parsed.mv);
-            }
-        }
-        Ok(())
-    }
-
-    /// Plays every `--moves` entry.
-    pub fn play_moves(&mut self, args: &Args) -> Result<(), String> {
-        for (i, text) in args.list("moves").iter().enumerate() {
-            self.play_text(i + 1, text)?;
-        }
-        Ok(())
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        match &self.jieqi {
-            Some(game) => game.perft(depth),
-            None => self.position.perft(depth),
-        }
-    }
+    Ok(())
 }
 
 /// `--rules`: the options of `variant` that differ from its standard rules (rules.md §10).
@@ -194,10 +100,14 @@ pub fn parse_notation(value: Option<&str>, default: Notation) -> Result<Notation
     }
 }
 
+/// A side, or in Banqi a seat: red or first, black or second.
 pub fn parse_side(value: &str) -> Result<Side, String> {
     match value.to_ascii_lowercase().as_str() {
-        "red" | "r" | "w" => Ok(Side::Red),
-        "black" | "b" => Ok(Side::Black),
-        _ => Err(format!("side '{}' is not red or black", excerpt(value))),
+        "red" | "r" | "w" | "first" => Ok(Side::Red),
+        "black" | "b" | "second" => Ok(Side::Black),
+        _ => Err(format!(
+            "side '{}' is not red or black (in Banqi: first or second)",
+            excerpt(value)
+        )),
     }
 }

@@ -1,7 +1,8 @@
-//! `perft <depth> [--fen FEN | --seed S] [--variant V] [--moves M ...] [--divide]`: counts the
-//! leaves of the legal move tree. In Jieqi each reveal is one node; with a deal (a seed or a
-//! full-knowledge FEN) a revealed piece then moves as what it is, and from a public FEN as the
-//! piece of its start point.
+//! `perft <depth> [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...] [--divide]`:
+//! counts the leaves of the legal move tree of any registered variant. In Jieqi each reveal is
+//! one node; with a deal (a seed or a full-knowledge FEN) a revealed piece then moves as what
+//! it is, and from a public FEN as the piece of its start point. In Banqi a flip is one node
+//! and turns up what the deal holds.
 //!
 //! Depth is at most [`limits::PERFT_DEPTH`]'s end; from [`limits::PERFT_PROGRESS_DEPTH`] each
 //! root move prints a progress line on stderr, since such a count takes minutes to days.
@@ -11,7 +12,8 @@
 use std::io::Write as _;
 use std::time::Instant;
 
-use super::Subject;
+use jieqi_rules::{Notation, PlayedGame};
+
 use crate::args::{Args, Spec};
 use crate::limits;
 
@@ -30,15 +32,15 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .first()
         .ok_or("'perft' needs a depth, e.g. 'perft 4'")?;
     let depth: u32 = limits::parse("depth", depth, &limits::PERFT_DEPTH)?;
-    let mut subject = Subject::from_args(&args)?;
-    subject.play_moves(&args)?;
+    let mut subject = super::subject(&args)?;
+    super::play_moves(subject.as_mut(), &args)?;
     let divide = args.switch("divide");
     let progress = depth >= limits::PERFT_PROGRESS_DEPTH;
     if depth == 0 || !(divide || progress) {
         super::outln!("nodes {}", subject.perft(depth));
         return Ok(());
     }
-    let mut lines = per_root_move(&subject, depth, progress)?;
+    let mut lines = per_root_move(subject.as_ref(), depth, progress)?;
     if divide {
         lines.sort();
         for (m, n) in &lines {
@@ -52,12 +54,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 /// Each legal move (ICCS) with the leaves below it, in move generation order; with `progress`
 /// a line on stderr as each one is counted.
 fn per_root_move(
-    subject: &Subject,
+    subject: &dyn PlayedGame,
     depth: u32,
     progress: bool,
 ) -> Result<Vec<(String, u64)>, String> {
     let started = Instant::now();
-    let moves = subject.position.legal_moves();
+    let moves = subject.legal_texts(Notation::Iccs);
     let report = |line: String| {
         if progress {
             // One write per line: an interrupt never leaves half a line.
@@ -69,10 +71,10 @@ fn per_root_move(
         moves.len()
     ));
     let mut lines = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let text = m.to_string();
-        let mut next = subject.clone();
-        next.play_text(1, &text)?;
+    for (i, text) in moves.iter().enumerate() {
+        let text = text.clone();
+        let mut next = subject.boxed();
+        next.play_text(&text)?;
         let leaves = next.perft(depth - 1);
         report(format!(
             "move {} of {} ({text}) {leaves} leaves, {:.1} s",

@@ -1,8 +1,6 @@
-//! `rules [--variant xiangqi|jieqi]`: the options each variant's rule set offers (rules.md
+//! `rules [--variant V]`: the options each registered variant's rule set offers (rules.md
 //! §10), with their values (the default first) and what they change. `--rules
 //! key=value,…` on `perft`, `moves`, `view` and `match` sets them.
-
-use jieqi_rules::{RuleSet, VariantKind};
 
 use crate::args::{Args, Spec};
 
@@ -17,15 +15,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
     let variants = match args.value("variant") {
-        Some(v) => vec![
-            v.parse::<VariantKind>()
-                .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())?,
-        ],
-        None => VariantKind::ALL.to_vec(),
+        Some(name) => vec![jieqi_variants::find(name).map_err(|e| e.to_string())?],
+        None => jieqi_variants::VARIANTS.to_vec(),
     };
     for variant in variants {
-        super::outln!("{variant}:");
-        for option in RuleSet::options(variant) {
+        super::outln!("{}:", variant.name());
+        for option in variant.options() {
             super::outln!(
                 "  {}: {} (default {})",
                 option.key,

@@ -1,0 +1,198 @@
+//! Banqi as the platform drives it ([`jieqi_rules::platform`]): the registration [`BANQI`] and
+//! a game driven through text. The platform names players by [`Side`]; in Banqi that is the
+//! seat, Red standing for the player who moves first, whatever colour the first flip gives
+//! them.
+
+use jieqi_rules::platform::{Information, PlayedGame, VariantDef};
+use jieqi_rules::quote::quote;
+use jieqi_rules::{Notation, OptionSpec, Outcome, Seed, Side};
+
+use crate::board::{Cell, Point, Seat, piece_letter};
+use crate::deal::Deal;
+use crate::game::Banqi;
+use crate::notation::{parse_turn, parse_turn_text, write_turn};
+use crate::options::{OPTIONS, Options};
+use crate::view::BanqiView;
+
+/// Banqi, registered.
+#[derive(Debug)]
+pub struct BanqiDef;
+
+/// Banqi (rules.md §11).
+pub static BANQI: BanqiDef = BanqiDef;
+
+fn options(rules: &str) -> Result<Options, String> {
+    rules.parse().map_err(|e| format!("--rules: {e}"))
+}
+
+fn seat(side: Side) -> Seat {
+    match side {
+        Side::Red => Seat::First,
+        Side::Black => Seat::Second,
+    }
+}
+
+fn side(seat: Seat) -> Side {
+    match seat {
+        Seat::First => Side::Red,
+        Seat::Second => Side::Black,
+    }
+}
+
+fn played(game: Banqi, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+    let game = game.under(options(rules)?).map_err(|e| e.to_string())?;
+    Ok(Box::new(BanqiGame(game)))
+}
+
+impl VariantDef for BanqiDef {
+    fn id(&self) -> &'static str {
+        "banqi"
+    }
+
+    fn name(&self) -> &'static str {
+        "Banqi"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    /// Face-down pieces are unknown to both players alike (rules.md §11).
+    fn information(&self) -> Information {
+        Information::Shared
+    }
+
+    fn deals(&self) -> bool {
+        true
+    }
+
+    /// A text of 4 rows of 8 (`?…/…/…/… f - 0 1`): no Xiangqi FEN has four ranks.
+    fn claims(&self, text: &str) -> bool {
+        text.split_whitespace()
+            .next()
+            .is_some_and(|placement| placement.split('/').count() == 4)
+    }
+
+    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+        let seed = seed.ok_or("a Banqi game is dealt from a seed: give one")?;
+        played(Banqi::from_seed(seed), rules)
+    }
+
+    /// Only the full-knowledge form can be played: a flip must turn up something.
+    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+        if crate::Position::parse(text).is_ok() {
+            return Err(
+                "a public Banqi position cannot be played: a flip must turn something \
+                        up; write each face-down piece's identity after its ? (as deal prints \
+                        it, e.g. ?R)"
+                    .into(),
+            );
+        }
+        let game = Banqi::from_full_text(text).map_err(|e| e.to_string())?;
+        played(game, rules)
+    }
+
+    fn deal_text(&self, seed: Seed) -> Option<String> {
+        Some(Banqi::from_deal(&Deal::from_seed(seed)).start_full_text())
+    }
+}
+
+/// A Banqi game with its deal.
+#[derive(Clone)]
+struct BanqiGame(Banqi);
+
+impl PlayedGame for BanqiGame {
+    fn variant(&self) -> &'static dyn VariantDef {
+        &BANQI
+    }
+
+    fn turn(&self) -> Side {
+        side(self.0.turn())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+
+    /// Banqi has one notation; a flip is written without its piece (not known before).
+    fn legal_texts(&self, _: Notation) -> Vec<String> {
+        self.0
+            .legal_turns()
+            .into_iter()
+            .map(|turn| write_turn(turn, None))
+            .collect()
+    }
+
+    /// Read against the view, not the game (parsing must not tell what lies face down); a
+    /// flip's letter, when written, must then be what the deal turned up, as in Jieqi.
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let view = self.0.view(self.0.turn());
+        let turn = parse_turn(&view, text).map_err(|e| e.to_string())?;
+        let (_, named) = parse_turn_text(text).map_err(|e| e.to_string())?;
+        self.0.play(turn).map_err(|e| e.to_string())?;
+        let turned_up = self.0.history().last().and_then(|t| t.revealed);
+        if named.is_some() && named != turned_up {
+            self.0.undo();
+            return Err(format!(
+                "'{}' names a flip the deal does not make",
+                quote(text)
+            ));
+        }
+        Ok(())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.0.perft(depth)
+    }
+
+    fn boxed(&self) -> Box<dyn PlayedGame> {
+        Box::new(self.clone())
+    }
+
+    fn view_text(&self, viewer: Side, _: Notation) -> Result<String, String> {
+        Ok(render(&self.0.view(seat(viewer))))
+    }
+}
+
+/// A view for a terminal: the board (`?` face down), who plays which colour, the captures,
+/// the turns, and the position's text last.
+fn render(view: &BanqiView) -> String {
+    let mut out = String::new();
+    let status = match view.outcome {
+        Some(outcome) => outcome.to_string(),
+        None => format!("{} to move", view.turn()),
+    };
+    out.push_str(&format!("{}'s view of Banqi: {status}\n", view.viewer));
+    for row in (0..4u8).rev() {
+        out.push_str(&format!("{} ", row + 1));
+        for col in 0..8u8 {
+            let c = match Point::new(col, row).map(|p| view.cell(p)) {
+                Some(Cell::FaceUp(piece)) => piece_letter(piece),
+                Some(Cell::FaceDown) => '?',
+                _ => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    for s in [Seat::First, Seat::Second] {
+        let colour = view
+            .colour(s)
+            .map_or("not yet known".to_string(), |c| c.to_string());
+        let taken: String = view.captured_by(s).into_iter().map(piece_letter).collect();
+        let taken = if taken.is_empty() { "-".into() } else { taken };
+        out.push_str(&format!("{s} plays {colour}, captured: {taken}\n"));
+    }
+    if let Some(seed) = view.reveal.as_ref().and_then(|r| r.seed) {
+        out.push_str(&format!("seed: {seed}\n"));
+    }
+    let turns: Vec<String> = view.history.iter().map(|t| t.to_string()).collect();
+    if !turns.is_empty() {
+        out.push_str(&format!("turns: {}\n", turns.join(" ")));
+    }
+    out.push_str(&view.position.to_text());
+    out.push('\n');
+    out
+}

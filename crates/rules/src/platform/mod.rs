@@ -1,0 +1,93 @@
+//! The platform's face of a variant (architecture.md, "Variants are plug-ins"): what a front
+//! end needs to drive a variant it does not know. A variant's crate implements [`VariantDef`]
+//! (what it is called, its options, who knows what, how its games start) and [`PlayedGame`]
+//! (a game or position driven through text: legal turns, play, perft, a player's view); one
+//! list, the `jieqi-variants` crate, registers them, and the front ends find variants there.
+//!
+//! Xiangqi and Jieqi are registered by this crate ([`XIANGQI`], [`JIEQI`], in [`family`]);
+//! Banqi by its own crate. `docs/adding-a-variant.md` walks through adding one.
+
+pub mod family;
+
+use std::fmt;
+
+use crate::deal::Seed;
+use crate::notation::Notation;
+use crate::outcome::Outcome;
+use crate::rule_set::OptionSpec;
+use crate::types::Side;
+
+pub use family::{JIEQI, XIANGQI};
+
+/// Who knows what in a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Information {
+    /// Everything is public (Xiangqi).
+    Open,
+    /// Each side knows things the other does not (Jieqi): two players sharing one screen need
+    /// a cover between turns.
+    PerSide,
+    /// Something is hidden from both players alike (Banqi's face-down pieces): nothing to
+    /// cover between them.
+    Shared,
+}
+
+impl Information {
+    /// Whether two players sharing one screen must hand it over under a cover.
+    pub fn needs_cover(self) -> bool {
+        self == Information::PerSide
+    }
+}
+
+/// One variant, as the platform registers it.
+pub trait VariantDef: Send + Sync {
+    /// The name the command line, saves and records use: lower case, e.g. `banqi`.
+    fn id(&self) -> &'static str;
+    /// The name shown, e.g. `Banqi`.
+    fn name(&self) -> &'static str;
+    /// The house-rule options (rules.md §10), the default value first.
+    fn options(&self) -> &'static [OptionSpec];
+    fn information(&self) -> Information;
+    /// Whether its games are dealt from a seed (rules.md §8).
+    fn deals(&self) -> bool;
+    /// Whether `text` is a position in this variant's own text form beyond doubt (a Jieqi FEN
+    /// with face-down pieces or a pool, a Banqi position): the command line's guess when no
+    /// variant is named. A text no variant claims is read as Xiangqi's.
+    fn claims(&self, text: &str) -> bool;
+    /// The game a seed deals (a variant that deals needs one) or the standard start, under
+    /// `rules` (the options that differ from the defaults, as rule sets write them).
+    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
+    /// A game from a position in the variant's text form, under `rules`.
+    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
+    /// The full-knowledge text of a seed's deal, for a variant that deals.
+    fn deal_text(&self, seed: Seed) -> Option<String>;
+}
+
+impl fmt::Debug for dyn VariantDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game, or a public position, of any variant, driven through text. A game made from a
+/// deal holds the deal: what it gives out is what a player may know ([`Self::view_text`]),
+/// or the public record of turns.
+pub trait PlayedGame: Send {
+    fn variant(&self) -> &'static dyn VariantDef;
+    /// The side to move (in Banqi the seat: Red stands for the player who moves first).
+    fn turn(&self) -> Side;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The legal turns, written in `notation` where the variant has several (else its own),
+    /// in a fixed order.
+    fn legal_texts(&self, notation: Notation) -> Vec<String>;
+    /// Plays a turn given as text, checked; the game is untouched by a refused one.
+    fn play_text(&mut self, text: &str) -> Result<(), String>;
+    /// The leaves of the legal turn tree `depth` plies deep.
+    fn perft(&self, depth: u32) -> u64;
+    /// An independent copy.
+    fn boxed(&self) -> Box<dyn PlayedGame>;
+    /// What `viewer` knows, drawn as text for a terminal; its last line is that viewer's
+    /// position text. A position without the information a view needs (a public Jieqi FEN
+    /// has no deal) says why not.
+    fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String>;
+}

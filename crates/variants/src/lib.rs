@@ -1,0 +1,99 @@
+//! The one list of the platform's variants (architecture.md, "Variants are plug-ins"): the
+//! command line (and in time the game and the engine's match runner) find every variant here
+//! and never name one. A variant joins with one line in [`VARIANTS`]; what it implements is in
+//! `docs/adding-a-variant.md`.
+
+use jieqi_rules::platform::{JIEQI, VariantDef, XIANGQI};
+
+/// Every variant, in the order the front ends list them. The first is the default; the first
+/// that deals is the one a seed alone names.
+pub static VARIANTS: &[&dyn VariantDef] = &[&XIANGQI, &JIEQI, &jieqi_banqi::BANQI];
+
+/// Why a name is not a variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{name}' is not a variant ({known})")]
+pub struct UnknownVariant {
+    name: String,
+    known: String,
+}
+
+/// The variant with this id or name (any case); `chinese chess` is Xiangqi.
+pub fn find(name: &str) -> Result<&'static dyn VariantDef, UnknownVariant> {
+    let wanted = name.trim().to_ascii_lowercase();
+    let wanted = if wanted == "chinese chess" {
+        "xiangqi"
+    } else {
+        wanted.as_str()
+    };
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.id() == wanted || v.name().eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| UnknownVariant {
+            name: jieqi_rules::quote::quote(name),
+            known: VARIANTS
+                .iter()
+                .map(|v| v.id())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// The default variant (the first).
+pub fn default_variant() -> &'static dyn VariantDef {
+    VARIANTS[0]
+}
+
+/// The variant whose text form `text` is, when no variant is named: the first that claims
+/// it, else the default.
+pub fn reading(text: &str) -> &'static dyn VariantDef {
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.claims(text))
+        .unwrap_or_else(default_variant)
+}
+
+/// The variant a seed alone names: the first that deals.
+pub fn dealing() -> &'static dyn VariantDef {
+    VARIANTS
+        .iter()
+        .copied()
+        .find(|v| v.deals())
+        .unwrap_or_else(default_variant)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_found_by_its_id_and_name() {
+        for v in VARIANTS {
+            assert_eq!(find(v.id()).unwrap().id(), v.id());
+            assert_eq!(find(&v.name().to_uppercase()).unwrap().id(), v.id());
+        }
+        assert_eq!(find("Chinese Chess").unwrap().id(), "xiangqi");
+        assert_eq!(
+            find("chess").unwrap_err().to_string(),
+            "'chess' is not a variant (xiangqi, jieqi, banqi)"
+        );
+        let ids: Vec<_> = VARIANTS.iter().map(|v| v.id()).collect();
+        let mut unique = ids.clone();
+        unique.dedup();
+        assert_eq!(ids, unique, "ids are unique");
+    }
+
+    #[test]
+    fn texts_and_seeds_name_their_variant() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(reading(start).id(), "xiangqi");
+        let jieqi = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1";
+        assert_eq!(reading(jieqi).id(), "jieqi");
+        assert_eq!(
+            reading("????????/????????/????????/???????? f - 0 1").id(),
+            "banqi"
+        );
+        assert_eq!(dealing().id(), "jieqi");
+    }
+}
