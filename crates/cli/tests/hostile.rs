@@ -21,8 +21,14 @@ fn refused(o: &Output) -> String {
     err
 }
 
+/// One folder per test (the test harness names each thread after its test), so a test that
+/// clears its folder never pulls files from under another running in parallel.
 fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jieqi-cli-hostile-{}", std::process::id()));
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+    let dir = std::env::temp_dir().join(format!("jieqi-cli-hostile-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -194,6 +200,7 @@ fn impossible_records_are_refused_with_the_first_real_problem() {
         &scratch("true.pgn", b"[Variant \"Jieqi\"]\n[Seed \"7\"]\n1. b2b9P\n"),
     ]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let _ = std::fs::remove_dir_all(scratch_dir());
 }
 
 #[test]
