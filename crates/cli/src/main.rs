@@ -15,14 +15,14 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-jieqi-cli: Xiangqi and Jieqi from the command line
+jieqi-cli: Xiangqi, Jieqi and Banqi from the command line
 
 USAGE:
   jieqi-cli perft <depth> [POSITION] [--divide]
   jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
-  jieqi-cli deal --seed S
-  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--moves M ...] [--rules R]
-  jieqi-cli rules [--variant xiangqi|jieqi]   (the house-rule options, see --rules)
+  jieqi-cli deal --seed S [--variant jieqi|banqi]
+  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--variant V] [--moves M ...] [--rules R]
+  jieqi-cli rules [--variant V]   (the house-rule options, see --rules)
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
@@ -35,9 +35,10 @@ USAGE:
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 
-POSITION: [--fen FEN | --seed S] [--variant xiangqi|jieqi] [--rules R] [--moves M ...]
+POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
+  V: xiangqi, jieqi or banqi (Banqi sides are first|second; moves a1 flip, a1b1 move).
   R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
-  FEN: standard, Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
+  FEN: standard, Banqi (?P hidden), Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
   S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
 LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
 uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi).
