@@ -105,7 +105,9 @@ mod notation;
 mod options;
 mod platform;
 mod position;
+mod record;
 mod rules;
+mod save;
 mod text;
 mod view;
 
@@ -119,7 +121,9 @@ pub use notation::{ParseTurnError, TurnContext, parse_turn, parse_turn_text, wri
 pub use options::{CannonCapture, ChariotMove, OPTIONS, Options, OptionsError};
 pub use platform::BANQI;
 pub use position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
+pub use record::{BanqiRecordError, MAX_TURNS, ReadRecord, read_record, write_record};
 pub use rules::{Refusal, Turn, rank};
+pub use save::{BanqiSave, SAVE_VARIANT};
 pub use text::TextError;
 pub use view::{BanqiView, FinalReveal, SeenTurn};
 

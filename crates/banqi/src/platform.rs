@@ -3,15 +3,17 @@
 //! seat, Red standing for the player who moves first, whatever colour the first flip gives
 //! them.
 
-use jieqi_rules::platform::{Information, PlayedGame, VariantDef};
+use jieqi_rules::platform::{Information, PlayedGame, Replay, VariantDef};
 use jieqi_rules::quote::quote;
-use jieqi_rules::{Notation, OptionSpec, Outcome, Seed, Side};
+use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side};
 
 use crate::board::{Cell, Point, Seat, piece_letter};
 use crate::deal::Deal;
 use crate::game::Banqi;
 use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
+use crate::record::read_record;
+use crate::save::BanqiSave;
 use crate::view::BanqiView;
 
 /// Banqi, registered.
@@ -94,6 +96,33 @@ impl VariantDef for BanqiDef {
 
     fn deal_text(&self, seed: Seed) -> Option<String> {
         Some(Banqi::from_deal(&Deal::from_seed(seed)).start_full_text())
+    }
+
+    /// A save or a record; Banqi has one notation. As for the other variants, a save ends
+    /// with how the game stands, a record with its result.
+    fn replay(&self, text: &str, _: Notation) -> Result<Replay, String> {
+        let (game, end) = if text.trim_start().starts_with('{') {
+            let game = BanqiSave::from_json(text)
+                .and_then(|save| save.restore())
+                .map_err(|e| e.to_string())?;
+            let end = match game.outcome() {
+                Some(outcome) => outcome.to_string(),
+                None => format!("game in progress, {} to move", game.turn()),
+            };
+            (game, end)
+        } else {
+            let game = read_record(text).map_err(|e| e.to_string())?.game;
+            let end = format!("result {}", RecordResult::of(game.outcome()));
+            (game, end)
+        };
+        Ok(Replay {
+            turns: game
+                .history()
+                .iter()
+                .map(|seen| write_turn(seen.turn, seen.revealed))
+                .collect(),
+            end,
+        })
     }
 }
 

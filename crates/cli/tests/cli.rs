@@ -195,6 +195,41 @@ fn replay_checks_saves_and_records() {
     }
 }
 
+/// rules.md §11: Banqi saves and records replay through the registry, each flip checked.
+#[test]
+fn replay_reads_banqi_saves_and_records() {
+    let save = r#"{"format": "jieqi-save", "version": 1, "variant": "banqi", "seed": "1A",
+        "moves": ["a1", "b1"], "ending": null, "settings": {}}"#;
+    let out = stdout(&cli(&["replay", &scratch("banqi.json", save)]));
+    assert_eq!(
+        out,
+        "1. a1=a b1=p\ngame in progress, the first player to move\n"
+    );
+    let record = "[Variant \"Banqi\"]\n\n1. a1=R b1=p 2. a1xb1 1-0\n";
+    let out = stdout(&cli(&["replay", &scratch("banqi.pgn", record)]));
+    assert_eq!(out, "1. a1=R b1=p\n2. a1xb1\nresult 1-0\n");
+    for (bad, expected) in [
+        (
+            "[Variant \"Banqi\"]\n[Seed \"1A\"]\n1. a1=R\n",
+            "turn 1 for the first player: a1 does not turn up R",
+        ),
+        (
+            "[Variant \"Banqi\"]\n1. a1=R b1\n",
+            "must say what it turned up",
+        ),
+        (
+            r#"{"format": "jieqi-save", "version": 1, "variant": "banqi", "moves": []}"#,
+            "a Banqi save needs a seed or a start",
+        ),
+    ] {
+        let o = cli(&["replay", &scratch("bad-banqi.txt", bad)]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expected), "{err}");
+    }
+}
+
 /// rules.md §10: the options are listed, set with --rules, and a bad one is one line.
 #[test]
 fn rule_sets_are_listed_and_set() {

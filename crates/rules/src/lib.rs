@@ -14,6 +14,8 @@ mod jieqi;
 mod movegen;
 mod notation;
 mod outcome;
+// The platform face reads and writes saves, which need serde.
+#[cfg(feature = "serde")]
 pub mod platform;
 mod position;
 pub mod quote;
@@ -41,16 +43,17 @@ pub use jieqi::{Jieqi, JieqiError};
 pub use movegen::MoveList;
 pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
+#[cfg(feature = "serde")]
 pub use platform::{Information, PlayedGame, VariantDef};
 pub use position::{MoveRules, Position, PositionError};
-pub use record::{Record, RecordError, RecordResult};
+pub use record::{Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };
 pub use replay::ReplayError;
 pub use rule_set::{OptionKind, OptionSpec, RuleSet, RuleSetError};
 #[cfg(feature = "serde")]
-pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame};
+pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame, read_envelope};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::Variant;

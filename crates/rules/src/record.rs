@@ -233,10 +233,7 @@ impl Record {
 
     /// The value of a tag (names compared without regard to case).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        find_tag(&self.tags, name)
     }
 
     /// Sets a tag, in its place if it is there, otherwise at the end.
@@ -330,49 +327,17 @@ impl Record {
 
     /// Reads a record and checks every move by replaying it from the start position.
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        let mut record = Record::default();
-        let mut words = Vec::new();
-        for token in tokenize(text)? {
-            match token {
-                Token::Tag(name, _) if !words.is_empty() => {
-                    return Err(RecordError::TagAfterMoves { tag: quote(&name) });
-                }
-                Token::Tag(name, value) => record.tags.push((name, value)),
-                Token::Word(word) => words.push(word),
-            }
-        }
-        let tagged = match record.tag("Result") {
-            None => None,
-            Some(v) => Some(RecordResult::from_token(v.trim()).ok_or_else(|| RecordError::BadTag {
-                tag: "Result".into(),
-                reason: format!("'{}' is not 1-0 (Red won), 0-1 (Black won), 1/2-1/2 (draw) or * (unfinished)", quote(v)),
-            })?),
+        // The game ends at the move limit (rules.md §5): nothing can follow it, and a hostile
+        // file of millions of moves is refused before they are read.
+        let split = RecordText::split(text, MOVE_LIMIT_PLIES)?;
+        let mut record = Record {
+            tags: split.tags,
+            moves: Vec::with_capacity(split.turns.len()),
+            result: split.result,
         };
         let mut pos = record.start()?;
-        let mut ended = None;
-        for word in words {
-            if let Some(result) = ended {
-                return Err(RecordError::AfterResult {
-                    result,
-                    text: quote(word),
-                });
-            }
-            if let Some(result) = RecordResult::from_token(word) {
-                ended = Some(result);
-                continue;
-            }
-            let text = strip_number(word).trim_end_matches(['!', '?']);
-            if text.is_empty() || text.starts_with('$') || text.chars().all(|c| c == '.') {
-                continue;
-            }
+        for text in split.turns {
             let (number, side) = (pos.fullmoves(), pos.turn());
-            if record.moves.len() >= MOVE_LIMIT_PLIES {
-                // The game ends at the move limit (rules.md §5): nothing can follow it, and a
-                // hostile file of millions of moves is refused before they are read.
-                return Err(RecordError::TooManyMoves {
-                    limit: MOVE_LIMIT_PLIES,
-                });
-            }
             let pm = parse_move(&pos, text).map_err(|source| RecordError::BadMove {
                 number,
                 side,
@@ -388,13 +353,6 @@ impl Record {
             }
             record.moves.push(pm);
         }
-        record.result = match (tagged, ended) {
-            (Some(tag), Some(moves)) if tag != moves => {
-                return Err(RecordError::ResultMismatch { tag, moves });
-            }
-            (_, Some(result)) | (Some(result), None) => result,
-            (None, None) => RecordResult::Unfinished,
-        };
         Ok(record)
     }
 
@@ -474,6 +432,101 @@ impl Record {
     }
 }
 
+/// A record split into its parts before any variant reads a turn: the tag syntax, comments,
+/// variations, move numbers, annotation marks and result tokens every variant's records share
+/// (Banqi reads its own turns from it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordText<'a> {
+    pub tags: Vec<(String, String)>,
+    /// The turns' words, move numbers and annotations (`$1`, `!`, `?`) dropped.
+    pub turns: Vec<&'a str>,
+    /// The Result tag's or the result token's after the turns (they must agree); `*` when
+    /// neither is given.
+    pub result: RecordResult,
+}
+
+impl<'a> RecordText<'a> {
+    /// Splits `text`, refusing a record of more than `max_turns` turns (the longest game its
+    /// variant can have) before reading further.
+    pub fn split(text: &'a str, max_turns: usize) -> Result<RecordText<'a>, RecordError> {
+        let mut tags = Vec::new();
+        let mut words = Vec::new();
+        // A turn, and a number for every two, and some room for annotations.
+        for token in tokenize(text, 4 * max_turns.max(1), max_turns)? {
+            match token {
+                Token::Tag(name, _) if !words.is_empty() => {
+                    return Err(RecordError::TagAfterMoves { tag: quote(&name) });
+                }
+                Token::Tag(name, value) => tags.push((name, value)),
+                Token::Word(word) => words.push(word),
+            }
+        }
+        let tagged = match find_tag(&tags, "Result") {
+            None => None,
+            Some(v) => Some(RecordResult::from_token(v.trim()).ok_or_else(|| RecordError::BadTag {
+                tag: "Result".into(),
+                reason: format!("'{}' is not 1-0 (Red won), 0-1 (Black won), 1/2-1/2 (draw) or * (unfinished)", quote(v)),
+            })?),
+        };
+        let mut turns = Vec::new();
+        let mut ended = None;
+        for word in words {
+            if let Some(result) = ended {
+                return Err(RecordError::AfterResult {
+                    result,
+                    text: quote(word),
+                });
+            }
+            if let Some(result) = RecordResult::from_token(word) {
+                ended = Some(result);
+                continue;
+            }
+            let text = strip_number(word).trim_end_matches(['!', '?']);
+            if text.is_empty() || text.starts_with('$') || text.chars().all(|c| c == '.') {
+                continue;
+            }
+            if turns.len() >= max_turns {
+                return Err(RecordError::TooManyMoves { limit: max_turns });
+            }
+            turns.push(text);
+        }
+        let result = match (tagged, ended) {
+            (Some(tag), Some(moves)) if tag != moves => {
+                return Err(RecordError::ResultMismatch { tag, moves });
+            }
+            (_, Some(result)) | (Some(result), None) => result,
+            (None, None) => RecordResult::Unfinished,
+        };
+        Ok(RecordText {
+            tags,
+            turns,
+            result,
+        })
+    }
+
+    /// A tag's value (the name in any case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        find_tag(&self.tags, name)
+    }
+
+    /// A tag of the record's leading tags, read without reading its turns: what names the
+    /// variant before one is chosen to read them.
+    pub fn leading_tag(text: &str, name: &str) -> Result<Option<String>, RecordError> {
+        let tokens = tokenize(text, 0, 0)?;
+        Ok(tokens.into_iter().find_map(|token| match token {
+            Token::Tag(n, value) if n.eq_ignore_ascii_case(name) => Some(value),
+            _ => None,
+        }))
+    }
+}
+
+/// A tag's value, the name compared without regard to case.
+fn find_tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
 fn push_tag(out: &mut String, name: &str, value: &str) {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
     out.push_str(&format!("[{name} \"{escaped}\"]\n"));
@@ -513,11 +566,10 @@ fn skip_past(chars: &mut Chars<'_>, end: char) -> bool {
     chars.any(|(_, c)| c == end)
 }
 
-/// More words than a game of the longest length writes (a move, and a number for every two)
-/// cannot be a record of one: reading stops there.
-const MAX_WORDS: usize = 4 * MOVE_LIMIT_PLIES;
-
-fn tokenize(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
+/// Splits a record into tags and words. More than `max_words` words cannot be a record of the
+/// longest game of `max_turns` turns: reading stops there. With `max_words` 0 it reads the
+/// leading tags only, stopping at the first word.
+fn tokenize(text: &str, max_words: usize, max_turns: usize) -> Result<Vec<Token<'_>>, RecordError> {
     let mut tokens = Vec::new();
     let mut words = 0;
     let mut chars = text.char_indices().peekable();
@@ -574,12 +626,13 @@ fn tokenize(text: &str) -> Result<Vec<Token<'_>>, RecordError> {
                         }
                     }
                 }
+                if max_words == 0 {
+                    break;
+                }
                 tokens.push(Token::Word(text.get(i..end).unwrap_or("")));
                 words += 1;
-                if words > MAX_WORDS {
-                    return Err(RecordError::TooManyMoves {
-                        limit: MOVE_LIMIT_PLIES,
-                    });
+                if words > max_words {
+                    return Err(RecordError::TooManyMoves { limit: max_turns });
                 }
             }
         }

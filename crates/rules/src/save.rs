@@ -119,6 +119,45 @@ pub enum LoadError {
     BadRules(String),
 }
 
+/// Reads the part every variant's save shares: JSON, an object, the `format` field, a
+/// `version` this build reads. The object is returned for the variant's own fields (its
+/// `variant` field names it).
+pub fn read_envelope(text: &str) -> Result<serde_json::Value, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        if e.is_eof() {
+            LoadError::Truncated
+        } else {
+            LoadError::NotJson {
+                line: e.line(),
+                column: e.column(),
+            }
+        }
+    })?;
+    let obj = value.as_object().ok_or(LoadError::NotASave)?;
+    if obj.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
+        return Err(LoadError::NotASave);
+    }
+    match obj.get("version").and_then(|v| v.as_u64()) {
+        None => return Err(LoadError::BadField("version must be a whole number".into())),
+        Some(0) => {
+            return Err(LoadError::BadField(
+                "version 0 was never written; versions start at 1".into(),
+            ));
+        }
+        Some(v) if v > u64::from(SAVE_VERSION) => {
+            return Err(LoadError::FutureVersion {
+                found: v,
+                supported: SAVE_VERSION,
+            });
+        }
+        Some(_) => {}
+    }
+    Ok(value)
+}
+
 impl SavedGame {
     /// The record of `game`, with the app's `settings`.
     pub fn of(game: &AnyGame, settings: BTreeMap<String, serde_json::Value>) -> SavedGame {
@@ -161,38 +200,7 @@ impl SavedGame {
 
     /// Reads a save, checking its form and version (not yet its moves: see [`Self::restore`]).
     pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
-        if text.trim().is_empty() {
-            return Err(LoadError::Empty);
-        }
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            if e.is_eof() {
-                LoadError::Truncated
-            } else {
-                LoadError::NotJson {
-                    line: e.line(),
-                    column: e.column(),
-                }
-            }
-        })?;
-        let obj = value.as_object().ok_or(LoadError::NotASave)?;
-        if obj.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
-            return Err(LoadError::NotASave);
-        }
-        match obj.get("version").and_then(|v| v.as_u64()) {
-            None => return Err(LoadError::BadField("version must be a whole number".into())),
-            Some(0) => {
-                return Err(LoadError::BadField(
-                    "version 0 was never written; versions start at 1".into(),
-                ));
-            }
-            Some(v) if v > u64::from(SAVE_VERSION) => {
-                return Err(LoadError::FutureVersion {
-                    found: v,
-                    supported: SAVE_VERSION,
-                });
-            }
-            Some(_) => {}
-        }
+        let value = read_envelope(text)?;
         serde_json::from_value(value).map_err(|e| LoadError::BadField(shorten(&e.to_string(), 160)))
     }
 

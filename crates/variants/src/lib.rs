@@ -3,7 +3,8 @@
 //! and never name one. A variant joins with one line in [`VARIANTS`]; what it implements is in
 //! `docs/adding-a-variant.md`.
 
-use jieqi_rules::platform::{JIEQI, VariantDef, XIANGQI};
+use jieqi_rules::platform::{JIEQI, Replay, VariantDef, XIANGQI};
+use jieqi_rules::{Notation, RecordText, read_envelope};
 
 /// Every variant, in the order the front ends list them. The first is the default; the first
 /// that deals is the one a seed alone names.
@@ -61,6 +62,25 @@ pub fn dealing() -> &'static dyn VariantDef {
         .copied()
         .find(|v| v.deals())
         .unwrap_or_else(default_variant)
+}
+
+/// Replays a save or a record of any variant, every turn checked: the save's `variant` field
+/// or the record's `Variant` tag names it. One without a name, or with a name no variant has,
+/// is read as Xiangqi's, whose reader tells Xiangqi from Jieqi by the position and names a
+/// bad tag or field.
+pub fn replay(text: &str, notation: Notation) -> Result<Replay, String> {
+    let named = if text.trim_start().starts_with('{') {
+        let save = read_envelope(text).map_err(|e| e.to_string())?;
+        save.get("variant")
+            .and_then(|v| v.as_str())
+            .map(str::to_string)
+    } else {
+        RecordText::leading_tag(text, "Variant").map_err(|e| e.to_string())?
+    };
+    let variant = named
+        .and_then(|name| find(&name).ok())
+        .unwrap_or_else(default_variant);
+    variant.replay(text, notation)
 }
 
 #[cfg(test)]

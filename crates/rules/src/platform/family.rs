@@ -10,15 +10,17 @@ use crate::deal::{Deal, Seed};
 use crate::jieqi::Jieqi;
 use crate::notation::{Notation, parse_move, write_move};
 use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::position::{MoveRules, Position};
 use crate::quote::quote;
+use crate::record::{Record, RecordResult};
 use crate::rule_set::{OptionSpec, RuleSet};
+use crate::save::SavedGame;
 use crate::setup::Setup;
 use crate::types::{Side, Square};
 use crate::variant::Variant;
 use crate::view::{PlayerView, SeenPiece, VariantKind};
 
-use super::{Information, PlayedGame, VariantDef};
+use super::{Information, PlayedGame, Replay, VariantDef};
 
 /// Xiangqi or Jieqi, registered.
 #[derive(Debug)]
@@ -130,6 +132,45 @@ impl VariantDef for FamilyDef {
 
     fn deal_text(&self, seed: Seed) -> Option<String> {
         (self.variant == VariantKind::Jieqi).then(|| Deal::from_seed(seed).to_full_fen())
+    }
+
+    /// Either variant's save or record (the record's tags say which). A Jieqi record without
+    /// its seed replays as its players saw it.
+    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
+        if text.trim_start().starts_with('{') {
+            let game = SavedGame::from_json(text)
+                .and_then(|saved| saved.restore())
+                .map_err(|e| e.to_string())?;
+            // The owner's own file: the move list is still the public one.
+            let end = match game.outcome() {
+                Some(outcome) => outcome.to_string(),
+                None => format!("game in progress, {} to move", game.turn()),
+            };
+            return Ok(Replay {
+                turns: game.view(Side::Red).move_texts(notation),
+                end,
+            });
+        }
+        // The one record loader: the deal's reveals for a seeded Jieqi record, the pool's
+        // arithmetic for one without its seed, the game's end, the Result tag.
+        let record = Record::parse(text).map_err(|e| e.to_string())?;
+        let seedless_jieqi = record.rules().map_err(|e| e.to_string())? == MoveRules::JIEQI
+            && record.tag("Seed").is_none();
+        let (turns, result) = if seedless_jieqi {
+            let seen = record.replay_seen().map_err(|e| e.to_string())?;
+            let result = seen
+                .outcome
+                .map_or(record.result, |o| RecordResult::of(Some(o)));
+            (seen.move_texts(notation), result)
+        } else {
+            let game = record.game().map_err(|e| e.to_string())?;
+            let turns = game.view(Side::Red).move_texts(notation);
+            (turns, RecordResult::of(game.outcome()))
+        };
+        Ok(Replay {
+            turns,
+            end: format!("result {result}"),
+        })
     }
 }
 

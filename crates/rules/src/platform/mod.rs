@@ -8,6 +8,7 @@
 //! Banqi by its own crate. `docs/adding-a-variant.md` walks through adding one.
 
 pub mod family;
+pub mod search;
 
 use std::fmt;
 
@@ -18,6 +19,7 @@ use crate::rule_set::OptionSpec;
 use crate::types::Side;
 
 pub use family::{JIEQI, XIANGQI};
+pub use search::{Chance, SearchNode, TurnCode, Verdict};
 
 /// Who knows what in a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,18 @@ pub trait VariantDef: Send + Sync {
     fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
     /// The full-knowledge text of a seed's deal, for a variant that deals.
     fn deal_text(&self, seed: Seed) -> Option<String>;
+    /// A saved game (JSON in the envelope every save shares) or a record of this variant,
+    /// replayed with every turn checked, as its players saw it.
+    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
+}
+
+/// A replayed game: what its players saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The turns, in the notation asked for where the variant has several.
+    pub turns: Vec<String>,
+    /// How it ended (`result 1-0`, the outcome), or who is to move in a game still running.
+    pub end: String,
 }
 
 impl fmt::Debug for dyn VariantDef {
@@ -90,4 +104,9 @@ pub trait PlayedGame: Send {
     /// position text. A position without the information a view needs (a public Jieqi FEN
     /// has no deal) says why not.
     fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String>;
+    /// The position as the side to move knows it, for the generic search ([`search`]);
+    /// `None` for a variant with an engine of its own (Xiangqi, Jieqi).
+    fn search_node(&self) -> Option<Box<dyn SearchNode>> {
+        None
+    }
 }
