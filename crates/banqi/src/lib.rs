@@ -119,7 +119,7 @@ pub use deal::{DEAL_KEY_TAG, Deal, DealError, SHUFFLE_ORDER};
 pub use game::{Banqi, BanqiError};
 pub use notation::{ParseTurnError, TurnContext, parse_turn, parse_turn_text, write_turn};
 pub use options::{CannonCapture, ChariotMove, OPTIONS, Options, OptionsError};
-pub use platform::BANQI;
+pub use platform::{BANQI, BANQI_BOARD, table_of_view};
 pub use position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
 pub use record::{BanqiRecordError, MAX_TURNS, ReadRecord, read_record, write_record};
 pub use rules::{Refusal, Turn, rank};

@@ -3,7 +3,9 @@
 //! seat, Red standing for the player who moves first, whatever colour the first flip gives
 //! them.
 
-use jieqi_rules::platform::{Information, PlayedGame, Replay, VariantDef};
+use jieqi_rules::platform::{
+    BoardShape, Grid, Information, Look, PlayedGame, Replay, Spot, Table, TableTurn, VariantDef,
+};
 use jieqi_rules::quote::quote;
 use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side};
 
@@ -15,6 +17,70 @@ use crate::options::{OPTIONS, Options};
 use crate::record::read_record;
 use crate::save::BanqiSave;
 use crate::view::BanqiView;
+
+/// Banqi's board (rules.md §11): 4 rows of 8 squares, nothing else drawn on it.
+pub static BANQI_BOARD: BoardShape = BoardShape {
+    columns: 8,
+    rows: 4,
+    grid: Grid::Squares,
+    river: None,
+    palaces: &[],
+    marks: &[],
+    first_row: 1,
+};
+
+fn spot(point: Point) -> Spot {
+    Spot::new(point.column(), point.row())
+}
+
+/// What a seat sees, as a screen draws it: face-down pieces are blank backs (nobody knows
+/// their colour), until the end turns them up.
+pub fn table_of_view(view: &BanqiView) -> Table {
+    let revealed = |p: Point| {
+        view.reveal
+            .as_ref()
+            .and_then(|r| r.face_down.iter().find(|(q, _)| *q == p))
+            .map(|&(_, piece)| piece)
+    };
+    let pieces = Point::all()
+        .filter_map(|p| {
+            let look = match (view.cell(p), revealed(p)) {
+                (Cell::Empty, _) => return None,
+                (Cell::FaceUp(piece), _) | (Cell::FaceDown, Some(piece)) => Look::Up {
+                    side: piece.side(),
+                    role: piece.role(),
+                },
+                (Cell::FaceDown, None) => Look::Down {
+                    side: None,
+                    moves_as: None,
+                },
+            };
+            Some((spot(p), look))
+        })
+        .collect();
+    let turns = view
+        .legal_turns
+        .iter()
+        .map(|&turn| TableTurn {
+            from: spot(turn.from()),
+            to: turn.to().map(spot),
+            text: write_turn(turn, None),
+            capture: turn.is_capture(),
+        })
+        .collect();
+    Table {
+        viewer: side(view.viewer),
+        turn: side(view.turn()),
+        pieces,
+        turns,
+        last: view
+            .history
+            .last()
+            .map(|seen| (spot(seen.turn.from()), seen.turn.to().map(spot))),
+        history: view.history.iter().map(|t| t.to_string()).collect(),
+        outcome: view.outcome,
+    }
+}
 
 /// Banqi, registered.
 #[derive(Debug)]
@@ -96,6 +162,10 @@ impl VariantDef for BanqiDef {
 
     fn deal_text(&self, seed: Seed) -> Option<String> {
         Some(Banqi::from_deal(&Deal::from_seed(seed)).start_full_text())
+    }
+
+    fn board(&self) -> &'static BoardShape {
+        &BANQI_BOARD
     }
 
     /// A save or a record; Banqi has one notation. As for the other variants, a save ends
@@ -180,6 +250,10 @@ impl PlayedGame for BanqiGame {
 
     fn view_text(&self, viewer: Side, _: Notation) -> Result<String, String> {
         Ok(render(&self.0.view(seat(viewer))))
+    }
+
+    fn table(&self, viewer: Side) -> Result<Table, String> {
+        Ok(table_of_view(&self.0.view(seat(viewer))))
     }
 }
 

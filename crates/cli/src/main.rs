@@ -21,7 +21,7 @@ USAGE:
   jieqi-cli perft <depth> [POSITION] [--divide]
   jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
   jieqi-cli deal --seed S [--variant jieqi|banqi]
-  jieqi-cli view (--seed S | --fen FULL_FEN) --side red|black [--variant V] [--moves M ...] [--rules R]
+  jieqi-cli view [--seed S | --fen FEN] --side red|black [--variant V] [--moves M ...] [--rules R]
   jieqi-cli rules [--variant V]   (the house-rule options, see --rules)
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]

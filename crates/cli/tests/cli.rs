@@ -70,7 +70,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["deal"],
         &["deal", "--seed", "not a seed!"],
         &["view", "--seed", "7"],
-        &["view", "--side", "red"],
+        &["view", "--variant", "jieqi", "--side", "red"],
         &["view", "--seed", "7", "--side", "purple"],
         &["view", "--seed", "7", "--side", "red", "--moves", "a0a5"],
         &[

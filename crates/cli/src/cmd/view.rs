@@ -1,4 +1,4 @@
-//! `view (--fen FULL_FEN | --seed S) [--variant V] --side red|black [--moves M ...]`: what one
+//! `view [--fen FEN | --seed S] [--variant V] --side red|black [--moves M ...]`: what one
 //! side (in Banqi one seat: first or second) knows, drawn by the variant. The last line is that
 //! side's position text (in Jieqi its viewer-relative FEN).
 

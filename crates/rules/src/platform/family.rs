@@ -6,6 +6,7 @@
 //! then moves as the piece of its start point, and the reveal a move names is checked against
 //! nothing).
 
+use crate::any_game::AnyGame;
 use crate::deal::{Deal, Seed};
 use crate::jieqi::Jieqi;
 use crate::notation::{Notation, parse_move, write_move};
@@ -16,11 +17,103 @@ use crate::record::{Record, RecordResult};
 use crate::rule_set::{OptionSpec, RuleSet};
 use crate::save::SavedGame;
 use crate::setup::Setup;
-use crate::types::{Side, Square};
+use crate::types::{Move, Side, Square};
 use crate::variant::Variant;
 use crate::view::{PlayerView, SeenPiece, VariantKind};
+use crate::xiangqi::Xiangqi;
 
+use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
 use super::{Information, PlayedGame, Replay, VariantDef};
+
+/// The Xiangqi board (rules.md §1): 9 × 10 points, the river between ranks 4 and 5, the two
+/// palaces, the cannon and soldier points marked.
+pub static XIANGQI_BOARD: BoardShape = BoardShape {
+    columns: 9,
+    rows: 10,
+    grid: Grid::Intersections,
+    river: Some(5),
+    palaces: &[
+        Zone {
+            from: Spot::new(3, 0),
+            to: Spot::new(5, 2),
+        },
+        Zone {
+            from: Spot::new(3, 7),
+            to: Spot::new(5, 9),
+        },
+    ],
+    marks: &[
+        Spot::new(1, 2),
+        Spot::new(7, 2),
+        Spot::new(1, 7),
+        Spot::new(7, 7),
+        Spot::new(0, 3),
+        Spot::new(2, 3),
+        Spot::new(4, 3),
+        Spot::new(6, 3),
+        Spot::new(8, 3),
+        Spot::new(0, 6),
+        Spot::new(2, 6),
+        Spot::new(4, 6),
+        Spot::new(6, 6),
+        Spot::new(8, 6),
+    ],
+    first_row: 0,
+};
+
+/// The place of a square.
+pub fn spot(square: Square) -> Spot {
+    Spot::new(square.file(), square.rank())
+}
+
+/// What `view`'s player sees, as a screen draws it: face-down pieces show their colour and
+/// the piece they move as (public, rules.md §7); at the end the reveal turns them up. Turns
+/// are written in ICCS, each as [`PlayedGame::play_text`] reads it.
+pub fn table_of_view(view: &PlayerView) -> Table {
+    let revealed = |sq: Square| {
+        view.reveal
+            .as_ref()
+            .and_then(|r| r.hidden.iter().find(|(s, _)| *s == sq))
+            .map(|&(_, role)| role)
+    };
+    let pieces = Square::all()
+        .filter_map(|sq| {
+            let piece = view.position.piece_at(sq)?;
+            let look = match (piece.is_hidden(), revealed(sq)) {
+                (false, _) => Look::Up {
+                    side: piece.side(),
+                    role: piece.role(),
+                },
+                (true, Some(role)) => Look::Up {
+                    side: piece.side(),
+                    role,
+                },
+                (true, None) => Look::Down {
+                    side: Some(piece.side()),
+                    moves_as: Some(piece.role()),
+                },
+            };
+            Some((spot(sq), look))
+        })
+        .collect();
+    let turns = view
+        .legal_moves
+        .iter()
+        .map(|&m| table_turn(&view.position, m))
+        .collect();
+    Table {
+        viewer: view.viewer,
+        turn: view.turn(),
+        pieces,
+        turns,
+        last: view
+            .moves
+            .last()
+            .map(|m| (spot(m.mv.from), Some(spot(m.mv.to)))),
+        history: view.move_texts(Notation::Iccs),
+        outcome: view.outcome,
+    }
+}
 
 /// Xiangqi or Jieqi, registered.
 #[derive(Debug)]
@@ -134,6 +227,10 @@ impl VariantDef for FamilyDef {
         (self.variant == VariantKind::Jieqi).then(|| Deal::from_seed(seed).to_full_fen())
     }
 
+    fn board(&self) -> &'static BoardShape {
+        &XIANGQI_BOARD
+    }
+
     /// Either variant's save or record (the record's tags say which). A Jieqi record without
     /// its seed replays as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
@@ -174,13 +271,20 @@ impl VariantDef for FamilyDef {
     }
 }
 
-/// A position of Xiangqi or Jieqi, and — for a seed or a full-knowledge FEN — the Jieqi game
-/// that knows the identities, so that reveals follow the deal.
+/// A game of Xiangqi or Jieqi, or a public Jieqi position without its deal (a face-down piece
+/// then moves as its start point's piece, and a reveal a move names is checked against
+/// nothing).
 #[derive(Clone)]
 struct FamilyGame {
     def: &'static FamilyDef,
-    position: Position,
-    jieqi: Option<Jieqi>,
+    held: Held,
+}
+
+#[derive(Clone)]
+enum Held {
+    // Boxed: a game is much larger than a position.
+    Game(Box<AnyGame>),
+    Public(Position),
 }
 
 impl FamilyGame {
@@ -192,23 +296,32 @@ impl FamilyGame {
         let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
         Ok(Box::new(FamilyGame {
             def,
-            position: game.position().clone(),
-            jieqi: Some(game),
+            held: Held::Game(Box::new(game.into())),
         }))
     }
 
+    /// Xiangqi from a FEN becomes a game; a public Jieqi FEN stays a position.
     fn public(
         def: &'static FamilyDef,
         setup: &Setup,
         rules: RuleSet,
     ) -> Result<Box<dyn PlayedGame>, String> {
-        let position = Position::from_setup(setup, rules.move_rules())
-            .map_err(|e| format!("illegal position: {e}"))?;
-        Ok(Box::new(FamilyGame {
-            def,
-            position,
-            jieqi: None,
-        }))
+        let illegal = |e: &dyn std::fmt::Display| format!("illegal position: {e}");
+        let held = if def.variant == VariantKind::Xiangqi {
+            let game = Xiangqi::from_setup(setup).map_err(|e| illegal(&e))?;
+            let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
+            Held::Game(Box::new(game.into()))
+        } else {
+            Held::Public(Position::from_setup(setup, rules.move_rules()).map_err(|e| illegal(&e))?)
+        };
+        Ok(Box::new(FamilyGame { def, held }))
+    }
+
+    fn position(&self) -> &Position {
+        match &self.held {
+            Held::Game(game) => game.position(),
+            Held::Public(position) => position,
+        }
     }
 }
 
@@ -218,48 +331,61 @@ impl PlayedGame for FamilyGame {
     }
 
     fn turn(&self) -> Side {
-        self.position.turn()
+        self.position().turn()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.jieqi.as_ref().and_then(Variant::outcome)
+        match &self.held {
+            Held::Game(game) => game.outcome(),
+            Held::Public(_) => None,
+        }
     }
 
     /// Sorted by their ICCS text; a reveal is not known before the move, so none is named.
     fn legal_texts(&self, notation: Notation) -> Vec<String> {
-        let mut moves: Vec<_> = self.position.legal_moves().iter().copied().collect();
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let position = self.position();
+        let mut moves: Vec<_> = position.legal_moves().iter().copied().collect();
         moves.sort_by_key(|m| m.to_string());
         moves
             .into_iter()
-            .map(|m| write_move(&self.position, m, None, notation))
+            .map(|m| write_move(position, m, None, notation))
             .collect()
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), String> {
-        let parsed = parse_move(&self.position, text).map_err(|e| e.to_string())?;
-        match &mut self.jieqi {
-            Some(game) => {
+        let parsed = parse_move(self.position(), text).map_err(|e| e.to_string())?;
+        match &mut self.held {
+            Held::Game(game) => {
+                let mover = game.turn();
                 game.play(parsed.mv).map_err(|e| e.to_string())?;
-                let shown = game.view(Side::Red).moves.last().and_then(|m| m.revealed);
+                let shown = game.view(mover).moves.last().and_then(|m| m.revealed);
                 if parsed.revealed.is_some() && parsed.revealed != shown {
+                    game.undo();
                     return Err(format!(
                         "'{}' names a reveal the deal does not make",
                         quote(text)
                     ));
                 }
-                self.position = game.position().clone();
             }
-            None => {
-                self.position.play_unchecked(parsed.mv);
+            Held::Public(position) => {
+                position.play_unchecked(parsed.mv);
             }
         }
         Ok(())
     }
 
+    /// Perft counts moves by the rules of movement alone (data/perft.tsv); a Jieqi deal's
+    /// reveals follow the deal.
     fn perft(&self, depth: u32) -> u64 {
-        match &self.jieqi {
-            Some(game) => game.perft(depth),
-            None => self.position.perft(depth),
+        match &self.held {
+            Held::Game(game) => match &**game {
+                AnyGame::Jieqi(game) => game.perft(depth),
+                AnyGame::Xiangqi(game) => game.position().perft(depth),
+            },
+            Held::Public(position) => position.perft(depth),
         }
     }
 
@@ -268,11 +394,62 @@ impl PlayedGame for FamilyGame {
     }
 
     fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String> {
-        let game = self.jieqi.as_ref().ok_or(
-            "a view needs a Jieqi deal: a seed, or a full-knowledge FEN (X followed by the \
-             identity)",
-        )?;
-        Ok(render(&game.view(viewer), notation))
+        match &self.held {
+            Held::Game(game) => Ok(render(&game.view(viewer), notation)),
+            Held::Public(_) => Err(
+                "a view needs a Jieqi deal: a seed, or a full-knowledge FEN \
+                 (X followed by the identity)"
+                    .into(),
+            ),
+        }
+    }
+
+    /// A game's view; a public position (no deal) is public to both, with no history.
+    fn table(&self, viewer: Side) -> Result<Table, String> {
+        let position = match &self.held {
+            Held::Game(game) => return Ok(table_of_view(&game.view(viewer))),
+            Held::Public(position) => position,
+        };
+        let pieces = Square::all()
+            .filter_map(|sq| {
+                let piece = position.piece_at(sq)?;
+                let look = if piece.is_hidden() {
+                    Look::Down {
+                        side: Some(piece.side()),
+                        moves_as: Some(piece.role()),
+                    }
+                } else {
+                    Look::Up {
+                        side: piece.side(),
+                        role: piece.role(),
+                    }
+                };
+                Some((spot(sq), look))
+            })
+            .collect();
+        Ok(Table {
+            viewer,
+            turn: position.turn(),
+            pieces,
+            turns: position
+                .legal_moves()
+                .iter()
+                .map(|&m| table_turn(position, m))
+                .collect(),
+            last: None,
+            history: Vec::new(),
+            outcome: None,
+        })
+    }
+}
+
+/// A move as a click makes it.
+fn table_turn(position: &Position, m: Move) -> TableTurn {
+    TableTurn {
+        from: spot(m.from),
+        to: Some(spot(m.to)),
+        text: m.to_string(),
+        capture: position.piece_at(m.to).is_some(),
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod family;
 pub mod search;
+pub mod table;
 
 use std::fmt;
 
@@ -20,6 +21,7 @@ use crate::types::Side;
 
 pub use family::{JIEQI, XIANGQI};
 pub use search::{Chance, SearchNode, TurnCode, Verdict};
+pub use table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
 
 /// Who knows what in a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +65,8 @@ pub trait VariantDef: Send + Sync {
     fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
     /// The full-knowledge text of a seed's deal, for a variant that deals.
     fn deal_text(&self, seed: Seed) -> Option<String>;
+    /// Its board, as a screen draws it.
+    fn board(&self) -> &'static BoardShape;
     /// A saved game (JSON in the envelope every save shares) or a record of this variant,
     /// replayed with every turn checked, as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
@@ -104,6 +108,9 @@ pub trait PlayedGame: Send {
     /// position text. A position without the information a view needs (a public Jieqi FEN
     /// has no deal) says why not.
     fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String>;
+    /// What `viewer` may see of the game, for a screen (see [`table`]). A position without
+    /// the information a view needs says why not, as [`Self::view_text`] does.
+    fn table(&self, viewer: Side) -> Result<Table, String>;
     /// The position as the side to move knows it, for the generic search ([`search`]);
     /// `None` for a variant with an engine of its own (Xiangqi, Jieqi).
     fn search_node(&self) -> Option<Box<dyn SearchNode>> {

@@ -1,0 +1,142 @@
+//! What a screen draws of a variant it does not know: the board as the variant describes it
+//! ([`BoardShape`]: size, points or squares, river, palaces, marks) and one player's picture
+//! of a game on it ([`Table`]: each piece's [`Look`], the legal turns as clicks, the last turn,
+//! the turns so far). A table is made from a player's view, so it holds only what that player
+//! may know.
+
+use crate::outcome::Outcome;
+use crate::types::{Role, Side};
+
+/// A place on a board: its column from the left and its row from the bottom, as seen by the
+/// player of Red (in Banqi the first player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spot {
+    pub column: u8,
+    pub row: u8,
+}
+
+impl Spot {
+    pub const fn new(column: u8, row: u8) -> Spot {
+        Spot { column, row }
+    }
+}
+
+/// Where pieces stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grid {
+    /// On the crossings of the lines (Xiangqi, Jieqi).
+    Intersections,
+    /// Inside the squares (Banqi).
+    Squares,
+}
+
+/// A rectangle of places, corners included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zone {
+    pub from: Spot,
+    pub to: Spot,
+}
+
+/// A board, as its variant describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardShape {
+    pub columns: u8,
+    pub rows: u8,
+    pub grid: Grid,
+    /// A river below this row (Xiangqi: 5, between rows 4 and 5), where the inner columns'
+    /// lines stop.
+    pub river: Option<u8>,
+    /// Palaces, drawn with their diagonals.
+    pub palaces: &'static [Zone],
+    /// Places marked with small corners (Xiangqi's cannon and soldier points).
+    pub marks: &'static [Spot],
+    /// How the notation names the first row (Xiangqi's ICCS 0, Banqi 1); columns are `a`, `b`, ….
+    pub first_row: u8,
+}
+
+impl BoardShape {
+    /// Every place, row by row from the bottom.
+    pub fn spots(&self) -> impl Iterator<Item = Spot> + '_ {
+        (0..self.rows)
+            .flat_map(move |row| (0..self.columns).map(move |column| Spot { column, row }))
+    }
+
+    pub fn contains(&self, spot: Spot) -> bool {
+        spot.column < self.columns && spot.row < self.rows
+    }
+
+    /// The name of a place in the notation (`e2`, `a1`).
+    pub fn name(&self, spot: Spot) -> String {
+        format!(
+            "{}{}",
+            char::from(b'a' + spot.column),
+            u32::from(spot.row) + u32::from(self.first_row)
+        )
+    }
+}
+
+/// What a piece shows a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Look {
+    Up {
+        side: Side,
+        role: Role,
+    },
+    /// Face down: the colour of its back where the back shows it (Jieqi) and the piece it
+    /// moves as where that is public (a Jieqi piece moves as its start point's).
+    Down {
+        side: Option<Side>,
+        moves_as: Option<Role>,
+    },
+}
+
+impl Look {
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Look::Up { side, .. } => Some(side),
+            Look::Down { side, .. } => side,
+        }
+    }
+}
+
+/// A turn as a click makes it: a piece picked on `from`, put on `to`; a turn made where the
+/// piece stands (a Banqi flip) has no `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TableTurn {
+    pub from: Spot,
+    pub to: Option<Spot>,
+    /// The turn in the variant's notation, as its game reads it.
+    pub text: String,
+    pub capture: bool,
+}
+
+/// One player's picture of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub viewer: Side,
+    /// Who is to move (in Banqi the seat).
+    pub turn: Side,
+    pub pieces: Vec<(Spot, Look)>,
+    /// The legal turns of the side to move; none once the game is over.
+    pub turns: Vec<TableTurn>,
+    /// The last turn played: where it came from and went.
+    pub last: Option<(Spot, Option<Spot>)>,
+    /// The turns so far, as everyone saw them, in the variant's own notation.
+    pub history: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+impl Table {
+    /// The piece on a place.
+    pub fn look(&self, spot: Spot) -> Option<Look> {
+        self.pieces
+            .iter()
+            .find(|(s, _)| *s == spot)
+            .map(|&(_, look)| look)
+    }
+
+    /// The turns that start on `from`.
+    pub fn turns_from(&self, from: Spot) -> impl Iterator<Item = &TableTurn> {
+        self.turns.iter().filter(move |t| t.from == from)
+    }
+}
