@@ -71,6 +71,7 @@ pub fn table_of_view(view: &BanqiView) -> Table {
     Table {
         viewer: side(view.viewer),
         turn: side(view.turn()),
+        colour_to_move: view.position.colour_to_move(),
         pieces,
         turns,
         last: view

@@ -1,17 +1,20 @@
-//! The board: a wooden panel in a frame, the grid with the river (楚河 漢界), the palace
-//! diagonals, the little corner marks on the cannon and soldier points, and optional ICCS
-//! coordinates. Rebuilt whenever the layout or the settings change (window resized, board
+//! The board its variant describes: a wooden panel in a frame and, for a board of points
+//! (Xiangqi), the grid with the river (楚河 漢界), the palace diagonals and the little corner
+//! marks on the cannon and soldier points; for a board of squares (Banqi), the squares. Optional
+//! coordinates as the variant's notation names them. Rebuilt whenever the layout or the settings change (window resized, board
 //! turned).
 
-use std::f32::consts::{FRAC_PI_4, PI};
+use std::f32::consts::PI;
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::{FontSize, FontSource};
-use jieqi_rules::{Side, Square};
+use jieqi_rules::Side;
+use jieqi_rules::platform::family::XIANGQI_BOARD;
+use jieqi_rules::platform::{Grid, Spot};
 
 use crate::font::GameFont;
-use crate::layout::{BOARD_H, BOARD_W, FRAME_CELLS, Layout};
+use crate::layout::{FRAME_CELLS, Layout, SQUARES_MARGIN_CELLS, panel_cells};
 use crate::settings::Settings;
 use crate::states::ViewSync;
 use crate::theme;
@@ -114,11 +117,11 @@ fn draw_board(
     let o = layout.center;
     // Line widths: even numbers of pixels on whole-pixel positions stay sharp.
     let lw = 2.0 * (c / 60.0).round().max(1.0);
-    let border = lw * 2.0;
+    let board = layout.board;
 
     // Wooden panel in a frame. The frame is drawn as strips around the panel, not as
     // rectangles under it: software renderers pay for every covered pixel.
-    let panel = Vec2::new(BOARD_W * c, BOARD_H * c);
+    let panel = panel_cells(board) * c;
     commands.spawn(rect(o, panel, theme::WOOD, 0.02, 0.0));
     for (width, color, z) in [
         (2.0 * FRAME_CELLS * c, theme::FRAME_EDGE, 0.0),
@@ -148,7 +151,7 @@ fn draw_board(
         }
     }
     // Grain: long, faint, uneven stripes.
-    let stripes = 46;
+    let stripes = (46.0 * panel.y / (panel_cells(&XIANGQI_BOARD).y * c)).ceil() as u32;
     for i in 0..stripes {
         let y = o.y - panel.y / 2.0 + panel.y * (i as f32 + grain_noise(i)) / stripes as f32;
         let h = (0.02 + 0.05 * grain_noise(i + 100)) * c;
@@ -159,43 +162,70 @@ fn draw_board(
         commands.spawn(rect(Vec2::new(x, y), Vec2::new(w, h), color, 0.04, 0.0));
     }
 
-    let p = |f: f32, r: f32| layout.point(f, r);
-    // Ranks.
-    for r in 0..10 {
-        let width = if r == 0 || r == 9 { border } else { lw };
-        let a = p(0.0, r as f32);
-        let b = p(8.0, r as f32);
-        commands.spawn(rect(
-            (a + b) / 2.0,
-            Vec2::new((b.x - a.x).abs() + width, width),
-            theme::LINE,
-            1.0,
-            0.0,
-        ));
+    match board.grid {
+        Grid::Intersections => draw_points(&mut commands, &layout, &settings, &font, lw),
+        Grid::Squares => draw_squares(&mut commands, &layout, lw),
     }
-    // Files: the edge files cross the river, the others stop at it.
-    for f in 0..9 {
-        let spans: &[(f32, f32)] = if f == 0 || f == 8 {
-            &[(0.0, 9.0)]
+    if settings.coordinates {
+        draw_coordinates(&mut commands, &layout, &settings, &font);
+    }
+}
+
+/// A line between two world positions, `width` thick. Lines along the axes are drawn
+/// unturned, so that they stay on whole pixels.
+fn line(a: Vec2, b: Vec2, width: f32) -> impl Bundle {
+    let d = b - a;
+    let (size, angle) = if d.x.abs() < 0.01 {
+        (Vec2::new(width, d.y.abs() + width), 0.0)
+    } else if d.y.abs() < 0.01 {
+        (Vec2::new(d.x.abs() + width, width), 0.0)
+    } else {
+        (Vec2::new(d.length() + width, width), d.y.atan2(d.x))
+    };
+    rect((a + b) / 2.0, size, theme::LINE, 1.0, angle)
+}
+
+/// A board of points (Xiangqi): the lines through the points, the inner columns broken by the
+/// river, an outer line, the palaces' diagonals, the marked points and the river's words.
+fn draw_points(
+    commands: &mut Commands,
+    layout: &Layout,
+    settings: &Settings,
+    font: &GameFont,
+    lw: f32,
+) {
+    let board = layout.board;
+    let (c, o) = (layout.cell, layout.center);
+    let border = lw * 2.0;
+    let p = |f: f32, r: f32| layout.point(f, r);
+    let (last_col, last_row) = (
+        f32::from(board.columns.saturating_sub(1)),
+        f32::from(board.rows.saturating_sub(1)),
+    );
+    for r in 0..board.rows {
+        let width = if r == 0 || f32::from(r) == last_row {
+            border
         } else {
-            &[(0.0, 4.0), (5.0, 9.0)]
+            lw
         };
-        let width = if f == 0 || f == 8 { border } else { lw };
-        for &(r0, r1) in spans {
-            let a = p(f as f32, r0);
-            let b = p(f as f32, r1);
-            commands.spawn(rect(
-                (a + b) / 2.0,
-                Vec2::new(width, (b.y - a.y).abs() + width),
-                theme::LINE,
-                1.0,
-                0.0,
-            ));
+        commands.spawn(line(p(0.0, r.into()), p(last_col, r.into()), width));
+    }
+    for f in 0..board.columns {
+        let edge = f == 0 || f32::from(f) == last_col;
+        let width = if edge { border } else { lw };
+        let spans = match board.river {
+            Some(river) if !edge => {
+                vec![(0.0, f32::from(river) - 1.0), (f32::from(river), last_row)]
+            }
+            _ => vec![(0.0, last_row)],
+        };
+        for (r0, r1) in spans {
+            commands.spawn(line(p(f.into(), r0), p(f.into(), r1), width));
         }
     }
     // An outer line around the grid.
     let gap = 0.12 * c;
-    let (w, h) = (8.0 * c + 2.0 * gap, 9.0 * c + 2.0 * gap);
+    let (w, h) = (last_col * c + 2.0 * gap, last_row * c + 2.0 * gap);
     for (at, size) in [
         (o + Vec2::new(0.0, h / 2.0), Vec2::new(w + lw, lw)),
         (o - Vec2::new(0.0, h / 2.0), Vec2::new(w + lw, lw)),
@@ -204,28 +234,28 @@ fn draw_board(
     ] {
         commands.spawn(rect(at, size, theme::LINE, 1.0, 0.0));
     }
-    // Palace diagonals.
-    for (r0, r1) in [(0.0, 2.0), (7.0, 9.0)] {
-        let centre = p(4.0, (r0 + r1) / 2.0);
-        let len = 2.0 * std::f32::consts::SQRT_2 * c + lw;
-        for angle in [FRAC_PI_4, -FRAC_PI_4] {
-            commands.spawn(rect(centre, Vec2::new(len, lw), theme::LINE, 1.0, angle));
+    for zone in board.palaces {
+        let (from, to) = (zone.from, zone.to);
+        for (a, b) in [
+            (from, to),
+            (
+                Spot::new(from.column, to.row),
+                Spot::new(to.column, from.row),
+            ),
+        ] {
+            commands.spawn(line(layout.world(a), layout.world(b), lw));
         }
     }
-    // Start-point marks: small corners around cannon and soldier points.
-    let marks = [
-        "b2", "h2", "b7", "h7", "a3", "c3", "e3", "g3", "i3", "a6", "c6", "e6", "g6", "i6",
-    ];
+    // Marked points: small corners around them, never past the board's edge.
     let (g, arm) = (0.09 * c, 0.2 * c);
-    for name in marks {
-        let Some(sq) = Square::parse(name) else {
-            continue;
-        };
-        let at = layout.world(sq);
+    for &spot in board.marks {
+        let at = layout.world(spot);
         for (dx, dy) in [(1.0f32, 1.0f32), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
-            // Not past the board's edge: screen left/right depends on which side is down.
-            let file_dir = if layout.bottom == Side::Red { dx } else { -dx };
-            if (sq.file() == 0 && file_dir < 0.0) || (sq.file() == 8 && file_dir > 0.0) {
+            // Screen left/right depends on which side is down.
+            let column_dir = if layout.bottom == Side::Red { dx } else { -dx };
+            if (spot.column == 0 && column_dir < 0.0)
+                || (f32::from(spot.column) == last_col && column_dir > 0.0)
+            {
                 continue;
             }
             let corner = at + Vec2::new(dx * g, dy * g);
@@ -245,97 +275,121 @@ fn draw_board(
             ));
         }
     }
+    let Some(river) = board.river else {
+        return;
+    };
     // The river, in screen terms: 楚河 on the left, 漢界 on the right. In table mode the
     // right half faces the player opposite.
     let river_px = 0.62 * c;
-    let y = o.y;
-    commands.spawn(label(
-        "楚",
-        o + Vec2::new(-2.6 * c, 0.0),
-        river_px,
-        theme::RIVER_TEXT,
-        &font.bevy,
-        0.0,
-    ));
-    commands.spawn(label(
-        "河",
-        o + Vec2::new(-1.4 * c, 0.0),
-        river_px,
-        theme::RIVER_TEXT,
-        &font.bevy,
-        0.0,
-    ));
+    let y = p(0.0, f32::from(river) - 0.5).y;
     let (turned, first, second) = if settings.table_mode {
         (PI, 2.6, 1.4)
     } else {
         (0.0, 1.4, 2.6)
     };
-    commands.spawn(label(
-        "漢",
-        Vec2::new(o.x + first * c, y),
-        river_px,
-        theme::RIVER_TEXT,
-        &font.bevy,
-        turned,
-    ));
-    commands.spawn(label(
-        "界",
-        Vec2::new(o.x + second * c, y),
-        river_px,
-        theme::RIVER_TEXT,
-        &font.bevy,
-        turned,
-    ));
+    for (glyph, x, angle) in [
+        ("楚", -2.6, 0.0),
+        ("河", -1.4, 0.0),
+        ("漢", first, turned),
+        ("界", second, turned),
+    ] {
+        commands.spawn(label(
+            glyph,
+            Vec2::new(o.x + x * c, y),
+            river_px,
+            theme::RIVER_TEXT,
+            &font.bevy,
+            angle,
+        ));
+    }
+}
 
-    if settings.coordinates {
-        let px = (0.21 * c).max(9.0);
-        let off = 0.55;
-        for f in 0..9u8 {
-            let file = f as f32;
-            let letter = ((b'a' + f) as char).to_string();
-            let bottom_rank = if layout.bottom == Side::Red {
-                -off
-            } else {
-                9.0 + off
-            };
-            let top_rank = if layout.bottom == Side::Red {
-                9.0 + off
-            } else {
-                -off
-            };
+/// A board of squares (Banqi): the lines between the squares, the outer one thicker.
+fn draw_squares(commands: &mut Commands, layout: &Layout, lw: f32) {
+    let board = layout.board;
+    let border = lw * 2.0;
+    let (cols, rows) = (f32::from(board.columns), f32::from(board.rows));
+    let p = |f: f32, r: f32| layout.point(f, r);
+    for r in 0..=board.rows {
+        let y = f32::from(r) - 0.5;
+        let width = if r == 0 || r == board.rows {
+            border
+        } else {
+            lw
+        };
+        commands.spawn(line(p(-0.5, y), p(cols - 0.5, y), width));
+    }
+    for f in 0..=board.columns {
+        let x = f32::from(f) - 0.5;
+        let width = if f == 0 || f == board.columns {
+            border
+        } else {
+            lw
+        };
+        commands.spawn(line(p(x, -0.5), p(x, rows - 0.5), width));
+    }
+}
+
+/// Column letters below (and, in table mode, above) the board, row numbers on the left, as
+/// the variant's notation names them.
+fn draw_coordinates(
+    commands: &mut Commands,
+    layout: &Layout,
+    settings: &Settings,
+    font: &GameFont,
+) {
+    let board = layout.board;
+    let c = layout.cell;
+    let px = (0.21 * c).max(9.0);
+    let p = |f: f32, r: f32| layout.point(f, r);
+    // Just outside the outermost places.
+    let off = match board.grid {
+        Grid::Intersections => 0.55,
+        Grid::Squares => 0.5 + SQUARES_MARGIN_CELLS / 2.0,
+    };
+    let (last_col, last_row) = (
+        f32::from(board.columns.saturating_sub(1)),
+        f32::from(board.rows.saturating_sub(1)),
+    );
+    let (low_row, high_row) = if layout.bottom == Side::Red {
+        (-off, last_row + off)
+    } else {
+        (last_row + off, -off)
+    };
+    for f in 0..board.columns {
+        let letter = char::from(b'a' + f).to_string();
+        commands.spawn(label(
+            &letter,
+            p(f.into(), low_row),
+            px,
+            theme::COORD_TEXT,
+            &font.bevy,
+            0.0,
+        ));
+        if settings.table_mode {
             commands.spawn(label(
                 &letter,
-                p(file, bottom_rank),
+                p(f.into(), high_row),
                 px,
                 theme::COORD_TEXT,
                 &font.bevy,
-                0.0,
-            ));
-            if settings.table_mode {
-                commands.spawn(label(
-                    &letter,
-                    p(file, top_rank),
-                    px,
-                    theme::COORD_TEXT,
-                    &font.bevy,
-                    PI,
-                ));
-            }
-        }
-        for r in 0..10u8 {
-            let left_file = if layout.bottom == Side::Red {
-                -off
-            } else {
-                8.0 + off
-            };
-            commands.spawn(label(
-                &r.to_string(),
-                p(left_file, r as f32),
-                px,
-                theme::COORD_TEXT,
-                &font.bevy,
-                0.0,
+                PI,
             ));
         }
+    }
+    let left = if layout.bottom == Side::Red {
+        -off
+    } else {
+        last_col + off
+    };
+    for r in 0..board.rows {
+        commands.spawn(label(
+            &(u32::from(r) + u32::from(board.first_row)).to_string(),
+            p(left, r.into()),
+            px,
+            theme::COORD_TEXT,
+            &font.bevy,
+            0.0,
+        ));
     }
 }

@@ -10,17 +10,18 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use jieqi_rules::{Move, Side, Square};
+use jieqi_rules::Side;
+use jieqi_rules::platform::Spot;
 
 use crate::layout::Layout;
-use crate::session::{BrowseTo, GameCommand, Shown, Stamp};
+use crate::session::{BoardTurn, BrowseTo, GameCommand, Shown, Stamp};
 use crate::states::{GameSet, Phase, ViewSync};
 
-/// A press or release of the pointer: on a point of the board, or off it (`None`).
+/// A press or release of the pointer: on a place of the board, or off it (`None`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardInput {
-    Press(Option<Square>),
-    Release(Option<Square>),
+    Press(Option<Spot>),
+    Release(Option<Spot>),
     /// Drop the selection (Escape).
     Cancel,
 }
@@ -33,9 +34,9 @@ pub struct Pointer(pub Option<Vec2>);
 /// The picked piece, and a drag in progress.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Selection {
-    pub square: Option<Square>,
-    /// The point where a drag started (the pointer is still down).
-    pub drag_from: Option<Square>,
+    pub spot: Option<Spot>,
+    /// The place where a drag started (the pointer is still down).
+    pub drag_from: Option<Spot>,
     /// The press landed on the piece that was already selected: releasing there drops it.
     pressed_selected: bool,
     /// The moment and viewer this selection was made for; `None` while nothing may move.
@@ -44,13 +45,13 @@ pub struct Selection {
 
 impl Selection {
     pub fn clear(&mut self) {
-        self.square = None;
+        self.spot = None;
         self.drag_from = None;
         self.pressed_selected = false;
     }
 
     /// The piece being dragged, if the pointer has left its point.
-    pub fn dragged(&self) -> Option<Square> {
+    pub fn dragged(&self) -> Option<Spot> {
         self.drag_from
     }
 }
@@ -112,7 +113,7 @@ fn mouse_to_board(
     let world = cursor.world();
     pointer.set_if_neq(Pointer(world));
     let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
-    let at = world.and_then(|p| layout.square_at(p));
+    let at = world.and_then(|p| layout.spot_at(p));
     if buttons.just_pressed(MouseButton::Left) && !egui_busy {
         out.write(BoardInput::Press(at));
     }
@@ -152,17 +153,39 @@ fn browse_keys(
     }
 }
 
-fn own_piece(shown: &Shown, sq: Square) -> bool {
-    shown.view.as_ref().is_some_and(|v| {
-        v.position
-            .piece_at(sq)
-            .is_some_and(|p| p.side() == v.turn())
-    })
+/// What pressing on `spot` does, when the screen takes moves.
+enum PressOn {
+    /// A piece of the side to move, or one with a turn from it: pick it.
+    Pick,
+    /// A turn made where the piece stands (a Banqi flip), the only one from there: play it.
+    PlayInPlace,
+    /// Anything else: the target of the picked piece, if any.
+    Target,
+}
+
+fn press_on(shown: &Shown, spot: Spot) -> PressOn {
+    let Some(table) = shown.table.as_ref() else {
+        return PressOn::Target;
+    };
+    let in_place = table.turns_from(spot).any(|t| t.to.is_none());
+    if in_place && table.turns_from(spot).all(|t| t.to.is_none()) {
+        return PressOn::PlayInPlace;
+    }
+    let own = table
+        .look(spot)
+        .and_then(|look| look.side())
+        .is_some_and(|side| Some(side) == table.colour_to_move);
+    if own || table.turns_from(spot).next().is_some() {
+        PressOn::Pick
+    } else {
+        PressOn::Target
+    }
 }
 
 /// Selection rules: press on one of your pieces picks it (and starts a drag); with a piece
-/// picked, press on another point tries the move; release elsewhere after a drag tries the
-/// move; a click on the picked piece drops it.
+/// picked, press on another place tries the move; release elsewhere after a drag tries the
+/// move; a click on the picked piece drops it. A piece turned where it stands (a Banqi flip)
+/// is played by one press.
 fn pick(
     mut inputs: MessageReader<BoardInput>,
     mut selection: ResMut<Selection>,
@@ -178,23 +201,36 @@ fn pick(
         }
         match *input {
             BoardInput::Press(None) | BoardInput::Cancel => selection.clear(),
-            BoardInput::Press(Some(sq)) => {
-                if own_piece(&shown, sq) {
-                    selection.pressed_selected = selection.square == Some(sq);
-                    selection.square = Some(sq);
-                    selection.drag_from = Some(sq);
-                } else if let Some(from) = selection.square {
-                    moves.write(GameCommand::Move(Move::new(from, sq)));
-                    selection.drag_from = None;
+            BoardInput::Press(Some(spot)) => match press_on(&shown, spot) {
+                PressOn::PlayInPlace => {
+                    selection.clear();
+                    moves.write(GameCommand::Move(BoardTurn {
+                        from: spot,
+                        to: None,
+                    }));
                 }
-            }
+                PressOn::Pick => {
+                    selection.pressed_selected = selection.spot == Some(spot);
+                    selection.spot = Some(spot);
+                    selection.drag_from = Some(spot);
+                }
+                PressOn::Target => {
+                    if let Some(from) = selection.spot {
+                        moves.write(GameCommand::Move(BoardTurn {
+                            from,
+                            to: Some(spot),
+                        }));
+                        selection.drag_from = None;
+                    }
+                }
+            },
             BoardInput::Release(at) => {
                 let Some(from) = selection.drag_from.take() else {
                     continue;
                 };
                 match at {
                     Some(to) if to != from => {
-                        moves.write(GameCommand::Move(Move::new(from, to)));
+                        moves.write(GameCommand::Move(BoardTurn { from, to: Some(to) }));
                     }
                     Some(_) if selection.pressed_selected => selection.clear(),
                     _ => {}

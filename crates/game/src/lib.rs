@@ -126,7 +126,7 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
         app.insert_resource(tools::ScreenshotPlan::new(path.clone()));
     }
     if let Some(at) = options.select {
-        app.insert_resource(tools::Preselect(at));
+        app.insert_resource(tools::Preselect(jieqi_rules::platform::family::spot(at)));
     }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));

@@ -20,6 +20,9 @@ pub const RED_BACK: Color = Color::srgb(0.62, 0.16, 0.13);
 pub const RED_BACK_RING: Color = Color::srgb(0.82, 0.40, 0.32);
 pub const BLACK_BACK: Color = Color::srgb(0.17, 0.20, 0.22);
 pub const BLACK_BACK_RING: Color = Color::srgb(0.40, 0.45, 0.49);
+/// A back that shows no colour (Banqi): dark wood.
+pub const BLANK_BACK: Color = Color::srgb(0.40, 0.25, 0.13);
+pub const BLANK_BACK_RING: Color = Color::srgb(0.66, 0.47, 0.27);
 pub const BACK_MARK: Color = Color::srgba(1.0, 0.93, 0.80, 0.22);
 
 pub const SELECTED: Color = Color::srgba(0.10, 0.55, 0.25, 0.85);

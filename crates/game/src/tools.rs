@@ -18,7 +18,7 @@ pub struct ProcessStart(pub Instant);
 
 /// `--select`: pick this piece once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct Preselect(pub jieqi_rules::Square);
+pub struct Preselect(pub jieqi_rules::platform::Spot);
 
 /// `--screenshot`: capture the window after it has settled, save, exit.
 #[derive(Resource, Clone, Debug)]
@@ -227,7 +227,7 @@ fn bench_drive(
                 let n = plan.moves_played as usize;
                 // Walk through the list so that different pieces move.
                 let m = view.legal_moves[(n * 7 + 3) % view.legal_moves.len()];
-                out.write(GameCommand::Move(m));
+                out.write(GameCommand::Move(m.into()));
                 plan.moves_played += 1;
             }
         }

@@ -37,7 +37,7 @@ fn the_app_starts_on_a_board_with_red_to_move() {
 fn a_click_picks_a_piece_and_marks_its_targets() {
     let mut app = xiangqi(false);
     click(&mut app, "h2");
-    assert_eq!(app.world().resource::<Selection>().square, Some(sq("h2")));
+    assert_eq!(app.world().resource::<Selection>().spot, Some(at("h2")));
     assert_eq!(markers(&mut app, Marker::Selected), 1);
     // The cannon on h2: six free points up to h6 and along rank 2, and one capture (h9).
     let legal = shown(&app)
@@ -52,7 +52,7 @@ fn a_click_picks_a_piece_and_marks_its_targets() {
     assert_eq!(markers(&mut app, Marker::Target), legal - 1);
     // A second click on it drops it.
     click(&mut app, "h2");
-    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(app.world().resource::<Selection>().spot, None);
     assert_eq!(markers(&mut app, Marker::Target), 0);
 }
 
@@ -67,14 +67,14 @@ fn click_then_target_plays_the_move() {
     assert_eq!(
         piece_at(&mut app, "e2"),
         Some(BoardPiece {
-            square: sq("e2"),
-            side: Side::Red,
+            spot: at("e2"),
+            side: Some(Side::Red),
             face: Face::Up(Role::Cannon)
         })
     );
     assert_eq!(markers(&mut app, Marker::LastFrom), 1);
     assert_eq!(markers(&mut app, Marker::LastTo), 1);
-    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(app.world().resource::<Selection>().spot, None);
     let hud = app.world().resource::<HudModel>();
     assert_eq!(hud.status, "Black to move");
     assert_eq!(hud.moves, vec!["1. C2=5"]);
@@ -83,8 +83,8 @@ fn click_then_target_plays_the_move() {
 #[test]
 fn dragging_a_piece_plays_the_move() {
     let mut app = xiangqi(false);
-    send(&mut app, BoardInput::Press(Some(sq("b0"))));
-    send(&mut app, BoardInput::Release(Some(sq("c2"))));
+    send(&mut app, BoardInput::Press(Some(at("b0"))));
+    send(&mut app, BoardInput::Release(Some(at("c2"))));
     settle(&mut app);
     assert_eq!(view_plies(&app), 1);
     assert_eq!(
@@ -110,7 +110,7 @@ fn a_refused_target_keeps_the_turn_and_says_why() {
         Some(Refusal::LegBlocked.message())
     );
     // The piece stays picked; a good target then plays.
-    assert_eq!(app.world().resource::<Selection>().square, Some(sq("b0")));
+    assert_eq!(app.world().resource::<Selection>().spot, Some(at("b0")));
     click(&mut app, "c2");
     settle(&mut app);
     assert_eq!(view_plies(&app), 1);
@@ -120,7 +120,7 @@ fn a_refused_target_keeps_the_turn_and_says_why() {
 fn the_other_sides_pieces_cannot_be_picked() {
     let mut app = xiangqi(false);
     click(&mut app, "h9");
-    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(app.world().resource::<Selection>().spot, None);
     assert_eq!(view_plies(&app), 0);
 }
 
@@ -184,7 +184,7 @@ fn a_revealed_piece_flips_over() {
     // Seed 7: the face-down piece on b2 (a cannon's point) is a soldier.
     assert_eq!(
         piece_at(&mut app, "b2").map(|p| p.face),
-        Some(Face::Down(Role::Cannon))
+        Some(Face::Down(Some(Role::Cannon)))
     );
     click(&mut app, "b2");
     click(&mut app, "b5");
@@ -528,7 +528,7 @@ fn human_move(app: &mut App) {
     let view = shown(app).view.clone().expect("the human sees the board");
     assert!(view.is_my_turn());
     let mv = view.legal_moves[0];
-    command(app, GameCommand::Move(mv));
+    command(app, GameCommand::Move(mv.into()));
 }
 
 #[test]
@@ -592,9 +592,9 @@ fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
     assert!(!shown(&app).can_move());
     // Clicks and a move for Black typed in by hand change nothing.
     click(&mut app, "h9");
-    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(app.world().resource::<Selection>().spot, None);
     let black = Move::new(sq("h9"), sq("g7"));
-    command(&mut app, GameCommand::Move(black));
+    command(&mut app, GameCommand::Move(black.into()));
     assert_eq!(view_plies(&app), 1);
     // Resigning stops the search and drops it; the computer never moves.
     command(&mut app, GameCommand::Resign(Side::Red));
@@ -631,7 +631,7 @@ fn the_hint_marks_a_legal_move_until_the_next_move() {
     assert!(shown(&app).view.as_ref().unwrap().legal_moves.contains(&mv));
     assert_eq!(markers(&mut app, Marker::HintFrom), 1);
     assert_eq!(markers(&mut app, Marker::HintTo), 1);
-    command(&mut app, GameCommand::Move(mv));
+    command(&mut app, GameCommand::Move(mv.into()));
     assert_eq!(app.world().resource::<Suggestion>().mv(), None);
     assert_eq!(markers(&mut app, Marker::HintFrom), 0);
     wait_for_plies(&mut app, 2);

@@ -44,7 +44,10 @@ fn fresh_app(dir: &Path) -> App {
 }
 
 fn play(app: &mut App, iccs: &str) {
-    command(app, GameCommand::Move(Move::parse_iccs(iccs).unwrap()));
+    command(
+        app,
+        GameCommand::Move(Move::parse_iccs(iccs).unwrap().into()),
+    );
     settle_long(app);
 }
 
@@ -474,7 +477,10 @@ fn a_result_taken_back_is_not_counted_but_the_final_one_is() {
     };
     let mut app = app_in(dir.path(), Session::from_game(game, config), |_| {});
     let kind = (VariantKind::Xiangqi, Some(Level::Beginner));
-    command(&mut app, GameCommand::Move(Move::new(sq("b0"), sq("b9"))));
+    command(
+        &mut app,
+        GameCommand::Move(Move::new(sq("b0"), sq("b9")).into()),
+    );
     settle_long(&mut app);
     assert_eq!(stats(&app).tally(kind), won(1, 0, 0));
     // Against the computer a take-back after the end is allowed: the mate is not final.

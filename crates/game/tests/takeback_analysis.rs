@@ -17,7 +17,7 @@ use jieqi_game::states::Phase;
 use jieqi_rules::{Move, Notation, PlayerView, Side, VariantKind};
 
 fn play(app: &mut App, from: &str, to: &str) {
-    command(app, GameCommand::Move(Move::new(sq(from), sq(to))));
+    command(app, GameCommand::Move(Move::new(sq(from), sq(to)).into()));
 }
 
 fn live(app: &App) -> PlayerView {
@@ -115,14 +115,14 @@ fn a_resignation_is_not_taken_back() {
 fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
     let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
     let first = live(&app).legal_moves[0];
-    command(&mut app, GameCommand::Move(first));
+    command(&mut app, GameCommand::Move(first.into()));
     wait_for_plies(&mut app, 2);
     let second = live(&app).legal_moves[0];
-    command(&mut app, GameCommand::Move(second));
+    command(&mut app, GameCommand::Move(second.into()));
     wait_for_plies(&mut app, 4);
     let at_two = {
         let mut app2 = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
-        command(&mut app2, GameCommand::Move(first));
+        command(&mut app2, GameCommand::Move(first.into()));
         wait_for_plies(&mut app2, 2);
         live(&app2).at_ply(0).unwrap().position
     };
@@ -183,7 +183,7 @@ fn a_stale_computer_move_is_dropped_after_a_take_back() {
 /// hands over.
 fn jieqi_move(app: &mut App) {
     let mv = live(app).legal_moves[0];
-    command(app, GameCommand::Move(mv));
+    command(app, GameCommand::Move(mv.into()));
     command(app, GameCommand::Ready);
 }
 
@@ -195,7 +195,7 @@ fn jieqi_take_back_hands_over_under_the_cover_and_shows_no_more_than_before() {
     let red_view_before = live(&app);
     assert_eq!(red_view_before.viewer, Side::Red);
     let mv = red_view_before.legal_moves[0];
-    command(&mut app, GameCommand::Move(mv));
+    command(&mut app, GameCommand::Move(mv.into()));
     // Under the cover Red (who just moved) asks to take it back; Black must agree.
     assert_eq!(phase(&app), Phase::Handoff);
     assert!(
@@ -409,7 +409,7 @@ fn the_record_box_is_emptied_under_the_cover() {
     let fen = live(&app).to_fen();
     app.world_mut().resource_mut::<RecordBox>().text = fen;
     let mv = live(&app).legal_moves[0];
-    command(&mut app, GameCommand::Move(mv));
+    command(&mut app, GameCommand::Move(mv.into()));
     assert_eq!(shown(&app).view, None);
     assert_eq!(app.world().resource::<RecordBox>().text, "");
 }
@@ -500,16 +500,16 @@ fn stepping_into_analysis_or_resigning_drops_the_picked_piece() {
     let mut app = xiangqi(false);
     play(&mut app, "h2", "e2");
     play(&mut app, "h9", "g7");
-    let picked = |app: &App| app.world().resource::<Selection>().square;
+    let picked = |app: &App| app.world().resource::<Selection>().spot;
     click(&mut app, "b0");
-    assert_eq!(picked(&app), Some(sq("b0")));
+    assert_eq!(picked(&app), Some(at("b0")));
     assert_eq!(markers(&mut app, Marker::Selected), 1);
     command(&mut app, GameCommand::Browse(BrowseTo::Back));
     assert_eq!(picked(&app), None, "the board shows another moment");
     assert_eq!(markers(&mut app, Marker::Selected), 0);
     command(&mut app, GameCommand::Browse(BrowseTo::Last));
     click(&mut app, "b0");
-    assert_eq!(picked(&app), Some(sq("b0")));
+    assert_eq!(picked(&app), Some(at("b0")));
     command(&mut app, GameCommand::Resign(Side::Red));
     assert_eq!(picked(&app), None, "nothing moves after the end");
     assert_eq!(markers(&mut app, Marker::Selected), 0);

@@ -4,7 +4,7 @@
 //! one of a move has ended, the session is told ([`AnimationsDone`]).
 
 use bevy::prelude::*;
-use jieqi_rules::Square;
+use jieqi_rules::platform::Spot;
 
 use super::art::{BoardPiece, Face, FacePart, PieceStyle, Z_MOVING, Z_PIECE};
 use crate::session::{AnimationsDone, Shown};
@@ -22,7 +22,7 @@ const LEAVE_DELAY: f32 = GLIDE_SECONDS * 0.55;
 pub struct Tween {
     pub elapsed: f32,
     /// Gliding from this point to the piece's own.
-    pub glide_from: Option<Square>,
+    pub glide_from: Option<Spot>,
     /// Flipping over to this face (after the glide, if any).
     pub flip_to: Option<Face>,
     /// The face was swapped half-way through the flip.
@@ -40,7 +40,7 @@ impl Tween {
         leave: false,
     };
 
-    pub fn glide(from: Square) -> Tween {
+    pub fn glide(from: Spot) -> Tween {
         Tween {
             glide_from: Some(from),
             ..Tween::NONE
@@ -123,7 +123,7 @@ pub(super) fn animate(
         tween.elapsed += dt;
         let t = tween.elapsed;
         let layout = &style.layout;
-        let home = layout.world(piece.square);
+        let home = layout.world(piece.spot);
         let mut scale = Vec3::ONE;
         let mut z = Z_PIECE;
 
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn tweens_are_short_and_eased() {
-        let a0 = Square::parse("a0").unwrap();
+        let a0 = Spot::new(0, 0);
         let glide_flip = Tween::glide(a0).then_flip(Face::Up(jieqi_rules::Role::Horse));
         assert!(glide_flip.duration() <= 0.5);
         assert!(Tween::leave().duration() <= 0.4);

@@ -8,25 +8,27 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::{FontSize, FontSource};
-use jieqi_rules::{Role, Side, Square};
+use jieqi_rules::platform::Spot;
+use jieqi_rules::{Role, Side};
 
 use crate::layout::Layout;
 use crate::settings::{PieceSet, Settings};
 use crate::theme;
 
-/// What a piece shows: its character, or its back (with the role it moves as, which is
-/// public: the start point's piece).
+/// What a piece shows: its character, or its back (in Jieqi with the faint mark of the role
+/// it moves as, which is public: the start point's piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Face {
     Up(Role),
-    Down(Role),
+    Down(Option<Role>),
 }
 
-/// A piece on the board, as the shown view has it.
+/// A piece on the board, as the shown table has it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardPiece {
-    pub square: Square,
-    pub side: Side,
+    pub spot: Spot,
+    /// Its colour, or `None` for a back that shows none (Banqi).
+    pub side: Option<Side>,
     /// The face it shows (or will show once a flip ends).
     pub face: Face,
 }
@@ -52,8 +54,9 @@ pub struct PieceArt {
     pub shadow: Handle<ColorMaterial>,
     /// Indexed by `Side::index()`.
     pub ink: [Handle<ColorMaterial>; 2],
-    pub back: [Handle<ColorMaterial>; 2],
-    pub back_ring: [Handle<ColorMaterial>; 2],
+    /// Indexed by [`back_index`]: Red, Black, then a back that shows no colour.
+    pub back: [Handle<ColorMaterial>; 3],
+    pub back_ring: [Handle<ColorMaterial>; 3],
     pub selected: Handle<ColorMaterial>,
     pub target: Handle<ColorMaterial>,
     pub capture: Handle<ColorMaterial>,
@@ -96,14 +99,27 @@ fn make_art(
         disc_edge: m(theme::DISC_EDGE),
         shadow: m(theme::SHADOW),
         ink: [m(theme::RED_INK), m(theme::BLACK_INK)],
-        back: [m(theme::RED_BACK), m(theme::BLACK_BACK)],
-        back_ring: [m(theme::RED_BACK_RING), m(theme::BLACK_BACK_RING)],
+        back: [
+            m(theme::RED_BACK),
+            m(theme::BLACK_BACK),
+            m(theme::BLANK_BACK),
+        ],
+        back_ring: [
+            m(theme::RED_BACK_RING),
+            m(theme::BLACK_BACK_RING),
+            m(theme::BLANK_BACK_RING),
+        ],
         selected: m(theme::SELECTED),
         target: m(theme::TARGET_DOT),
         capture: m(theme::CAPTURE_RING),
         last_move: m(theme::LAST_MOVE),
         check: m(theme::CHECK_GLOW),
     };
+}
+
+/// Which back a piece of `side` shows: its colour's, or (no colour known) the blank one.
+pub fn back_index(side: Option<Side>) -> usize {
+    side.map_or(2, Side::index)
 }
 
 fn font(art: &PieceArt, px: f32) -> TextFont {
@@ -160,7 +176,7 @@ impl PieceStyle<'_> {
     pub fn spawn(&self, commands: &mut Commands, piece: BoardPiece) -> Entity {
         let (art, layout, settings) = (&*self.art, &*self.layout, &*self.settings);
         let r = layout.piece_radius();
-        let turned = settings.table_mode && layout.is_top(piece.side);
+        let turned = settings.table_mode && piece.side.is_some_and(|side| layout.is_top(side));
         let rotation = if turned {
             Quat::from_rotation_z(PI)
         } else {
@@ -172,7 +188,7 @@ impl PieceStyle<'_> {
             .spawn((
                 piece,
                 Transform {
-                    translation: layout.world(piece.square).extend(Z_PIECE),
+                    translation: layout.world(piece.spot).extend(Z_PIECE),
                     rotation,
                     ..default()
                 },
@@ -196,7 +212,7 @@ impl PieceStyle<'_> {
         let (side, face) = (piece.side, piece.face);
         let r = layout.piece_radius();
         let cell = layout.cell;
-        let s = side.index();
+        let back = back_index(side);
         commands.entity(root).with_children(|p| {
             let mut disc =
                 |material: Handle<ColorMaterial>, mesh: Handle<Mesh>, scale: f32, z: f32| {
@@ -207,21 +223,31 @@ impl PieceStyle<'_> {
                         Transform::from_xyz(0.0, 0.0, z).with_scale(Vec3::splat(r * scale)),
                     ));
                 };
-            match face {
-                Face::Up(_) => {
+            match (face, side) {
+                (Face::Up(_), Some(side)) => {
                     disc(art.disc_edge.clone(), art.circle.clone(), 1.0, 0.0);
                     disc(art.disc.clone(), art.circle.clone(), 0.91, 0.1);
-                    disc(art.ink[s].clone(), art.ring.clone(), 0.80, 0.2);
+                    disc(art.ink[side.index()].clone(), art.ring.clone(), 0.80, 0.2);
                 }
-                Face::Down(_) => {
-                    disc(art.back_ring[s].clone(), art.circle.clone(), 1.0, 0.0);
-                    disc(art.back[s].clone(), art.circle.clone(), 0.91, 0.1);
-                    disc(art.back_ring[s].clone(), art.thin_ring.clone(), 0.72, 0.2);
-                    disc(art.back_ring[s].clone(), art.thin_ring.clone(), 0.52, 0.2);
+                _ => {
+                    disc(art.back_ring[back].clone(), art.circle.clone(), 1.0, 0.0);
+                    disc(art.back[back].clone(), art.circle.clone(), 0.91, 0.1);
+                    disc(
+                        art.back_ring[back].clone(),
+                        art.thin_ring.clone(),
+                        0.72,
+                        0.2,
+                    );
+                    disc(
+                        art.back_ring[back].clone(),
+                        art.thin_ring.clone(),
+                        0.52,
+                        0.2,
+                    );
                 }
             }
-            match face {
-                Face::Up(role) => {
+            match (face, side) {
+                (Face::Up(role), Some(side)) => {
                     p.spawn(face_text(
                         settings.piece_set.glyph(role, side).to_string(),
                         font(art, (cell * theme::PIECE_FONT).round()),
@@ -234,7 +260,7 @@ impl PieceStyle<'_> {
                         p.spawn((
                             FacePart,
                             Mesh2d(art.circle.clone()),
-                            MeshMaterial2d(art.ink[s].clone()),
+                            MeshMaterial2d(art.ink[side.index()].clone()),
                             Transform::from_translation(at.extend(0.32))
                                 .with_scale(Vec3::splat(0.29 * r)),
                         ));
@@ -246,7 +272,7 @@ impl PieceStyle<'_> {
                         ));
                     }
                 }
-                Face::Down(moves_as) => {
+                (Face::Down(Some(moves_as)), Some(side)) => {
                     // The faint mark of the start point's piece: public (rules.md §7).
                     p.spawn(face_text(
                         settings.piece_set.glyph(moves_as, side).to_string(),
@@ -255,6 +281,8 @@ impl PieceStyle<'_> {
                         Transform::from_xyz(0.0, -0.01 * r, 0.3),
                     ));
                 }
+                // A plain back (Banqi): nothing of the piece shows.
+                _ => {}
             }
         });
     }

@@ -3,7 +3,8 @@
 //! general in check, and the Hint button's suggested move.
 
 use bevy::prelude::*;
-use jieqi_rules::Square;
+use jieqi_rules::platform::Spot;
+use jieqi_rules::platform::family::spot;
 
 use super::art::{PieceArt, Z_MARK_HIGH, Z_MARK_LOW, Z_RING};
 use crate::input::Selection;
@@ -52,12 +53,12 @@ pub(super) fn mark(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    let Some(view) = shown.board_view() else {
+    let Some(table) = shown.table.as_ref() else {
         return;
     };
     let r = layout.piece_radius();
     let mut put = |kind: Marker,
-                   sq: Square,
+                   at: Spot,
                    mesh: &Handle<Mesh>,
                    mat: &Handle<ColorMaterial>,
                    scale: f32,
@@ -66,32 +67,48 @@ pub(super) fn mark(
             kind,
             Mesh2d(mesh.clone()),
             MeshMaterial2d(mat.clone()),
-            Transform::from_translation(layout.world(sq).extend(z)).with_scale(Vec3::splat(scale)),
+            Transform::from_translation(layout.world(at).extend(z)).with_scale(Vec3::splat(scale)),
         ));
     };
-    if let Some(last) = view.moves.last() {
-        put(
-            Marker::LastFrom,
-            last.mv.from,
-            &art.ring,
-            &art.last_move,
-            r * 0.35,
-            Z_MARK_LOW,
-        );
-        put(
+    match table.last {
+        Some((from, Some(to))) => {
+            put(
+                Marker::LastFrom,
+                from,
+                &art.ring,
+                &art.last_move,
+                r * 0.35,
+                Z_MARK_LOW,
+            );
+            put(
+                Marker::LastTo,
+                to,
+                &art.ring,
+                &art.last_move,
+                r * 1.12,
+                Z_MARK_LOW,
+            );
+        }
+        // A turn made in place (a Banqi flip): one ring where it happened.
+        Some((at, None)) => put(
             Marker::LastTo,
-            last.mv.to,
+            at,
             &art.ring,
             &art.last_move,
             r * 1.12,
             Z_MARK_LOW,
-        );
+        ),
+        None => {}
     }
-    if view.outcome.is_none() && view.position.is_check() {
+    // Check is Xiangqi's: a general attacked in the view the board shows.
+    if let Some(view) = shown.board_view()
+        && view.outcome.is_none()
+        && view.position.is_check()
+    {
         let general = view.position.general(view.turn());
         put(
             Marker::Check,
-            general,
+            spot(general),
             &art.circle,
             &art.check,
             r * 1.32,
@@ -101,7 +118,7 @@ pub(super) fn mark(
     if let Some(m) = suggestion.mv() {
         put(
             Marker::HintFrom,
-            m.from,
+            spot(m.from),
             &art.ring,
             &art.target,
             r * 1.2,
@@ -109,14 +126,14 @@ pub(super) fn mark(
         );
         put(
             Marker::HintTo,
-            m.to,
+            spot(m.to),
             &art.ring,
             &art.target,
             r * 1.2,
             Z_RING,
         );
     }
-    if let Some(from) = selection.square {
+    if let Some(from) = selection.spot {
         put(
             Marker::Selected,
             from,
@@ -125,11 +142,14 @@ pub(super) fn mark(
             r * 1.14,
             Z_RING,
         );
-        for m in view.legal_moves.iter().filter(|m| m.from == from) {
-            if view.position.piece_at(m.to).is_some() {
+        for turn in table.turns_from(from) {
+            let Some(to) = turn.to else {
+                continue;
+            };
+            if turn.capture {
                 put(
                     Marker::Capture,
-                    m.to,
+                    to,
                     &art.ring,
                     &art.capture,
                     r * 1.12,
@@ -138,7 +158,7 @@ pub(super) fn mark(
             } else {
                 put(
                     Marker::Target,
-                    m.to,
+                    to,
                     &art.circle,
                     &art.target,
                     layout.cell * 0.13,

@@ -1,4 +1,4 @@
-//! The pieces on the board, built from [`Shown`] alone: when the shown view gains one ply,
+//! The pieces on the board, built from [`Shown`]'s table alone: when it gains one ply,
 //! the pieces already there move (with [`Tween`]s); otherwise they are built afresh. Resting
 //! pieces sit on their points, a dragged one under the pointer.
 //!
@@ -13,7 +13,8 @@ pub mod marks;
 use std::collections::HashMap;
 
 use bevy::prelude::*;
-use jieqi_rules::{PlayerView, Role, Side, Square};
+use jieqi_rules::Side;
+use jieqi_rules::platform::{Look, Spot, Table};
 
 use crate::input::{Pointer, Selection};
 use crate::layout::Layout;
@@ -34,26 +35,19 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The face each point shows in `view`: face-up pieces, backs, and at the end of a Jieqi
-/// game the revealed identities.
-pub fn faces(view: &PlayerView) -> HashMap<Square, (Side, Face)> {
-    let revealed: HashMap<Square, Role> = view
-        .reveal
-        .as_ref()
-        .map(|r| r.hidden.iter().copied().collect())
-        .unwrap_or_default();
-    Square::all()
-        .filter_map(|sq| {
-            let piece = view.position.piece_at(sq)?;
-            let face = if piece.is_hidden() {
-                match revealed.get(&sq) {
-                    Some(&role) => Face::Up(role),
-                    None => Face::Down(piece.role()),
-                }
-            } else {
-                Face::Up(piece.role())
+/// The colour and face each place shows in `table`: face-up pieces, backs (with the colour
+/// and the piece they move as where the variant shows them), and at the end of a game the
+/// turned-up identities.
+pub fn faces(table: &Table) -> HashMap<Spot, (Option<Side>, Face)> {
+    table
+        .pieces
+        .iter()
+        .map(|&(spot, look)| {
+            let face = match look {
+                Look::Up { role, .. } => Face::Up(role),
+                Look::Down { moves_as, .. } => Face::Down(moves_as),
             };
-            Some((sq, (piece.side(), face)))
+            (spot, (look.side(), face))
         })
         .collect()
 }
@@ -83,7 +77,7 @@ fn reconcile(
         return;
     }
     let (layout, settings) = (&*style.layout, &*style.settings);
-    let Some(view) = shown.board_view() else {
+    let Some(table) = shown.table.as_ref() else {
         // Covered: nothing of any view stays on screen.
         for (e, ..) in &pieces {
             commands.entity(e).despawn();
@@ -93,21 +87,21 @@ fn reconcile(
     };
     let key = (
         shown.game_id,
-        view.viewer,
+        table.viewer,
         *layout,
         settings.table_mode,
         settings.letters,
         settings.piece_set,
     );
-    let plies = view.moves.len();
-    let wanted = faces(view);
+    let plies = table.history.len();
+    let wanted = faces(table);
     let incremental = built.key == Some(key) && (plies == built.plies || plies == built.plies + 1);
     if !incremental {
         for (e, ..) in &pieces {
             commands.entity(e).despawn();
         }
-        for (&square, &(side, face)) in &wanted {
-            let piece = BoardPiece { square, side, face };
+        for (&spot, &(side, face)) in &wanted {
+            let piece = BoardPiece { spot, side, face };
             style.spawn(&mut commands, piece);
         }
         built.key = Some(key);
@@ -116,7 +110,7 @@ fn reconcile(
     }
 
     // Snap unfinished animations to their end first.
-    let mut on_board: HashMap<Square, Entity> = HashMap::new();
+    let mut on_board: HashMap<Spot, Entity> = HashMap::new();
     for (e, piece, tween, children) in &mut pieces {
         if let Some(tween) = tween {
             commands.entity(e).remove::<Tween>();
@@ -128,48 +122,52 @@ fn reconcile(
                 style.swap_face(&mut commands, e, children, &parts, *piece);
             }
         }
-        on_board.insert(piece.square, e);
+        on_board.insert(piece.spot, e);
     }
 
     let animate = settings.animations;
     let mut gliding: Option<Entity> = None;
     let mut leaving: Vec<Entity> = Vec::new();
+    // A turn that moved a piece glides it; one made in place (a Banqi flip) only changes
+    // the face below.
+    let glide = table.last.and_then(|(from, to)| Some((from, to?)));
     if plies == built.plies + 1
-        && let Some(last) = view.moves.last()
-        && let Some(mover) = on_board.remove(&last.mv.from)
+        && let Some((from, to)) = glide
+        && let Some(mover) = on_board.remove(&from)
     {
-        if let Some(victim) = on_board.remove(&last.mv.to) {
+        if let Some(victim) = on_board.remove(&to) {
             leaving.push(victim);
         }
         if let Ok((_, mut piece, ..)) = pieces.get_mut(mover) {
-            piece.square = last.mv.to;
+            piece.spot = to;
         }
         if animate {
-            commands.entity(mover).insert(Tween::glide(last.mv.from));
+            commands.entity(mover).insert(Tween::glide(from));
         }
         gliding = Some(mover);
-        on_board.insert(last.mv.to, mover);
+        on_board.insert(to, mover);
     }
 
-    for (&square, &(side, face)) in &wanted {
-        match on_board.remove(&square) {
+    for (&spot, &(side, face)) in &wanted {
+        match on_board.remove(&spot) {
             Some(e) => {
                 let Ok((_, mut piece, _, children)) = pieces.get_mut(e) else {
                     continue;
                 };
-                if piece.side != side {
+                // A back that showed no colour turns up a coloured piece: the same piece.
+                if piece.side != side && piece.side.is_some() {
                     leaving.push(e);
-                    style.spawn(&mut commands, BoardPiece { square, side, face });
+                    style.spawn(&mut commands, BoardPiece { spot, side, face });
                     continue;
                 }
+                piece.side = side;
                 if piece.face != face {
                     piece.face = face;
                     let flipped = *piece;
                     if animate {
                         let after_glide = gliding == Some(e);
                         let tween = if after_glide {
-                            Tween::glide(view.moves.last().map_or(square, |m| m.mv.from))
-                                .then_flip(face)
+                            Tween::glide(glide.map_or(spot, |(from, _)| from)).then_flip(face)
                         } else {
                             Tween::flip(face)
                         };
@@ -180,7 +178,7 @@ fn reconcile(
                 }
             }
             None => {
-                style.spawn(&mut commands, BoardPiece { square, side, face });
+                style.spawn(&mut commands, BoardPiece { spot, side, face });
             }
         }
     }
@@ -204,9 +202,9 @@ fn place(
 ) {
     let dragged = selection.dragged();
     for (piece, mut tf) in &mut pieces {
-        let home = layout.world(piece.square);
+        let home = layout.world(piece.spot);
         let target = match (dragged, pointer.0) {
-            (Some(d), Some(p)) if d == piece.square && p.distance(home) > layout.cell * 0.15 => {
+            (Some(d), Some(p)) if d == piece.spot && p.distance(home) > layout.cell * 0.15 => {
                 p.extend(Z_MOVING)
             }
             _ => home.extend(Z_PIECE),

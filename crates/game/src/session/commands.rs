@@ -8,6 +8,8 @@ use std::fmt;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use jieqi_rules::platform::Spot;
+use jieqi_rules::platform::family::{spot, square};
 use jieqi_rules::{AnyGame, Move, Side, Variant};
 
 use super::config::{GameConfig, Opponent, Secrecy};
@@ -23,8 +25,9 @@ use crate::states::{GameSet, Phase, Screen};
 /// on them.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameCommand {
-    /// The side to move plays this move (checked; a refusal becomes a [`Hint`]).
-    Move(Move),
+    /// The side to move plays the turn made on the board (checked; a refusal becomes a
+    /// [`Hint`]).
+    Move(BoardTurn),
     /// The computer's move, for the moment `stamp` (a stale one is dropped).
     ComputerMove {
         mv: Move,
@@ -54,6 +57,23 @@ pub enum GameCommand {
     LoadFen(String),
     /// Take up the autosaved game again.
     Resume(Box<Resumed>),
+}
+
+/// A turn as the board makes it: the piece on `from` put on `to`, or turned where it stands
+/// (`to` is `None`: a Banqi flip).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardTurn {
+    pub from: Spot,
+    pub to: Option<Spot>,
+}
+
+impl From<Move> for BoardTurn {
+    fn from(m: Move) -> BoardTurn {
+        BoardTurn {
+            from: spot(m.from),
+            to: Some(spot(m.to)),
+        }
+    }
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is
@@ -273,11 +293,15 @@ fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
     }
 }
 
-fn human_move(s: &mut Session, m: Move, ctx: &Context) -> Effect {
+fn human_move(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
     if !ctx.phase.accepts_moves() || !s.human_may_move() {
         return Effect::none();
     }
-    play(s, m, ctx)
+    // Xiangqi and Jieqi turns move a piece from one point to another.
+    let (Some(from), Some(to)) = (square(turn.from), turn.to.and_then(square)) else {
+        return Effect::none();
+    };
+    play(s, Move::new(from, to), ctx)
 }
 
 fn computer_move(s: &mut Session, m: Move, stamp: Stamp, ctx: &Context) -> Effect {

@@ -26,7 +26,9 @@ pub mod takeback;
 
 use bevy::prelude::*;
 
-pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
+pub use commands::{
+    AnimationsDone, BoardTurn, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands,
+};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy};
 pub use hint::Hint;

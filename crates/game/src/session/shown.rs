@@ -3,6 +3,8 @@
 //! decides a rule: what may be done from this screen is asked of the session's owner.
 
 use bevy::prelude::*;
+use jieqi_rules::platform::family::{XIANGQI_BOARD, table_of_view};
+use jieqi_rules::platform::{BoardShape, Table};
 use jieqi_rules::{PlayerView, Side, Variant, VariantKind};
 
 use super::config::Secrecy;
@@ -19,6 +21,10 @@ pub struct Shown {
     pub view: Option<PlayerView>,
     /// Analysis: the earlier position the board shows instead.
     pub browse: Option<Browse>,
+    /// The board the variant describes.
+    pub board: &'static BoardShape,
+    /// What the board draws: the table of [`Shown::board_view`] (`None` while covered).
+    pub table: Option<Table>,
     pub game_id: u32,
     /// Take-backs in this game so far (part of the moment a search is for).
     pub takebacks: u32,
@@ -106,9 +112,16 @@ impl Session {
             .filter_map(|side| Some((side, self.takeback_plies(side).ok()?)))
             .collect();
         let stamp = self.stamp();
+        let table = browse
+            .as_ref()
+            .map(|b| &b.view)
+            .or(view.as_ref())
+            .map(table_of_view);
         Shown {
             view,
             browse,
+            board: &XIANGQI_BOARD,
+            table,
             game_id: stamp.game_id,
             takebacks: stamp.takebacks,
             plies: stamp.plies,

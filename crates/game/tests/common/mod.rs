@@ -15,10 +15,17 @@ use jieqi_game::pieces::marks::Marker;
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
+use jieqi_rules::platform::Spot;
+use jieqi_rules::platform::family::spot;
 use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, Square, VariantKind, Xiangqi};
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
+}
+
+/// The place of a Xiangqi point, by its name.
+pub fn at(name: &str) -> Spot {
+    spot(sq(name))
 }
 
 pub fn xiangqi_config() -> GameConfig {
@@ -78,9 +85,9 @@ pub fn send(app: &mut App, input: BoardInput) {
     app.update();
 }
 
-pub fn click(app: &mut App, at: &str) {
-    send(app, BoardInput::Press(Some(sq(at))));
-    send(app, BoardInput::Release(Some(sq(at))));
+pub fn click(app: &mut App, name: &str) {
+    send(app, BoardInput::Press(Some(at(name))));
+    send(app, BoardInput::Release(Some(at(name))));
 }
 
 pub fn command(app: &mut App, c: GameCommand) {
@@ -103,12 +110,12 @@ pub fn view_plies(app: &App) -> usize {
 pub fn pieces(app: &mut App) -> Vec<BoardPiece> {
     let mut q = app.world_mut().query::<&BoardPiece>();
     let mut v: Vec<BoardPiece> = q.iter(app.world()).copied().collect();
-    v.sort_by_key(|p| p.square);
+    v.sort_by_key(|p| p.spot);
     v
 }
 
-pub fn piece_at(app: &mut App, at: &str) -> Option<BoardPiece> {
-    pieces(app).into_iter().find(|p| p.square == sq(at))
+pub fn piece_at(app: &mut App, name: &str) -> Option<BoardPiece> {
+    pieces(app).into_iter().find(|p| p.spot == at(name))
 }
 
 pub fn markers(app: &mut App, kind: Marker) -> usize {

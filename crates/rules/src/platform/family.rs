@@ -66,6 +66,11 @@ pub fn spot(square: Square) -> Spot {
     Spot::new(square.file(), square.rank())
 }
 
+/// The square of a place, if it is on the Xiangqi board.
+pub fn square(spot: Spot) -> Option<Square> {
+    Square::new(spot.column, spot.row)
+}
+
 /// What `view`'s player sees, as a screen draws it: face-down pieces show their colour and
 /// the piece they move as (public, rules.md §7); at the end the reveal turns them up. Turns
 /// are written in ICCS, each as [`PlayedGame::play_text`] reads it.
@@ -104,6 +109,7 @@ pub fn table_of_view(view: &PlayerView) -> Table {
     Table {
         viewer: view.viewer,
         turn: view.turn(),
+        colour_to_move: Some(view.turn()),
         pieces,
         turns,
         last: view
@@ -430,6 +436,7 @@ impl PlayedGame for FamilyGame {
         Ok(Table {
             viewer,
             turn: position.turn(),
+            colour_to_move: Some(position.turn()),
             pieces,
             turns: position
                 .legal_moves()

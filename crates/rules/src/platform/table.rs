@@ -116,6 +116,8 @@ pub struct Table {
     pub viewer: Side,
     /// Who is to move (in Banqi the seat).
     pub turn: Side,
+    /// The colour of the pieces they play (in Banqi `None` before the first flip).
+    pub colour_to_move: Option<Side>,
     pub pieces: Vec<(Spot, Look)>,
     /// The legal turns of the side to move; none once the game is over.
     pub turns: Vec<TableTurn>,
