@@ -4,7 +4,8 @@
 //! them.
 
 use jieqi_rules::platform::{
-    BoardShape, Grid, Information, Look, PlayedGame, Replay, Spot, Table, TableTurn, VariantDef,
+    BoardShape, Grid, Information, Look, PlayedGame, Replay, SaveSettings, Spot, Table, TableTurn,
+    VariantDef,
 };
 use jieqi_rules::quote::quote;
 use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side};
@@ -14,7 +15,7 @@ use crate::deal::Deal;
 use crate::game::Banqi;
 use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
-use crate::record::read_record;
+use crate::record::{read_record, write_record};
 use crate::save::BanqiSave;
 use crate::view::BanqiView;
 
@@ -169,6 +170,12 @@ impl VariantDef for BanqiDef {
         &BANQI_BOARD
     }
 
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
+        let save = BanqiSave::from_json(json).map_err(|e| e.to_string())?;
+        let game = save.restore().map_err(|e| e.to_string())?;
+        Ok((Box::new(BanqiGame(game)), save.settings))
+    }
+
     /// A save or a record; Banqi has one notation. As for the other variants, a save ends
     /// with how the game stands, a record with its result.
     fn replay(&self, text: &str, _: Notation) -> Result<Replay, String> {
@@ -255,6 +262,40 @@ impl PlayedGame for BanqiGame {
 
     fn table(&self, viewer: Side) -> Result<Table, String> {
         Ok(table_of_view(&self.0.view(seat(viewer))))
+    }
+
+    fn plies(&self) -> usize {
+        self.0.history().len()
+    }
+
+    fn undo(&mut self) -> bool {
+        self.0.undo().is_some()
+    }
+
+    fn resign(&mut self, side: Side) -> Result<Outcome, String> {
+        self.0.resign(seat(side)).map_err(|e| e.to_string())
+    }
+
+    fn agree_draw(&mut self) -> Result<Outcome, String> {
+        self.0.agree_draw().map_err(|e| e.to_string())
+    }
+
+    /// The game taken back to `ply`: the view then, face-down pieces still unknown.
+    fn table_at(&self, viewer: Side, ply: usize) -> Option<Table> {
+        let plies = self.0.history().len();
+        let mut then = self.0.clone();
+        for _ in ply..plies {
+            then.undo();
+        }
+        (ply <= plies).then(|| table_of_view(&then.view(seat(viewer))))
+    }
+
+    fn save_json(&self, settings: SaveSettings) -> Option<String> {
+        Some(BanqiSave::of(&self.0, settings).to_json())
+    }
+
+    fn record_text(&self, _: Side, _: Notation) -> String {
+        write_record(&self.0)
     }
 }
 

@@ -114,3 +114,44 @@ fn a_table_never_shows_what_its_player_does_not_know_rules_7_and_11() {
         }
     )));
 }
+
+/// What the game's session needs of any variant: saves that load back as the same game,
+/// take-backs, an earlier table for analysis, resigning.
+#[test]
+fn every_variant_saves_takes_back_and_shows_earlier_tables() {
+    for v in VARIANTS {
+        let mut game = start(v.id());
+        let first = game.table(Side::Red).unwrap();
+        advance(&mut game, 6);
+        assert_eq!(game.plies(), 6, "{}", v.id());
+        let json = game.save_json(Default::default()).unwrap();
+        let (loaded, _) = v.load_save(&json).unwrap();
+        for viewer in Side::ALL {
+            assert_eq!(loaded.table(viewer), game.table(viewer), "{}", v.id());
+        }
+        assert_eq!(
+            game.table_at(Side::Red, 0),
+            Some(first.clone()),
+            "{}",
+            v.id()
+        );
+        assert_eq!(game.table_at(Side::Red, 7), None, "{}", v.id());
+        assert_eq!(
+            game.table_at(Side::Black, 6),
+            game.table(Side::Black).ok(),
+            "{}",
+            v.id()
+        );
+        assert!(game.undo(), "{}", v.id());
+        assert_eq!(game.plies(), 5, "{}", v.id());
+        let mover = game.turn();
+        game.resign(mover).unwrap();
+        assert!(game.outcome().is_some(), "{}", v.id());
+        assert!(game.resign(mover).is_err(), "{}", v.id());
+        // The record keeps the seed once the game is over.
+        let record = game.record_text(Side::Red, Notation::Iccs);
+        assert_eq!(record.contains("[Seed"), v.deals(), "{}: {record}", v.id());
+        assert!(game.undo(), "{}", v.id());
+        assert!(game.outcome().is_none(), "{}", v.id());
+    }
+}

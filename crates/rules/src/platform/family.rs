@@ -23,7 +23,7 @@ use crate::view::{PlayerView, SeenPiece, VariantKind};
 use crate::xiangqi::Xiangqi;
 
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
-use super::{Information, PlayedGame, Replay, VariantDef};
+use super::{Information, PlayedGame, Replay, SaveSettings, VariantDef};
 
 /// The Xiangqi board (rules.md §1): 9 × 10 points, the river between ranks 4 and 5, the two
 /// palaces, the cannon and soldier points marked.
@@ -237,6 +237,21 @@ impl VariantDef for FamilyDef {
         &XIANGQI_BOARD
     }
 
+    /// Either variant's save: the save names which.
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
+        let saved = SavedGame::from_json(json).map_err(|e| e.to_string())?;
+        let game = saved.restore().map_err(|e| e.to_string())?;
+        let def = match game.kind() {
+            VariantKind::Xiangqi => &XIANGQI,
+            VariantKind::Jieqi => &JIEQI,
+        };
+        let game = FamilyGame {
+            def,
+            held: Held::Game(Box::new(game)),
+        };
+        Ok((Box::new(game), saved.settings))
+    }
+
     /// Either variant's save or record (the record's tags say which). A Jieqi record without
     /// its seed replays as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
@@ -448,7 +463,60 @@ impl PlayedGame for FamilyGame {
             outcome: None,
         })
     }
+
+    fn plies(&self) -> usize {
+        self.family().map_or(0, |game| game.moves().len())
+    }
+
+    fn undo(&mut self) -> bool {
+        match &mut self.held {
+            Held::Game(game) => game.undo().is_some(),
+            Held::Public(_) => false,
+        }
+    }
+
+    fn resign(&mut self, side: Side) -> Result<Outcome, String> {
+        match &mut self.held {
+            Held::Game(game) => game.resign(side).map_err(|e| e.to_string()),
+            Held::Public(_) => Err(NO_GAME.into()),
+        }
+    }
+
+    fn agree_draw(&mut self) -> Result<Outcome, String> {
+        match &mut self.held {
+            Held::Game(game) => game.agree_draw().map_err(|e| e.to_string()),
+            Held::Public(_) => Err(NO_GAME.into()),
+        }
+    }
+
+    fn table_at(&self, viewer: Side, ply: usize) -> Option<Table> {
+        match &self.held {
+            Held::Game(game) => game.view(viewer).at_ply(ply).map(|v| table_of_view(&v)),
+            Held::Public(_) => (ply == 0).then(|| self.table(viewer).ok()).flatten(),
+        }
+    }
+
+    fn save_json(&self, settings: SaveSettings) -> Option<String> {
+        Some(SavedGame::of(self.family()?, settings).to_json())
+    }
+
+    fn record_text(&self, viewer: Side, notation: Notation) -> String {
+        match &self.held {
+            Held::Game(game) => Record::of_view(&game.view(viewer)).write(notation),
+            Held::Public(position) => Record::new(position).write(notation),
+        }
+    }
+
+    fn family(&self) -> Option<&AnyGame> {
+        match &self.held {
+            Held::Game(game) => Some(game),
+            Held::Public(_) => None,
+        }
+    }
 }
+
+/// A position without its game cannot end but by its moves.
+const NO_GAME: &str = "a position without its game (a public Jieqi FEN) has no history to end";
 
 /// A move as a click makes it.
 fn table_turn(position: &Position, m: Move) -> TableTurn {

@@ -13,6 +13,7 @@ pub mod table;
 
 use std::fmt;
 
+use crate::any_game::AnyGame;
 use crate::deal::Seed;
 use crate::notation::Notation;
 use crate::outcome::Outcome;
@@ -70,6 +71,8 @@ pub trait VariantDef: Send + Sync {
     /// A saved game (JSON in the envelope every save shares) or a record of this variant,
     /// replayed with every turn checked, as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
+    /// The game a save of this variant holds (every turn re-checked), and its app settings.
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String>;
 }
 
 /// A replayed game: what its players saw.
@@ -116,4 +119,30 @@ pub trait PlayedGame: Send {
     fn search_node(&self) -> Option<Box<dyn SearchNode>> {
         None
     }
+    /// Turns played.
+    fn plies(&self) -> usize;
+    /// Takes back the last turn (a resignation or agreed draw after it goes too); `false`,
+    /// changing nothing, when there is none.
+    fn undo(&mut self) -> bool;
+    /// `side` (in Banqi the seat) resigns; refused after the end, and where no winner can be
+    /// named yet (Banqi before the first flip).
+    fn resign(&mut self, side: Side) -> Result<Outcome, String>;
+    fn agree_draw(&mut self) -> Result<Outcome, String>;
+    /// `viewer`'s table as it stood after `ply` turns (analysis); `None` past the game.
+    fn table_at(&self, viewer: Side, ply: usize) -> Option<Table>;
+    /// The app's save of the game (JSON in the envelope every save shares), with its
+    /// `settings`: the deal included, for the owner's disk only. `None` for a position
+    /// without its game (a public Jieqi FEN).
+    fn save_json(&self, settings: SaveSettings) -> Option<String>;
+    /// The record `viewer` may keep, its turns in `notation` where the variant has several:
+    /// the deal's seed only once the game is over.
+    fn record_text(&self, viewer: Side, notation: Notation) -> String;
+    /// The game as Xiangqi or Jieqi, for what only they have (their notations, the rules'
+    /// notices, their engine); `None` for any other variant.
+    fn family(&self) -> Option<&AnyGame> {
+        None
+    }
 }
+
+/// The app's settings kept in a save (opponent, level, …), as they were written.
+pub type SaveSettings = std::collections::BTreeMap<String, serde_json::Value>;
