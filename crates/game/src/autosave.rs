@@ -123,15 +123,15 @@ impl Table {
     }
 }
 
-/// The session's game and table, as the autosave writes it.
-pub fn record(session: &Session) -> SavedGame {
-    let mut saved = session.saved_game();
+/// The session's game and table, as the autosave writes it (Xiangqi and Jieqi for now).
+pub fn record(session: &Session) -> Option<SavedGame> {
+    let mut saved = session.saved_game()?;
     let table = Table::of(session.config(), session.player_one());
     saved.settings.insert(
         TABLE_KEY.to_string(),
         serde_json::to_value(table).expect("a table always serialises"),
     );
-    saved
+    Some(saved)
 }
 
 /// Reads an autosave: the game (every move replayed and checked), its table, and the
@@ -212,7 +212,7 @@ fn load(
     mut state: ResMut<Autosaved>,
 ) {
     // The game on the table at start is not news: only a change is written.
-    state.last = Some(record(&session));
+    state.last = record(&session);
     let Some(path) = dirs.autosave_file() else {
         return;
     };
@@ -255,7 +255,9 @@ fn save(
     let Some(path) = dirs.autosave_file() else {
         return;
     };
-    let saved = record(&session);
+    let Some(saved) = record(&session) else {
+        return;
+    };
     let untouched = saved.moves.is_empty() && saved.ending.is_none();
     if state.last.as_ref() == Some(&saved) || (state.keep_until_move && untouched) {
         return;
@@ -287,7 +289,7 @@ mod tests {
         };
         let mut session = Session::new(config);
         session.play_texts(["h2e2"]).unwrap();
-        let (resumed, preview) = read(&record(&session).to_json()).unwrap();
+        let (resumed, preview) = read(&record(&session).unwrap().to_json()).unwrap();
         assert!(!resumed.is_over());
         assert_eq!(
             preview.say(Language::English),
@@ -297,14 +299,14 @@ mod tests {
             preview.say(Language::Chinese),
             "揭棋——對電腦（業餘），你執黑方——已走一步"
         );
-        let table = Table::read(&record(&session)).unwrap();
-        assert_eq!(table.config(&record(&session)).unwrap(), config);
+        let table = Table::read(&record(&session).unwrap()).unwrap();
+        assert_eq!(table.config(&record(&session).unwrap()).unwrap(), config);
     }
 
     #[test]
     fn a_save_without_a_readable_table_is_refused_in_words() {
         let session = Session::default();
-        let mut saved = record(&session);
+        let mut saved = record(&session).unwrap();
         saved.settings.clear();
         assert_eq!(
             read(&saved.to_json()).unwrap_err(),

@@ -397,7 +397,7 @@ fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
 
 #[test]
 fn the_session_never_prints_the_deal() {
-    let session = Session::from_game(Jieqi::from_seed(Seed(7)).into(), jieqi_config());
+    let session = Session::from_game(AnyGame::from(Jieqi::from_seed(Seed(7))), jieqi_config());
     let text = format!("{session:?}");
     assert!(
         !text.contains("Seed(7") && !text.contains("identities"),

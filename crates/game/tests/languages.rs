@@ -227,7 +227,8 @@ fn the_later_screens_speak_german_and_chinese_too() {
                 ..xiangqi_config()
             });
             session.play_texts(["h2e2"]).unwrap();
-            let (_, preview) = autosave::read(&autosave::record(&session).to_json()).unwrap();
+            let (_, preview) =
+                autosave::read(&autosave::record(&session).unwrap().to_json()).unwrap();
             assert_no_english(&[preview.say(lang)], lang, "resume preview");
         }
 

@@ -8,8 +8,8 @@ use std::fmt;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use jieqi_rules::platform::Spot;
 use jieqi_rules::platform::family::{spot, square};
+use jieqi_rules::platform::{PlayedGame, Spot};
 use jieqi_rules::{AnyGame, Move, Side, Variant};
 
 use super::config::{GameConfig, Opponent, Secrecy};
@@ -115,32 +115,54 @@ impl BrowseTo {
 }
 
 /// A saved game and its table, to be taken up again. Its `Debug` shows no deal.
-#[derive(Clone, PartialEq)]
 pub struct Resumed {
-    game: AnyGame,
+    game: Box<dyn PlayedGame>,
     config: GameConfig,
     player_one: Side,
 }
 
 impl Resumed {
-    pub fn new(game: AnyGame, config: GameConfig, player_one: Side) -> Resumed {
+    pub fn new(
+        game: impl Into<Box<dyn PlayedGame>>,
+        config: GameConfig,
+        player_one: Side,
+    ) -> Resumed {
         Resumed {
-            game,
+            game: game.into(),
             config,
             player_one,
         }
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.game.outcome().is_some()
+    }
+}
+
+impl Clone for Resumed {
+    fn clone(&self) -> Self {
+        Resumed {
+            game: self.game.boxed(),
+            ..*self
+        }
+    }
+}
+
+/// The same game (its save, deal and turns) at the same table.
+impl PartialEq for Resumed {
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.player_one == other.player_one
+            && self.game.variant().id() == other.game.variant().id()
+            && self.game.save_json(Default::default()) == other.game.save_json(Default::default())
     }
 }
 
 impl fmt::Debug for Resumed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Resumed")
-            .field("variant", &self.game.kind())
-            .field("plies", &self.game.moves().len())
+            .field("variant", &self.game.variant().name())
+            .field("plies", &self.game.plies())
             .finish_non_exhaustive()
     }
 }
@@ -314,7 +336,10 @@ fn computer_move(s: &mut Session, m: Move, stamp: Stamp, ctx: &Context) -> Effec
 /// Plays a move the rules check once; a refusal keeps the turn and says why.
 fn play(s: &mut Session, m: Move, ctx: &Context) -> Effect {
     let mover = s.game.turn();
-    if let Err(e) = s.game.play(m) {
+    let Some(game) = s.game.family_mut() else {
+        return Effect::none();
+    };
+    if let Err(e) = game.play(m) {
         // Public: the position and the move are on everyone's screen.
         info!("{mover}: {e}");
         return Effect::say(i18n::game_error(&e));
@@ -360,7 +385,7 @@ fn resign(s: &mut Session, side: Side) -> Effect {
 }
 
 fn offer_draw(s: &mut Session, side: Side) -> Effect {
-    if s.cover.is_some() || s.game.is_over() || s.draw_offer.is_some() {
+    if s.cover.is_some() || s.game.outcome().is_some() || s.draw_offer.is_some() {
         return Effect::none();
     }
     s.draw_offer = Some(side);
@@ -475,7 +500,7 @@ fn take_back(s: &mut Session, plies: usize) {
 
 fn browse(s: &mut Session, to: BrowseTo) -> Effect {
     if s.cover.is_none() {
-        s.browse = to.from(s.browse, s.game.moves().len());
+        s.browse = to.from(s.browse, s.game.plies());
     }
     Effect::none()
 }
@@ -506,13 +531,19 @@ fn load(s: &mut Session, loaded: Result<AnyGame, Phrase>) -> Effect {
 /// Takes up a saved game again; in hot-seat Jieqi behind the handoff cover, for the side to
 /// move.
 fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
-    start(s, resumed.game.clone(), resumed.config, resumed.player_one);
+    start(s, resumed.game.boxed(), resumed.config, resumed.player_one);
     s.cover();
     Effect::fresh(s)
 }
 
 /// A new game on the table: a fresh id, the human's view, nothing pending.
-fn start(s: &mut Session, game: AnyGame, config: GameConfig, player_one: Side) {
+fn start(
+    s: &mut Session,
+    game: impl Into<Box<dyn PlayedGame>>,
+    config: GameConfig,
+    player_one: Side,
+) {
+    let game = game.into();
     let human = config.opponent.human();
     s.viewer = human.unwrap_or(game.turn());
     s.player_one = human.unwrap_or(player_one);

@@ -5,7 +5,9 @@ use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
 use jieqi_ai::Level;
-use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, VariantKind, Xiangqi};
+use jieqi_rules::{
+    AnyGame, Handicap, Information, Jieqi, RuleSet, Seed, Side, VariantKind, Xiangqi,
+};
 
 /// How a Jieqi deal is chosen.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -122,9 +124,11 @@ pub enum Secrecy {
 }
 
 impl Secrecy {
-    pub fn of(variant: VariantKind, opponent: Opponent) -> Secrecy {
-        // Jieqi: face-down identities and what a capturer learned are private (rules.md §7).
-        let secrets = variant == VariantKind::Jieqi;
+    /// The variant's information model at this seating: only a variant where each side
+    /// knows things the other does not (Jieqi, rules.md §7) has secrets; Banqi's face-down
+    /// pieces are unknown to both alike (§11).
+    pub fn of(information: Information, opponent: Opponent) -> Secrecy {
+        let secrets = information.needs_cover();
         match (secrets, opponent) {
             (false, _) => Secrecy::Open,
             (true, Opponent::Computer { .. }) => Secrecy::Private,
@@ -153,19 +157,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_two_players_sharing_a_jieqi_screen_need_the_cover() {
+    fn only_two_players_sharing_a_screen_with_secrets_need_the_cover() {
         let computer = Opponent::Computer {
             level: Level::Club,
             human: Side::Black,
         };
+        for open in [Information::Open, Information::Shared] {
+            assert_eq!(Secrecy::of(open, Opponent::TwoPlayers), Secrecy::Open);
+            assert_eq!(Secrecy::of(open, computer), Secrecy::Open);
+        }
         assert_eq!(
-            Secrecy::of(VariantKind::Xiangqi, Opponent::TwoPlayers),
-            Secrecy::Open
+            Secrecy::of(Information::PerSide, computer),
+            Secrecy::Private
         );
-        assert_eq!(Secrecy::of(VariantKind::Xiangqi, computer), Secrecy::Open);
-        assert_eq!(Secrecy::of(VariantKind::Jieqi, computer), Secrecy::Private);
         assert_eq!(
-            Secrecy::of(VariantKind::Jieqi, Opponent::TwoPlayers),
+            Secrecy::of(Information::PerSide, Opponent::TwoPlayers),
             Secrecy::HotSeat
         );
         assert_eq!(computer.human(), Some(Side::Black));

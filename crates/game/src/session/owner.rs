@@ -1,4 +1,4 @@
-//! The owner of the game: [`Session`] holds the one [`AnyGame`] (and so a Jieqi deal) and the
+//! The owner of the game: [`Session`] holds the one game (and so a deal) and the
 //! table around it, stamps the moment a view belongs to, and answers the table's rules — who
 //! may move, who may take back how much, when the handoff cover goes up — each in one place.
 
@@ -6,17 +6,19 @@ use std::fmt;
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::{AnyGame, GameError, PlayerView, SavedGame, Side, Variant, parse_move};
+use jieqi_rules::platform::PlayedGame;
+use jieqi_rules::{PlayerView, SavedGame, Side, Variant};
 
 use super::config::{GameConfig, Secrecy};
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
 use crate::i18n::Text;
 use crate::states::Phase;
 
-/// The game in progress and the table around it. The only holder of the [`AnyGame`].
+/// The game in progress, of any registered variant, and the table around it. The only
+/// holder of the game.
 #[derive(Resource)]
 pub struct Session {
-    pub(super) game: AnyGame,
+    pub(super) game: Box<dyn PlayedGame>,
     pub(super) config: GameConfig,
     /// Counts games, so that the screen knows when to rebuild rather than animate.
     pub(super) game_id: u32,
@@ -40,8 +42,8 @@ impl fmt::Debug for Session {
     // Only public facts: the game itself (the deal) is never printed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Session")
-            .field("variant", &self.game.kind())
-            .field("plies", &self.game.moves().len())
+            .field("variant", &self.game.variant().name())
+            .field("plies", &self.game.plies())
             .field("game_id", &self.game_id)
             .field("viewer", &self.viewer)
             .field("player_one", &self.player_one)
@@ -80,7 +82,8 @@ impl Session {
     }
 
     /// A session around a given game (tests, `--moves`).
-    pub fn from_game(game: AnyGame, config: GameConfig) -> Session {
+    pub fn from_game(game: impl Into<Box<dyn PlayedGame>>, config: GameConfig) -> Session {
+        let game = game.into();
         let human = config.opponent.human();
         Session {
             viewer: human.unwrap_or(game.turn()),
@@ -104,11 +107,9 @@ impl Session {
         &mut self,
         texts: impl IntoIterator<Item = &'a str>,
     ) -> Result<(), String> {
-        let mut game = self.game.clone();
+        let mut game = self.game.boxed();
         for (i, text) in texts.into_iter().enumerate() {
-            let parsed = parse_move(game.position(), text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            game.play(parsed.mv)
+            game.play_text(text)
                 .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
         if self.computer().is_none() {
@@ -126,7 +127,7 @@ impl Session {
         }
     }
 
-    pub fn resign_now(&mut self, side: Side) -> Result<(), GameError> {
+    pub fn resign_now(&mut self, side: Side) -> Result<(), String> {
         self.game.resign(side).map(|_| ())
     }
 
@@ -156,7 +157,7 @@ impl Session {
 
     /// Who may see what at this table.
     pub fn secrecy(&self) -> Secrecy {
-        Secrecy::of(self.game.kind(), self.config.opponent)
+        Secrecy::of(self.game.variant().information(), self.config.opponent)
     }
 
     /// The game and the ply now: a result computed for another moment is stale.
@@ -164,31 +165,33 @@ impl Session {
         Stamp {
             game_id: self.game_id,
             takebacks: self.takebacks,
-            plies: self.game.moves().len(),
+            plies: self.game.plies(),
         }
     }
 
     /// The moment the computer is to move in, if it is: cheap, for every frame.
     pub fn computer_turn(&self) -> Option<Stamp> {
         let (side, _) = self.computer()?;
-        (!self.game.is_over() && self.game.turn() == side).then(|| self.stamp())
+        (self.game.outcome().is_none() && self.game.turn() == side).then(|| self.stamp())
     }
 
     /// What the computer needs to think, when it is its turn: its own side's view (never the
-    /// game), its level and the moment the view belongs to.
+    /// game), its level and the moment the view belongs to. Xiangqi and Jieqi only, whose
+    /// engine it is.
     pub fn think_request(&self) -> Option<ThinkRequest> {
         let stamp = self.computer_turn()?;
         let (side, level) = self.computer()?;
         Some(ThinkRequest {
-            view: self.game.view(side),
+            view: self.game.family()?.view(side),
             level,
             stamp,
         })
     }
 
     /// The game's record for the autosave: the app's private copy (it holds the deal).
-    pub fn saved_game(&self) -> SavedGame {
-        SavedGame::of(&self.game, Default::default())
+    /// Xiangqi and Jieqi only for now.
+    pub fn saved_game(&self) -> Option<SavedGame> {
+        Some(SavedGame::of(self.game.family()?, Default::default()))
     }
 
     // ---- The table's rules: each decided here once ----
@@ -210,7 +213,7 @@ impl Session {
         let turn = self.game.turn();
         self.cover.is_none()
             && self.browse.is_none()
-            && !self.game.is_over()
+            && self.game.outcome().is_none()
             && self.computer().map(|(side, _)| side) != Some(turn)
             && (self.secrecy() != Secrecy::HotSeat || self.viewer == turn)
     }
@@ -230,7 +233,7 @@ impl Session {
             TakeBackCase {
                 outcome: self.game.outcome(),
                 turn: self.game.turn(),
-                plies: self.game.moves().len(),
+                plies: self.game.plies(),
                 secret_hot_seat: self.secrecy() == Secrecy::HotSeat,
             },
             side,
@@ -240,7 +243,7 @@ impl Session {
     /// Hot-seat Jieqi: unless `next` already holds the device, it goes to them under the
     /// cover. A finished game shows everything to everyone and needs no cover.
     pub(super) fn hand_over_to(&mut self, next: Side) {
-        let needed = self.secrecy() == Secrecy::HotSeat && !self.game.is_over();
+        let needed = self.secrecy() == Secrecy::HotSeat && self.game.outcome().is_none();
         self.cover = (needed && self.viewer != next).then_some(next);
     }
 
@@ -252,7 +255,7 @@ impl Session {
 
     /// The phase a game shown as it stands rests in.
     pub(super) fn resting_phase(&self) -> Phase {
-        if self.game.is_over() {
+        if self.game.outcome().is_some() {
             Phase::GameOver
         } else if self.cover.is_some() {
             Phase::Handoff

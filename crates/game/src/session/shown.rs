@@ -3,7 +3,6 @@
 //! decides a rule: what may be done from this screen is asked of the session's owner.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::family::{XIANGQI_BOARD, table_of_view};
 use jieqi_rules::platform::{BoardShape, Table};
 use jieqi_rules::{PlayerView, Side, Variant, VariantKind};
 
@@ -99,7 +98,11 @@ impl Shown {
 impl Session {
     /// What the screen may show now.
     pub fn shown(&self) -> Shown {
-        let view = self.cover.is_none().then(|| self.game.view(self.viewer));
+        // Xiangqi and Jieqi views: what the panels read beyond the table.
+        let family = self.game.family();
+        let view = family
+            .filter(|_| self.cover.is_none())
+            .map(|game| game.view(self.viewer));
         let browse = self.browse.and_then(|ply| {
             Some(Browse {
                 ply,
@@ -112,20 +115,21 @@ impl Session {
             .filter_map(|side| Some((side, self.takeback_plies(side).ok()?)))
             .collect();
         let stamp = self.stamp();
-        let table = browse
-            .as_ref()
-            .map(|b| &b.view)
-            .or(view.as_ref())
-            .map(table_of_view);
+        // The board's picture, from the game of any variant: nothing while covered.
+        let table = match (self.cover, self.browse) {
+            (Some(_), _) => None,
+            (None, Some(ply)) => self.game.table_at(self.viewer, ply),
+            (None, None) => self.game.table(self.viewer).ok(),
+        };
         Shown {
             view,
             browse,
-            board: &XIANGQI_BOARD,
+            board: self.game.variant().board(),
             table,
             game_id: stamp.game_id,
             takebacks: stamp.takebacks,
             plies: stamp.plies,
-            variant: self.game.kind(),
+            variant: family.map_or(VariantKind::Xiangqi, |game| game.kind()),
             secrecy: self.secrecy(),
             bottom: self.bottom(),
             player_one: self.player_one,

@@ -513,6 +513,27 @@ impl PlayedGame for FamilyGame {
             Held::Public(_) => None,
         }
     }
+
+    fn family_mut(&mut self) -> Option<&mut AnyGame> {
+        match &mut self.held {
+            Held::Game(game) => Some(game),
+            Held::Public(_) => None,
+        }
+    }
+}
+
+/// A Xiangqi or Jieqi game, driven as the platform drives any variant.
+impl From<AnyGame> for Box<dyn PlayedGame> {
+    fn from(game: AnyGame) -> Self {
+        let def = match game.kind() {
+            VariantKind::Xiangqi => &XIANGQI,
+            VariantKind::Jieqi => &JIEQI,
+        };
+        Box::new(FamilyGame {
+            def,
+            held: Held::Game(Box::new(game)),
+        })
+    }
 }
 
 /// A position without its game cannot end but by its moves.

@@ -93,7 +93,7 @@ impl fmt::Debug for dyn VariantDef {
 /// A game, or a public position, of any variant, driven through text. A game made from a
 /// deal holds the deal: what it gives out is what a player may know ([`Self::view_text`]),
 /// or the public record of turns.
-pub trait PlayedGame: Send {
+pub trait PlayedGame: Send + Sync {
     fn variant(&self) -> &'static dyn VariantDef;
     /// The side to move (in Banqi the seat: Red stands for the player who moves first).
     fn turn(&self) -> Side;
@@ -140,6 +140,10 @@ pub trait PlayedGame: Send {
     /// The game as Xiangqi or Jieqi, for what only they have (their notations, the rules'
     /// notices, their engine); `None` for any other variant.
     fn family(&self) -> Option<&AnyGame> {
+        None
+    }
+    /// The same, to play a move with the rules' own refusal (which a screen translates).
+    fn family_mut(&mut self) -> Option<&mut AnyGame> {
         None
     }
 }
