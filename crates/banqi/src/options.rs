@@ -7,9 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use jieqi_rules::{OptionKind, OptionSpec};
-
-use jieqi_rules::quote::quote;
+use jieqi_rules::{OptionKind, OptionSpec, OptionValues, RuleSetError};
 
 /// Banqi's options, in the order the text form writes them. The first value of each is its
 /// default.
@@ -80,20 +78,9 @@ impl Default for Options {
     }
 }
 
-/// Why an options text could not be read. Each message is one line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptionsError {
-    #[error("Banqi has no option '{key}' (it has: {known})")]
-    UnknownOption { key: String, known: String },
-    #[error("option {key} takes {allowed}, not '{value}'")]
-    BadValue {
-        key: &'static str,
-        value: String,
-        allowed: String,
-    },
-    #[error("'{0}' is not an option setting; write key=value, e.g. chariot=slide")]
-    Malformed(String),
-}
+/// Why an options text could not be read: the rules crate's errors for every variant's
+/// options. Each message is one line.
+pub type OptionsError = RuleSetError;
 
 impl Options {
     /// Whether every option is at its default.
@@ -101,111 +88,98 @@ impl Options {
         *self == Options::default()
     }
 
-    /// The index of each option's value in its [`OPTIONS`] choice list.
-    fn values(&self) -> [usize; 4] {
-        [
-            usize::from(self.chariot == ChariotMove::Slide),
-            usize::from(!self.soldier_takes_general),
-            usize::from(self.general_takes_soldier),
-            usize::from(self.cannon == CannonCapture::AlsoStep),
-        ]
+    /// The options as any variant's are held (the text form, the game's form).
+    pub fn values(&self) -> OptionValues {
+        let mut values = OptionValues::standard("Banqi", OPTIONS);
+        let words = [
+            (
+                "chariot",
+                if self.chariot == ChariotMove::Slide {
+                    "slide"
+                } else {
+                    "step"
+                },
+            ),
+            (
+                "soldier-takes-general",
+                if self.soldier_takes_general {
+                    "on"
+                } else {
+                    "off"
+                },
+            ),
+            (
+                "general-takes-soldier",
+                if self.general_takes_soldier {
+                    "on"
+                } else {
+                    "off"
+                },
+            ),
+            (
+                "cannon",
+                if self.cannon == CannonCapture::AlsoStep {
+                    "also-step"
+                } else {
+                    "jump"
+                },
+            ),
+        ];
+        for (key, word) in words {
+            // Every key and word is one of OPTIONS'.
+            let _ = values.set(key, word);
+        }
+        values
     }
 
-    fn set_value(&mut self, option: usize, value: usize) {
-        let on = value == 1;
-        match option {
-            0 => {
-                self.chariot = if on {
-                    ChariotMove::Slide
-                } else {
-                    ChariotMove::Step
-                }
-            }
-            1 => self.soldier_takes_general = !on,
-            2 => self.general_takes_soldier = on,
-            _ => {
-                self.cannon = if on {
-                    CannonCapture::AlsoStep
-                } else {
-                    CannonCapture::Jump
-                }
-            }
+    /// The options these values give; `None` when they are another variant's.
+    pub fn of_values(values: &OptionValues) -> Option<Options> {
+        if values.specs() != OPTIONS {
+            return None;
         }
+        let on = |key| values.value(key) == Some(1);
+        Some(Options {
+            chariot: if on("chariot") {
+                ChariotMove::Slide
+            } else {
+                ChariotMove::Step
+            },
+            soldier_takes_general: !on("soldier-takes-general"),
+            general_takes_soldier: on("general-takes-soldier"),
+            cannon: if on("cannon") {
+                CannonCapture::AlsoStep
+            } else {
+                CannonCapture::Jump
+            },
+        })
     }
 
     /// Reads the text form (`chariot=slide, cannon=also-step`; empty for the defaults). Keys
     /// and values are case-insensitive; settings are separated by commas or spaces; a later
     /// setting of the same key wins.
     pub fn parse(text: &str) -> Result<Options, OptionsError> {
-        let mut options = Options::default();
-        for setting in text.split([',', ' ']).filter(|s| !s.trim().is_empty()) {
-            let (key, value) = setting
-                .split_once('=')
-                .ok_or_else(|| OptionsError::Malformed(quote(setting.trim())))?;
-            options.set(key.trim(), value.trim())?;
-        }
-        Ok(options)
+        let values = OptionValues::parse("Banqi", OPTIONS, text)?;
+        Ok(Options::of_values(&values).unwrap_or_default())
     }
 
     /// Sets one option by its key and a value in words.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionsError> {
-        let (i, spec) = OPTIONS
-            .iter()
-            .enumerate()
-            .find(|(_, s)| s.key.eq_ignore_ascii_case(key))
-            .ok_or_else(|| OptionsError::UnknownOption {
-                key: quote(key),
-                known: OPTIONS.iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
-            })?;
-        let OptionKind::Choice(words) = spec.kind else {
-            // Every Banqi option is a choice (see OPTIONS).
-            return Err(OptionsError::Malformed(quote(key)));
-        };
-        let v = words
-            .iter()
-            .position(|w| w.eq_ignore_ascii_case(value))
-            .ok_or_else(|| OptionsError::BadValue {
-                key: spec.key,
-                value: quote(value),
-                allowed: spec.allowed(),
-            })?;
-        self.set_value(i, v);
+        let mut values = self.values();
+        values.set(key, value)?;
+        *self = Options::of_values(&values).unwrap_or(*self);
         Ok(())
     }
 
     /// The value of option `key` in words (`None`: Banqi has no such option).
-    pub fn get(&self, key: &str) -> Option<&'static str> {
-        let i = OPTIONS
-            .iter()
-            .position(|s| s.key.eq_ignore_ascii_case(key))?;
-        match OPTIONS[i].kind {
-            OptionKind::Choice(words) => words.get(self.values()[i]).copied(),
-            OptionKind::Plies { .. } => None,
-        }
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.values().get(key)
     }
 }
 
 /// The options that differ from the defaults, `key=value` joined by `, ` (empty when none).
 impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for ((spec, value), default) in OPTIONS
-            .iter()
-            .zip(self.values())
-            .zip(Options::default().values())
-        {
-            if value != default
-                && let OptionKind::Choice(words) = spec.kind
-                && let Some(word) = words.get(value)
-            {
-                if !first {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{}={word}", spec.key)?;
-                first = false;
-            }
-        }
-        Ok(())
+        fmt::Display::fmt(&self.values(), f)
     }
 }
 
@@ -224,33 +198,34 @@ mod tests {
     fn defaults_are_the_first_values_rules_10() {
         let d = Options::default();
         for spec in OPTIONS {
-            assert_eq!(
-                d.get(spec.key).map(str::to_string),
-                Some(spec.default_text())
-            );
+            assert_eq!(d.get(spec.key), Some(spec.default_text()));
         }
-        assert_eq!(d.get("chariot"), Some("step"));
-        assert_eq!(d.get("soldier-takes-general"), Some("on"));
-        assert_eq!(d.get("general-takes-soldier"), Some("off"));
-        assert_eq!(d.get("cannon"), Some("jump"));
+        assert_eq!(d.get("chariot").as_deref(), Some("step"));
+        assert_eq!(d.get("soldier-takes-general").as_deref(), Some("on"));
+        assert_eq!(d.get("general-takes-soldier").as_deref(), Some("off"));
+        assert_eq!(d.get("cannon").as_deref(), Some("jump"));
         assert_eq!(d.get("nope"), None);
+        assert!(d.values().is_standard());
     }
 
     #[test]
     fn every_value_round_trips_rules_10() {
-        for c in 0..2 {
-            for s in 0..2 {
-                for g in 0..2 {
-                    for k in 0..2 {
-                        let mut o = Options::default();
-                        for (i, v) in [c, s, g, k].into_iter().enumerate() {
-                            o.set_value(i, v);
-                        }
-                        assert_eq!(o.values(), [c, s, g, k]);
-                        assert_eq!(Options::parse(&o.to_string()), Ok(o), "{o}");
-                    }
-                }
+        let words = [
+            ["step", "slide"],
+            ["on", "off"],
+            ["off", "on"],
+            ["jump", "also-step"],
+        ];
+        for bits in 0..16u32 {
+            let mut o = Options::default();
+            for (i, spec) in OPTIONS.iter().enumerate() {
+                o.set(spec.key, words[i][(bits >> i & 1) as usize]).unwrap();
             }
+            for (i, spec) in OPTIONS.iter().enumerate() {
+                assert_eq!(o.values().value(spec.key), Some(bits >> i & 1), "{o}");
+            }
+            assert_eq!(Options::parse(&o.to_string()), Ok(o), "{o}");
+            assert_eq!(Options::of_values(&o.values()), Some(o));
         }
     }
 }

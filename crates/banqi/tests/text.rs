@@ -191,7 +191,7 @@ fn options_read_and_write_only_what_differs_rules_10() {
     let o = Options::parse("cannon=also-step chariot=SLIDE").unwrap();
     assert_eq!(o.to_string(), "chariot=slide, cannon=also-step");
     assert_eq!("chariot=slide, cannon=also-step".parse(), Ok(o));
-    assert_eq!(o.get("cannon"), Some("also-step"));
+    assert_eq!(o.get("cannon").as_deref(), Some("also-step"));
     // Setting a default value writes nothing.
     assert_eq!(Options::parse("chariot=step").unwrap().to_string(), "");
     let keys: Vec<&str> = OPTIONS.iter().map(|s| s.key).collect();
@@ -205,10 +205,7 @@ fn options_read_and_write_only_what_differs_rules_10() {
         ]
     );
     for spec in OPTIONS {
-        assert_eq!(
-            Options::default().get(spec.key),
-            Some(spec.default_text().as_str())
-        );
+        assert_eq!(Options::default().get(spec.key), Some(spec.default_text()));
         assert!(!spec.about.is_empty());
     }
 }
@@ -237,6 +234,7 @@ fn bad_options_name_the_key_the_value_and_what_is_allowed_rules_10() {
         (
             "horse=jump",
             OptionsError::UnknownOption {
+                variant: "Banqi",
                 key: "horse".into(),
                 known: "chariot, soldier-takes-general, general-takes-soldier, cannon".into(),
             },
@@ -245,7 +243,10 @@ fn bad_options_name_the_key_the_value_and_what_is_allowed_rules_10() {
         ),
         (
             "slide",
-            OptionsError::Malformed("slide".into()),
+            OptionsError::Malformed {
+                setting: "slide".into(),
+                example: "chariot=slide".into(),
+            },
             "'slide' is not an option setting; write key=value, e.g. chariot=slide",
         ),
     ];

@@ -51,7 +51,7 @@ pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
 };
 pub use replay::ReplayError;
-pub use rule_set::{OptionKind, OptionSpec, RuleSet, RuleSetError};
+pub use rule_set::{MAX_OPTIONS, OptionKind, OptionSpec, OptionValues, RuleSet, RuleSetError};
 #[cfg(feature = "serde")]
 pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame, read_envelope};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};

@@ -16,7 +16,7 @@ use crate::repetition::{NO_CAPTURE_PLIES, RepetitionRules};
 use crate::view::VariantKind;
 
 /// The values an option takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OptionKind {
     /// One of these words; the first is the default.
     Choice(&'static [&'static str]),
@@ -25,7 +25,7 @@ pub enum OptionKind {
 }
 
 /// One option of a variant, as the command line lists it and the game's form offers it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionSpec {
     pub key: &'static str,
     pub kind: OptionKind,
@@ -126,13 +126,17 @@ const JIEQI_OPTIONS: &[OptionSpec] = &[
 ];
 
 /// The most options a variant has.
-const MAX_OPTIONS: usize = 4;
+pub const MAX_OPTIONS: usize = 4;
 
-/// A variant and the values of its options.
+/// The values of one variant's options (rules.md §10), for any variant: what the text form
+/// `key=value, …` reads into. [`RuleSet`] holds Xiangqi's and Jieqi's; another variant reads
+/// its own from it (Banqi's `Options`), and the game's new-game form sets them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RuleSet {
-    variant: VariantKind,
-    /// By the index of the option in [`RuleSet::options`]: a choice's index, or a number.
+pub struct OptionValues {
+    /// The variant's name, for errors.
+    owner: &'static str,
+    specs: &'static [OptionSpec],
+    /// By the index of the option in `specs`: a choice's index, or a number.
     values: [u32; MAX_OPTIONS],
 }
 
@@ -141,7 +145,7 @@ pub struct RuleSet {
 pub enum RuleSetError {
     #[error("{variant} has no option '{key}' (it has: {known})")]
     UnknownOption {
-        variant: VariantKind,
+        variant: &'static str,
         key: String,
         known: String,
     },
@@ -151,8 +155,8 @@ pub enum RuleSetError {
         value: String,
         allowed: String,
     },
-    #[error("'{0}' is not an option setting; write key=value, e.g. chase=judged")]
-    Malformed(String),
+    #[error("'{setting}' is not an option setting; write key=value, e.g. {example}")]
+    Malformed { setting: String, example: String },
     #[error("the rules are {wanted}'s, but the game is {game}")]
     WrongVariant {
         wanted: VariantKind,
@@ -164,14 +168,137 @@ pub enum RuleSetError {
     Start(#[from] PositionError),
 }
 
+impl OptionValues {
+    /// Every option of `specs` at its default. A variant has at most [`MAX_OPTIONS`]
+    /// (its registration's tests check it); any beyond are not kept.
+    pub fn standard(owner: &'static str, specs: &'static [OptionSpec]) -> OptionValues {
+        let mut values = [0; MAX_OPTIONS];
+        for (value, spec) in values.iter_mut().zip(specs) {
+            *value = spec.default_value();
+        }
+        OptionValues {
+            owner,
+            specs,
+            values,
+        }
+    }
+
+    /// Reads the text form (`chase=judged, move-limit=off`; empty for the defaults). Keys and
+    /// values are case-insensitive; settings are separated by commas or spaces; a later
+    /// setting of the same key wins.
+    pub fn parse(
+        owner: &'static str,
+        specs: &'static [OptionSpec],
+        text: &str,
+    ) -> Result<OptionValues, RuleSetError> {
+        let mut values = OptionValues::standard(owner, specs);
+        for setting in text.split([',', ' ']).filter(|s| !s.trim().is_empty()) {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| RuleSetError::Malformed {
+                    setting: quote(setting.trim()),
+                    example: values.example(),
+                })?;
+            values.set(key.trim(), value.trim())?;
+        }
+        Ok(values)
+    }
+
+    /// A setting to show in an error: the first option at its second value.
+    fn example(&self) -> String {
+        self.specs.first().map_or_else(String::new, |spec| {
+            let value = match spec.kind {
+                OptionKind::Choice(words) => words.get(1).copied().unwrap_or(words[0]).into(),
+                OptionKind::Plies { max, .. } => max.to_string(),
+            };
+            format!("{}={value}", spec.key)
+        })
+    }
+
+    /// The options, in order.
+    pub fn specs(&self) -> &'static [OptionSpec] {
+        self.specs
+    }
+
+    /// Sets one option by its key and a value in words.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
+        let specs = self.specs;
+        let (i, spec) = specs
+            .iter()
+            .enumerate()
+            .take(MAX_OPTIONS)
+            .find(|(_, s)| s.key.eq_ignore_ascii_case(key))
+            .ok_or_else(|| RuleSetError::UnknownOption {
+                variant: self.owner,
+                key: quote(key),
+                known: specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
+            })?;
+        self.values[i] = spec.read(value)?;
+        Ok(())
+    }
+
+    /// The value of option `key` in words (`None`: no such option).
+    pub fn get(&self, key: &str) -> Option<String> {
+        let i = self.index(key)?;
+        Some(self.specs[i].write(self.values[i]))
+    }
+
+    /// The stored value of option `key`: a choice's index, or a number (`None`: no such
+    /// option).
+    pub fn value(&self, key: &str) -> Option<u32> {
+        self.index(key).map(|i| self.values[i])
+    }
+
+    fn index(&self, key: &str) -> Option<usize> {
+        self.specs
+            .iter()
+            .take(MAX_OPTIONS)
+            .position(|s| s.key.eq_ignore_ascii_case(key))
+    }
+
+    /// Whether every option is at its default.
+    pub fn is_standard(&self) -> bool {
+        *self == OptionValues::standard(self.owner, self.specs)
+    }
+}
+
+/// The options that differ from the defaults, `key=value` joined by `, ` (empty when none).
+impl fmt::Display for OptionValues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (spec, &value) in self.specs.iter().zip(&self.values) {
+            if value != spec.default_value() {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{}={}", spec.key, spec.write(value))?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for OptionValues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OptionValues({} \"{self}\")", self.owner)
+    }
+}
+
+/// A variant and the values of its options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    variant: VariantKind,
+    values: OptionValues,
+}
+
 impl RuleSet {
     /// The variant's own rules: every option at its default.
     pub fn standard(variant: VariantKind) -> RuleSet {
-        let mut values = [0; MAX_OPTIONS];
-        for (value, spec) in values.iter_mut().zip(Self::options(variant)) {
-            *value = spec.default_value();
+        RuleSet {
+            variant,
+            values: OptionValues::standard(variant.name(), Self::options(variant)),
         }
-        RuleSet { variant, values }
     }
 
     /// The options `variant` offers.
@@ -186,52 +313,39 @@ impl RuleSet {
         self.variant
     }
 
+    /// The options' values, as any variant's are held.
+    pub fn values(&self) -> OptionValues {
+        self.values
+    }
+
+    /// The rule set of `variant` with these values; `None` when they are another variant's.
+    pub fn of_values(variant: VariantKind, values: OptionValues) -> Option<RuleSet> {
+        (values.specs == Self::options(variant)).then_some(RuleSet { variant, values })
+    }
+
     /// Reads the text form (`chase=judged, move-limit=off`; empty for the defaults).
     pub fn parse(variant: VariantKind, text: &str) -> Result<RuleSet, RuleSetError> {
-        let mut rules = RuleSet::standard(variant);
-        for setting in text.split([',', ' ']).filter(|s| !s.trim().is_empty()) {
-            let (key, value) = setting
-                .split_once('=')
-                .ok_or_else(|| RuleSetError::Malformed(quote(setting)))?;
-            rules.set(key.trim(), value.trim())?;
-        }
-        Ok(rules)
+        let values = OptionValues::parse(variant.name(), Self::options(variant), text)?;
+        Ok(RuleSet { variant, values })
     }
 
     /// Sets one option by its key and a value in words.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
-        let specs = Self::options(self.variant);
-        let (i, spec) = specs
-            .iter()
-            .enumerate()
-            .find(|(_, s)| s.key.eq_ignore_ascii_case(key))
-            .ok_or_else(|| RuleSetError::UnknownOption {
-                variant: self.variant,
-                key: quote(key),
-                known: specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", "),
-            })?;
-        self.values[i] = spec.read(value)?;
-        Ok(())
+        self.values.set(key, value)
     }
 
     /// The value of option `key` in words (`None`: the variant has no such option).
     pub fn get(&self, key: &str) -> Option<String> {
-        let specs = Self::options(self.variant);
-        let i = specs.iter().position(|s| s.key == key)?;
-        Some(specs[i].write(self.values[i]))
+        self.values.get(key)
     }
 
     /// Whether every option is at its default.
     pub fn is_standard(&self) -> bool {
-        *self == RuleSet::standard(self.variant)
+        self.values.is_standard()
     }
 
     fn value(&self, key: &str) -> u32 {
-        let specs = Self::options(self.variant);
-        specs
-            .iter()
-            .position(|s| s.key == key)
-            .map_or(0, |i| self.values[i])
+        self.values.value(key).unwrap_or(0)
     }
 
     /// How pieces move under these rules (rules.md §7, §10).
@@ -270,18 +384,7 @@ impl RuleSet {
 /// The options that differ from the defaults, `key=value` joined by `, ` (empty when none).
 impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let standard = RuleSet::standard(self.variant);
-        let mut first = true;
-        for (i, spec) in Self::options(self.variant).iter().enumerate() {
-            if self.values[i] != standard.values[i] {
-                if !first {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{}={}", spec.key, spec.write(self.values[i]))?;
-                first = false;
-            }
-        }
-        Ok(())
+        fmt::Display::fmt(&self.values, f)
     }
 }
 
