@@ -88,7 +88,7 @@ impl Table {
             _ => DealChoice::Random,
         };
         Ok(GameConfig {
-            variant: saved.variant,
+            variant: jieqi_variants::of_kind(saved.variant),
             handicap: self.handicap,
             deal,
             opponent: match self.computer {
@@ -99,7 +99,9 @@ impl Table {
                 },
             },
             // The save's own field (the game restored under it); absent: the standard rules.
-            rules: RuleSet::parse(saved.variant, &saved.rules).map_err(|e| e.to_string())?,
+            rules: RuleSet::parse(saved.variant, &saved.rules)
+                .map_err(|e| e.to_string())?
+                .values(),
         })
     }
 
@@ -117,7 +119,10 @@ impl Table {
             n => Phrase::new(Text::SomeMovesPlayed).with("n", n.to_string()),
         };
         Phrase::new(Text::ResumePreview)
-            .with("variant", i18n::variant_title(variant))
+            .with(
+                "variant",
+                i18n::variant_title(jieqi_variants::of_kind(variant)),
+            )
             .with("opponent", opponent)
             .with("moves", moves)
     }
@@ -278,14 +283,16 @@ mod tests {
     #[test]
     fn a_record_reads_back_to_the_same_table() {
         let config = GameConfig {
-            variant: VariantKind::Jieqi,
+            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
             handicap: Handicap::None,
             deal: DealChoice::Seed(Seed(7)),
             opponent: Opponent::Computer {
                 level: Level::Club,
                 human: Side::Black,
             },
-            rules: RuleSet::parse(VariantKind::Jieqi, "captured=both").unwrap(),
+            rules: RuleSet::parse(VariantKind::Jieqi, "captured=both")
+                .unwrap()
+                .values(),
         };
         let mut session = Session::new(config);
         session.play_texts(["h2e2"]).unwrap();

@@ -3,7 +3,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use jieqi_rules::{Handicap, RuleSet, Seed, Side, VariantKind};
+use jieqi_rules::platform::VariantRef;
+use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
 
 use jieqi_ai::Level;
 
@@ -56,9 +57,10 @@ pub const MAX_BENCH_FRAMES: u32 = 100_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    pub variant: VariantKind,
+    /// `--variant`: a variant of the registry.
+    pub variant: VariantRef,
     /// `--rules`: the house rules of the game to start (rules.md §10).
-    pub rules: RuleSet,
+    pub rules: OptionValues,
     pub seed: Option<Seed>,
     pub handicap: Handicap,
     pub opponent: Opponent,
@@ -95,8 +97,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: VariantKind::Xiangqi,
-            rules: RuleSet::standard(VariantKind::Xiangqi),
+            variant: GameConfig::default().variant,
+            rules: GameConfig::default().rules,
             seed: None,
             handicap: Handicap::None,
             opponent: Opponent::TwoPlayers,
@@ -190,9 +192,9 @@ impl Options {
             match arg.as_str() {
                 "-h" | "--help" => o.help = true,
                 "--variant" => {
-                    o.variant = value("--variant")?
-                        .parse()
-                        .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())?;
+                    o.variant = jieqi_variants::find(&value("--variant")?)
+                        .map(VariantRef)
+                        .map_err(|e| e.to_string())?;
                 }
                 "--seed" => {
                     let text = value("--seed")?;
@@ -301,14 +303,18 @@ impl Options {
             "horses" | "both-horses" => Handicap::BothHorses { giver },
             other => return Err(format!("--handicap '{other}': none, horse or horses")),
         };
-        if o.variant == VariantKind::Jieqi && o.handicap != Handicap::None {
+        if o.variant.kind() != Some(VariantKind::Xiangqi) && o.handicap != Handicap::None {
             return Err("--handicap is for Xiangqi only".into());
         }
-        if o.variant == VariantKind::Xiangqi && seed.is_some() {
-            return Err("--seed is for Jieqi only (add --variant jieqi)".into());
+        if !o.variant.deals() && seed.is_some() {
+            return Err(format!(
+                "--seed is for a variant that deals; {} does not (add --variant jieqi or banqi)",
+                o.variant.name()
+            ));
         }
         o.seed = seed;
-        o.rules = RuleSet::parse(o.variant, &rules).map_err(|e| format!("--rules: {e}"))?;
+        o.rules = OptionValues::parse(o.variant.name(), o.variant.options(), &rules)
+            .map_err(|e| format!("--rules: {e}"))?;
         o.opponent = match (computer, human) {
             (Some(level), human) => Opponent::Computer {
                 level,
@@ -445,7 +451,7 @@ mod tests {
             .map(String::from),
         )
         .unwrap();
-        assert_eq!(o.variant, VariantKind::Jieqi);
+        assert_eq!(o.variant.kind(), Some(VariantKind::Jieqi));
         assert_eq!(o.seed, Some(Seed(7)));
         assert_eq!(o.moves, vec!["b2b9", "h9g7"]);
         assert_eq!(o.view, Some(Side::Black));
@@ -524,7 +530,11 @@ mod tests {
             "--open 'settings': rules, stats, record or house-rules"
         );
         assert!(parse("--open").unwrap_err().contains("needs a value"));
-        assert!(parse("--seed 7").unwrap_err().contains("Jieqi only"));
+        assert!(
+            parse("--seed 7")
+                .unwrap_err()
+                .contains("a variant that deals")
+        );
         let bad_move = parse("--moves h2e2 --moves h2e3")
             .unwrap()
             .session()

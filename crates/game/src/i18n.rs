@@ -14,9 +14,10 @@
 //! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
 use jieqi_ai::Level;
+use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{
-    DrawReason, GameError, MateKind, Notice, OptionSpec, Outcome, ParseSeedError, Refusal, Role,
-    RuleSet, Side, VariantKind, WinReason,
+    DrawReason, GameError, MateKind, Notice, OptionSpec, OptionValues, Outcome, ParseSeedError,
+    Refusal, Role, Side, WinReason,
 };
 use serde::{Deserialize, Serialize};
 
@@ -95,6 +96,7 @@ catalogue! {
     // The side panel.
     TitleXiangqi => ["Xiangqi 象棋", "Xiangqi 象棋", "象棋"],
     TitleJieqi => ["Jieqi 揭棋", "Jieqi 揭棋", "揭棋"],
+    TitleBanqi => ["Banqi 暗棋", "Banqi 暗棋", "暗棋"],
     WindowTitle => ["Jieqi — Xiangqi and Jieqi", "Jieqi — Xiangqi und Jieqi", "揭棋——象棋與揭棋"],
     PassTo => [
         "Pass to {side} ({player}) — click when ready",
@@ -579,6 +581,42 @@ catalogue! {
         "so viele Halbzüge ohne Schlagen beenden die Partie remis",
         "雙方合計多少步未吃子即判和",
     ],
+    OptChariot => ["chariot", "Wagen", "車"],
+    OptChariotAbout => [
+        "moves one square, or slides along an empty line and takes the first piece it meets by rank",
+        "zieht ein Feld, oder fährt über eine freie Linie und schlägt den ersten Stein nach Rang",
+        "只走一格，或沿空線直行並按等級吃掉遇到的第一個子",
+    ],
+    OptSoldierTakesGeneral => [
+        "soldier takes general",
+        "Soldat schlägt General",
+        "兵卒吃將帥",
+    ],
+    OptSoldierTakesGeneralAbout => [
+        "a soldier may capture the general, or soldiers capture only soldiers",
+        "ein Soldat darf den General schlagen, oder Soldaten schlagen nur Soldaten",
+        "兵卒可吃將帥，或兵卒只能吃兵卒",
+    ],
+    OptGeneralTakesSoldier => [
+        "general takes soldier",
+        "General schlägt Soldat",
+        "將帥吃兵卒",
+    ],
+    OptGeneralTakesSoldierAbout => [
+        "the general may not capture a soldier, or it may",
+        "der General darf keinen Soldaten schlagen, oder er darf es",
+        "將帥不可吃兵卒，或可以吃",
+    ],
+    OptCannon => ["cannon", "Kanone", "炮"],
+    OptCannonAbout => [
+        "captures only by jumping over one piece, or also by a step to a neighbour of equal or lower rank",
+        "schlägt nur im Sprung über einen Stein, oder auch mit einem Schritt auf einen Nachbarn gleichen oder niedrigeren Rangs",
+        "只能隔一子打，或也可吃相鄰的同級或低級子",
+    ],
+    ValStep => ["one square", "ein Feld", "一格"],
+    ValSlide => ["slides", "fährt", "直行"],
+    ValJump => ["jumps only", "nur im Sprung", "只隔子打"],
+    ValAlsoStep => ["also steps", "auch Schritt", "也可走吃"],
     ValWarned => ["only warned", "nur angemahnt", "只警告"],
     ValJudged => ["loses", "verliert", "判負"],
     ValHint => ["a hint", "ein Hinweis", "提示"],
@@ -808,11 +846,14 @@ pub const fn role_name(role: Role) -> Text {
     }
 }
 
-/// "Xiangqi 象棋", "Jieqi 揭棋".
-pub const fn variant_title(variant: VariantKind) -> Text {
-    match variant {
-        VariantKind::Xiangqi => Text::TitleXiangqi,
-        VariantKind::Jieqi => Text::TitleJieqi,
+/// "Xiangqi 象棋", "Jieqi 揭棋", "Banqi 暗棋"; a variant the catalogue does not know yet is
+/// named by its own name.
+pub fn variant_title(variant: VariantRef) -> Word {
+    match variant.id() {
+        "xiangqi" => Text::TitleXiangqi.into(),
+        "jieqi" => Text::TitleJieqi.into(),
+        "banqi" => Text::TitleBanqi.into(),
+        _ => Word::from(variant.name().to_string()),
     }
 }
 
@@ -942,6 +983,10 @@ pub fn option_name(key: &str) -> Word {
         "captured" => Text::OptCaptured.into(),
         "advisors" => Text::OptAdvisors.into(),
         "no-capture-draw" => Text::OptNoCaptureDraw.into(),
+        "chariot" => Text::OptChariot.into(),
+        "soldier-takes-general" => Text::OptSoldierTakesGeneral.into(),
+        "general-takes-soldier" => Text::OptGeneralTakesSoldier.into(),
+        "cannon" => Text::OptCannon.into(),
         other => Word::from(other.to_string()),
     }
 }
@@ -955,6 +1000,10 @@ pub fn option_about(option: &OptionSpec) -> Word {
         "captured" => Text::OptCapturedAbout.into(),
         "advisors" => Text::OptAdvisorsAbout.into(),
         "no-capture-draw" => Text::OptNoCaptureDrawAbout.into(),
+        "chariot" => Text::OptChariotAbout.into(),
+        "soldier-takes-general" => Text::OptSoldierTakesGeneralAbout.into(),
+        "general-takes-soldier" => Text::OptGeneralTakesSoldierAbout.into(),
+        "cannon" => Text::OptCannonAbout.into(),
         _ => Word::from(option.about.to_string()),
     }
 }
@@ -972,6 +1021,10 @@ pub fn option_value(value: &str) -> Word {
         "both" => Text::ValBoth.into(),
         "free" => Text::ValFree.into(),
         "confined" => Text::ValConfined.into(),
+        "step" => Text::ValStep.into(),
+        "slide" => Text::ValSlide.into(),
+        "jump" => Text::ValJump.into(),
+        "also-step" => Text::ValAlsoStep.into(),
         plies if plies.parse::<u32>().is_ok() => Phrase::new(Text::ValPlies)
             .with("n", plies.to_string())
             .into(),
@@ -981,8 +1034,9 @@ pub fn option_value(value: &str) -> Word {
 
 /// The options of `rules` that differ from the standard, in words ("perpetual chase: loses,
 /// 400-ply limit: off"), or `None` under the standard rules.
-pub fn house_rules(rules: RuleSet) -> Option<Phrase> {
-    let settings: Vec<Phrase> = RuleSet::options(rules.variant())
+pub fn house_rules(rules: OptionValues) -> Option<Phrase> {
+    let settings: Vec<Phrase> = rules
+        .specs()
         .iter()
         .filter_map(|option| {
             let value = rules.get(option.key)?;

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::{Outcome, Side, VariantKind};
+use jieqi_rules::platform::VariantRef;
+use jieqi_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Language, Phrase, Text};
@@ -38,7 +39,7 @@ impl Tally {
 }
 
 /// What kind of game: the variant and the computer's level (`None`: two players).
-pub type GameKind = (VariantKind, Option<Level>);
+pub type GameKind = (VariantRef, Option<Level>);
 
 /// Finished games by kind.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -74,7 +75,8 @@ struct StatsFile {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Row {
-    variant: VariantKind,
+    /// The variant's id (`xiangqi`, `jieqi`, `banqi`).
+    variant: String,
     /// `None`: two players.
     computer: Option<LevelName>,
     red_wins: u32,
@@ -88,7 +90,7 @@ impl From<&Stats> for StatsFile {
             .tallies
             .iter()
             .map(|(&(variant, computer), t)| Row {
-                variant,
+                variant: variant.id().to_string(),
                 computer: computer.map(LevelName),
                 red_wins: t.red_wins,
                 black_wins: t.black_wins,
@@ -106,9 +108,13 @@ impl From<StatsFile> for Stats {
     fn from(file: StatsFile) -> Stats {
         let mut stats = Stats::default();
         for row in file.rows {
+            // A variant this build does not have: its row is left out.
+            let Ok(variant) = jieqi_variants::find(&row.variant) else {
+                continue;
+            };
             stats
                 .tallies
-                .entry((row.variant, row.computer.map(|l| l.0)))
+                .entry((VariantRef(variant), row.computer.map(|l| l.0)))
                 .or_default()
                 .add(Tally {
                     red_wins: row.red_wins,
@@ -150,9 +156,12 @@ pub struct StatsModel {
 
 impl StatsModel {
     pub fn of(stats: &Stats, lang: Language) -> StatsModel {
-        let lines: Vec<StatsLine> = stats
-            .tallies
-            .iter()
+        // The registry's order of variants, then two players before the levels.
+        let order = |v: VariantRef| jieqi_variants::all().position(|r| r == v);
+        let mut kinds: Vec<(&GameKind, &Tally)> = stats.tallies.iter().collect();
+        kinds.sort_by_key(|((variant, level), _)| (order(*variant), *level));
+        let lines: Vec<StatsLine> = kinds
+            .into_iter()
             .map(|(&kind, &tally)| StatsLine {
                 label: kind_label(kind).say(lang),
                 tally,
@@ -270,12 +279,15 @@ fn build_model(stats: Res<Stats>, settings: Res<Settings>, mut model: ResMut<Sta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{DrawReason, WinReason};
+    use jieqi_rules::{DrawReason, VariantKind, WinReason};
 
     #[test]
     fn the_file_round_trips_and_the_model_reads_it() {
         let mut stats = Stats::default();
-        let kind = (VariantKind::Jieqi, Some(Level::Club));
+        let kind = (
+            jieqi_variants::of_kind(VariantKind::Jieqi),
+            Some(Level::Club),
+        );
         stats.count(
             kind,
             Outcome::Win {
@@ -285,7 +297,7 @@ mod tests {
             1,
         );
         stats.count(
-            (VariantKind::Xiangqi, None),
+            (jieqi_variants::of_kind(VariantKind::Xiangqi), None),
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             },

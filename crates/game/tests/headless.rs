@@ -129,7 +129,7 @@ fn a_general_in_check_is_marked() {
     // The chariot on e1 checks the black general on e9; it can step aside to f9.
     let setup = jieqi_rules::Setup::parse_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
     let game = Xiangqi::from_setup(&setup).unwrap();
-    let mut app = app_with(game.into(), xiangqi_config(), false);
+    let mut app = app_with(AnyGame::from(game), xiangqi_config(), false);
     assert_eq!(markers(&mut app, Marker::Check), 1);
     let hud = app.world().resource::<HudModel>();
     assert!(hud.players[1].in_check);
@@ -486,7 +486,7 @@ fn a_new_game_from_the_mode_selector_replaces_the_old_one() {
     click(&mut app, "e2");
     settle(&mut app);
     command(&mut app, GameCommand::NewGame(jieqi_config()));
-    assert_eq!(shown(&app).variant, VariantKind::Jieqi);
+    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Jieqi));
     assert_eq!(view_plies(&app), 0);
     assert_eq!(
         pieces(&mut app)
@@ -646,7 +646,7 @@ fn a_new_game_is_played_under_its_house_rules() {
     command(
         &mut app,
         GameCommand::NewGame(GameConfig {
-            rules,
+            rules: rules.values(),
             ..common::jieqi_config()
         }),
     );

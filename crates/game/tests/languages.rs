@@ -16,7 +16,7 @@ use jieqi_game::session::{BrowseTo, DealChoice, GameCommand, GameConfig, Hint, O
 use jieqi_game::settings::{PieceSet, Settings};
 use jieqi_game::stats::StatsModel;
 use jieqi_game::storage::StorageNotices;
-use jieqi_rules::{Notation, Role, RuleSet, Setup, Side, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Notation, Role, RuleSet, Setup, Side, VariantKind, Xiangqi};
 use skrifa::{FontRef, MetadataProvider};
 
 fn set_language(app: &mut App, lang: Language) {
@@ -119,7 +119,7 @@ fn the_panels_speak_german_and_chinese_without_a_word_of_english() {
         // Check.
         let setup = Setup::parse_fen("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1").unwrap();
         let game = Xiangqi::from_setup(&setup).unwrap();
-        let mut app = app_with(game.into(), xiangqi_config(), false);
+        let mut app = app_with(AnyGame::from(game), xiangqi_config(), false);
         set_language(&mut app, lang);
         let h = hud(&app);
         assert!(h.players[1].in_check);
@@ -221,7 +221,7 @@ fn the_later_screens_speak_german_and_chinese_too() {
             },
         ] {
             let mut session = Session::new(GameConfig {
-                variant: VariantKind::Jieqi,
+                variant: jieqi_variants::of_kind(VariantKind::Jieqi),
                 deal: DealChoice::Random,
                 opponent,
                 ..xiangqi_config()
@@ -419,7 +419,7 @@ fn house_rules_speak_every_language() {
     )
     .unwrap();
     let config = GameConfig {
-        rules,
+        rules: rules.values(),
         ..jieqi_config()
     };
     let mut app = app_with(config.new_game(), config, false);

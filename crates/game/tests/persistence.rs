@@ -300,7 +300,7 @@ fn a_game_named_on_the_command_line_keeps_the_saved_game_until_a_move() {
         app.insert_resource(OfferResume(false));
     });
     assert_eq!(preview(&app), None);
-    assert_eq!(shown(&app).variant, VariantKind::Jieqi);
+    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Jieqi));
     drop(app);
     assert_eq!(std::fs::read_to_string(autosave(dir.path())).unwrap(), kept);
 
@@ -414,11 +414,11 @@ fn a_finished_game_counts_once_per_variant_and_opponent_across_restarts() {
     let mut app = fresh_app(dir.path());
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let xiangqi = (VariantKind::Xiangqi, None);
+    let xiangqi = (jieqi_variants::of_kind(VariantKind::Xiangqi), None);
     assert_eq!(stats(&app).tally(xiangqi), won(0, 1, 0));
     // Another game against the computer, resigned by the computer's opponent.
     let config = GameConfig {
-        variant: VariantKind::Jieqi,
+        variant: jieqi_variants::of_kind(VariantKind::Jieqi),
         opponent: Opponent::Computer {
             level: Level::Casual,
             human: Side::Red,
@@ -428,7 +428,10 @@ fn a_finished_game_counts_once_per_variant_and_opponent_across_restarts() {
     command(&mut app, GameCommand::NewGame(config));
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let jieqi_casual = (VariantKind::Jieqi, Some(Level::Casual));
+    let jieqi_casual = (
+        jieqi_variants::of_kind(VariantKind::Jieqi),
+        Some(Level::Casual),
+    );
     assert_eq!(stats(&app).tally(jieqi_casual), won(0, 1, 0));
     assert_eq!(stats(&app).tally(xiangqi), won(0, 1, 0));
     let model = app.world().resource::<StatsModel>().clone();
@@ -476,7 +479,10 @@ fn a_result_taken_back_is_not_counted_but_the_final_one_is() {
         ..GameConfig::default()
     };
     let mut app = app_in(dir.path(), Session::from_game(game, config), |_| {});
-    let kind = (VariantKind::Xiangqi, Some(Level::Beginner));
+    let kind = (
+        jieqi_variants::of_kind(VariantKind::Xiangqi),
+        Some(Level::Beginner),
+    );
     command(
         &mut app,
         GameCommand::Move(Move::new(sq("b0"), sq("b9")).into()),
@@ -508,7 +514,7 @@ fn a_damaged_stats_file_is_reported_and_counting_starts_from_zero() {
         drop(app);
         let app = fresh_app(dir.path());
         assert_eq!(
-            stats(&app).tally((VariantKind::Xiangqi, None)),
+            stats(&app).tally((jieqi_variants::of_kind(VariantKind::Xiangqi), None)),
             won(1, 0, 0)
         );
         assert!(notices(&app).is_empty());
@@ -787,7 +793,7 @@ fn counts_stop_at_the_largest_number_instead_of_wrapping() {
     std::fs::write(dir.path().join("stats.json"), file).unwrap();
     let mut app = fresh_app(dir.path());
     assert!(notices(&app).is_empty());
-    let xiangqi = (VariantKind::Xiangqi, None);
+    let xiangqi = (jieqi_variants::of_kind(VariantKind::Xiangqi), None);
     assert_eq!(stats(&app).tally(xiangqi), won(u32::MAX, 0, u32::MAX));
     command(&mut app, GameCommand::Resign(Side::Black));
     settle_long(&mut app);

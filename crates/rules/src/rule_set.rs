@@ -220,6 +220,11 @@ impl OptionValues {
         self.specs
     }
 
+    /// The name of the variant they are of.
+    pub fn owner(&self) -> &'static str {
+        self.owner
+    }
+
     /// Sets one option by its key and a value in words.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RuleSetError> {
         let specs = self.specs;

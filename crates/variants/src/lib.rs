@@ -3,8 +3,8 @@
 //! and never name one. A variant joins with one line in [`VARIANTS`]; what it implements is in
 //! `docs/adding-a-variant.md`.
 
-use jieqi_rules::platform::{JIEQI, Replay, VariantDef, XIANGQI};
-use jieqi_rules::{Notation, RecordText, read_envelope};
+use jieqi_rules::platform::{JIEQI, Replay, VariantDef, VariantRef, XIANGQI};
+use jieqi_rules::{Notation, RecordText, VariantKind, read_envelope};
 
 /// Every variant, in the order the front ends list them. The first is the default; the first
 /// that deals is the one a seed alone names.
@@ -38,6 +38,19 @@ pub fn find(name: &str) -> Result<&'static dyn VariantDef, UnknownVariant> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// The variant of a kind of the rules crate (Xiangqi or Jieqi).
+pub fn of_kind(kind: VariantKind) -> VariantRef {
+    VariantRef(match kind {
+        VariantKind::Xiangqi => &XIANGQI,
+        VariantKind::Jieqi => &JIEQI,
+    })
+}
+
+/// Every variant, as values.
+pub fn all() -> impl Iterator<Item = VariantRef> {
+    VARIANTS.iter().map(|&v| VariantRef(v))
 }
 
 /// The default variant (the first).

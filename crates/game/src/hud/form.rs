@@ -1,12 +1,14 @@
-//! The mode selector's choices: variant, handicap (and who gives it), Jieqi deal (random or a
-//! typed seed code). A bad code gives a clear error and leaves the game in progress alone.
+//! The mode selector's choices: a variant of the registry, handicap (Xiangqi; and who gives
+//! it), the deal of a variant that deals (random or a typed seed code), the house rules. A bad
+//! code gives a clear error and leaves the game in progress alone.
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::{Handicap, RuleSet, Seed, Side, VariantKind};
+use jieqi_rules::platform::VariantRef;
+use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
 
 use crate::i18n::{self, Phrase, Text};
-use crate::session::{DealChoice, GameConfig, Opponent};
+use crate::session::{DealChoice, GameConfig, Opponent, standard_options};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HandicapChoice {
@@ -34,10 +36,10 @@ impl HandicapChoice {
 
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct ModeForm {
-    pub variant: VariantKind,
+    pub variant: VariantRef,
     pub handicap: HandicapChoice,
     pub giver: Side,
-    /// Jieqi: take the deal from `seed_text` rather than at random.
+    /// A variant that deals: take the deal from `seed_text` rather than at random.
     pub from_seed: bool,
     pub seed_text: String,
     /// Play against the computer (else two players on one screen).
@@ -48,13 +50,13 @@ pub struct ModeForm {
     /// Why the last "New game" was refused.
     pub error: Option<Phrase>,
     /// The house rules chosen for each variant (rules.md §10), kept while another is picked.
-    pub rules: Vec<RuleSet>,
+    pub rules: Vec<OptionValues>,
 }
 
 impl Default for ModeForm {
     fn default() -> Self {
         ModeForm {
-            variant: VariantKind::Xiangqi,
+            variant: GameConfig::default().variant,
             handicap: HandicapChoice::None,
             giver: Side::Red,
             from_seed: false,
@@ -63,7 +65,7 @@ impl Default for ModeForm {
             level: Level::Beginner,
             human: Side::Red,
             error: None,
-            rules: VariantKind::ALL.map(RuleSet::standard).to_vec(),
+            rules: jieqi_variants::all().map(standard_options).collect(),
         }
     }
 }
@@ -90,36 +92,38 @@ impl ModeForm {
                 Opponent::Computer { human, .. } => human,
                 Opponent::TwoPlayers => Side::Red,
             },
-            rules: VariantKind::ALL
+            rules: jieqi_variants::all()
                 .map(|v| match v == config.variant {
-                    true => config.rule_set(),
-                    false => RuleSet::standard(v),
+                    true => config.options(),
+                    false => standard_options(v),
                 })
-                .to_vec(),
+                .collect(),
             // A seed is never written back into the form: it would give the deal away.
             ..default()
         }
     }
 
     /// The house rules chosen for the variant picked.
-    pub fn rule_set(&self) -> RuleSet {
+    pub fn options(&self) -> OptionValues {
+        let specs = self.variant.options();
         self.rules
             .iter()
             .copied()
-            .find(|r| r.variant() == self.variant)
-            .unwrap_or_else(|| RuleSet::standard(self.variant))
+            .find(|r| r.specs() == specs)
+            .unwrap_or_else(|| standard_options(self.variant))
     }
 
     /// The house rules of the variant picked, to change.
-    pub fn rule_set_mut(&mut self) -> &mut RuleSet {
-        if !self.rules.iter().any(|r| r.variant() == self.variant) {
-            self.rules.push(RuleSet::standard(self.variant));
-        }
-        let variant = self.variant;
-        self.rules
-            .iter_mut()
-            .find(|r| r.variant() == variant)
-            .expect("pushed above")
+    pub fn options_mut(&mut self) -> &mut OptionValues {
+        let specs = self.variant.options();
+        let i = match self.rules.iter().position(|r| r.specs() == specs) {
+            Some(i) => i,
+            None => {
+                self.rules.push(standard_options(self.variant));
+                self.rules.len() - 1
+            }
+        };
+        &mut self.rules[i]
     }
 
     /// The game the form asks for, or why it cannot be started.
@@ -132,7 +136,7 @@ impl ModeForm {
             },
             HandicapChoice::BothHorses => Handicap::BothHorses { giver: self.giver },
         };
-        let deal = if self.variant == VariantKind::Jieqi && self.from_seed {
+        let deal = if self.variant.deals() && self.from_seed {
             let seed: Seed = self.seed_text.parse().map_err(|e| i18n::seed_error(&e))?;
             DealChoice::Seed(seed)
         } else {
@@ -140,7 +144,7 @@ impl ModeForm {
         };
         Ok(GameConfig {
             variant: self.variant,
-            handicap: if self.variant == VariantKind::Xiangqi {
+            handicap: if self.variant.kind() == Some(VariantKind::Xiangqi) {
                 handicap
             } else {
                 Handicap::None
@@ -154,7 +158,7 @@ impl ModeForm {
             } else {
                 Opponent::TwoPlayers
             },
-            rules: self.rule_set(),
+            rules: self.options(),
         })
     }
 }
@@ -168,10 +172,14 @@ mod tests {
     use super::*;
     use crate::i18n::Language;
 
+    fn jieqi() -> VariantRef {
+        jieqi_variants::of_kind(VariantKind::Jieqi)
+    }
+
     #[test]
     fn a_bad_seed_code_is_refused_in_words() {
         let form = ModeForm {
-            variant: VariantKind::Jieqi,
+            variant: jieqi(),
             from_seed: true,
             seed_text: "7U!".into(),
             ..default()
@@ -192,7 +200,7 @@ mod tests {
     #[test]
     fn good_forms_give_configs() {
         let form = ModeForm {
-            variant: VariantKind::Jieqi,
+            variant: jieqi(),
             from_seed: true,
             seed_text: "1a".into(),
             ..default()
@@ -209,7 +217,7 @@ mod tests {
         );
         // Handicaps are for Xiangqi only.
         let jq = ModeForm {
-            variant: VariantKind::Jieqi,
+            variant: jieqi(),
             ..hc
         };
         assert_eq!(jq.config().unwrap().handicap, Handicap::None);
@@ -218,16 +226,22 @@ mod tests {
     #[test]
     fn each_variant_keeps_its_own_house_rules() {
         let mut form = ModeForm {
-            variant: VariantKind::Jieqi,
+            variant: jieqi(),
             ..default()
         };
-        form.rule_set_mut().set("captured", "both").unwrap();
-        form.variant = VariantKind::Xiangqi;
+        form.options_mut().set("captured", "both").unwrap();
+        form.variant = jieqi_variants::of_kind(VariantKind::Xiangqi);
         assert!(form.config().unwrap().rules.is_standard());
-        form.rule_set_mut().set("chase", "judged").unwrap();
-        form.variant = VariantKind::Jieqi;
+        form.options_mut().set("chase", "judged").unwrap();
+        form.variant = jieqi();
         let config = form.config().unwrap();
         assert_eq!(config.rules.to_string(), "captured=both");
-        assert_eq!(ModeForm::from_config(config).rule_set(), config.rules);
+        assert_eq!(ModeForm::from_config(config).options(), config.rules);
+        // Banqi's own options, kept apart from the others'.
+        form.variant = jieqi_variants::find("banqi").map(VariantRef).unwrap();
+        form.options_mut().set("cannon", "also-step").unwrap();
+        assert_eq!(form.config().unwrap().rules.to_string(), "cannon=also-step");
+        form.variant = jieqi();
+        assert_eq!(form.config().unwrap().rules.to_string(), "captured=both");
     }
 }

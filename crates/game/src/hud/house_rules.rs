@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use jieqi_rules::{OptionKind, RuleSet};
+use jieqi_rules::{OptionKind, OptionValues};
 
 use crate::hud::form::ModeForm;
 use crate::hud::style::WINDOW_POS;
@@ -42,17 +42,17 @@ fn window(
         .default_width(420.0)
         .open(&mut panel.open)
         .show(&ctx, |ui| {
-            ui.label(egui::RichText::new(i18n::variant_title(form.variant).get(lang)).strong());
+            ui.label(egui::RichText::new(i18n::variant_title(form.variant).say(lang)).strong());
             ui.weak(Text::HouseRulesNote.get(lang));
             ui.separator();
-            let rules = form.rule_set_mut();
-            for option in RuleSet::options(rules.variant()) {
+            let rules = form.options_mut();
+            for option in rules.specs() {
                 option_row(ui, rules, option, lang);
                 ui.add_space(4.0);
             }
             ui.separator();
             if ui.button(Text::StandardRules.get(lang)).clicked() {
-                *rules = RuleSet::standard(rules.variant());
+                *rules = OptionValues::standard(rules.owner(), rules.specs());
             }
         });
     Ok(())
@@ -61,7 +61,7 @@ fn window(
 /// One option: its name, its values to pick from, and what it changes.
 fn option_row(
     ui: &mut egui::Ui,
-    rules: &mut RuleSet,
+    rules: &mut OptionValues,
     option: &jieqi_rules::OptionSpec,
     lang: Language,
 ) {

@@ -296,7 +296,7 @@ fn result_card(
 /// Builds the model from what is shown.
 pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let lang = settings.language;
-    let title = i18n::variant_title(shown.variant).get(lang).to_string();
+    let title = i18n::variant_title(shown.variant).say(lang);
     let Some(view) = shown.view.as_ref() else {
         let cover = shown.pass_to.map(|side| {
             let pass = Phrase::new(Text::PassTo)
@@ -367,7 +367,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     HudModel {
         cover: None,
         title,
-        rules: i18n::house_rules(view.rules).map(|p| p.say(lang)),
+        rules: i18n::house_rules(view.rules.values()).map(|p| p.say(lang)),
         players,
         status,
         viewer: (shown.secrecy.has_secrets() && running).then(|| {

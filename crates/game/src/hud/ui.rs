@@ -14,7 +14,7 @@ use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
 use crate::hud::rules::RulesPanel;
 use crate::hud::style::c32;
-use crate::i18n::{Language, Phrase, Text, level_name, side_label, side_name};
+use crate::i18n::{self, Language, Phrase, Text, level_name, side_label, side_name};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{BrowseTo, GameCommand, Shown};
@@ -276,16 +276,14 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
     ui.add_space(4.0);
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(Text::NewGame.get(lang)).strong());
-        ui.selectable_value(
-            &mut form.variant,
-            VariantKind::Xiangqi,
-            Text::TitleXiangqi.get(lang),
-        );
-        ui.selectable_value(
-            &mut form.variant,
-            VariantKind::Jieqi,
-            Text::TitleJieqi.get(lang),
-        );
+        // Every variant of the registry, in its order.
+        for variant in jieqi_variants::all() {
+            ui.selectable_value(
+                &mut form.variant,
+                variant,
+                i18n::variant_title(variant).say(lang),
+            );
+        }
         ui.separator();
         ui.selectable_value(&mut form.vs_computer, false, Text::TwoPlayers.get(lang));
         ui.selectable_value(&mut form.vs_computer, true, Text::VsComputer.get(lang));
@@ -301,34 +299,32 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
             side_choice(ui, &mut form.human, lang);
         }
         ui.separator();
-        match form.variant {
-            VariantKind::Xiangqi => {
-                egui::ComboBox::from_id_salt("handicap")
-                    .selected_text(form.handicap.label().get(lang))
-                    .show_ui(ui, |ui| {
-                        for h in HandicapChoice::ALL {
-                            ui.selectable_value(&mut form.handicap, h, h.label().get(lang));
-                        }
-                    });
-                if form.handicap != HandicapChoice::None {
-                    ui.label(Text::GivenBy.get(lang));
-                    side_choice(ui, &mut form.giver, lang);
-                }
-            }
-            VariantKind::Jieqi => {
-                ui.label(Text::Deal.get(lang));
-                ui.selectable_value(&mut form.from_seed, false, Text::Random.get(lang));
-                ui.selectable_value(&mut form.from_seed, true, Text::FromSeed.get(lang));
-                if form.from_seed {
-                    ui.add(
-                        egui::TextEdit::singleline(&mut form.seed_text)
-                            .hint_text(Text::SeedPlaceholder.get(lang))
-                            .desired_width(150.0),
-                    );
-                }
+        if form.variant.kind() == Some(VariantKind::Xiangqi) {
+            egui::ComboBox::from_id_salt("handicap")
+                .selected_text(form.handicap.label().get(lang))
+                .show_ui(ui, |ui| {
+                    for h in HandicapChoice::ALL {
+                        ui.selectable_value(&mut form.handicap, h, h.label().get(lang));
+                    }
+                });
+            if form.handicap != HandicapChoice::None {
+                ui.label(Text::GivenBy.get(lang));
+                side_choice(ui, &mut form.giver, lang);
             }
         }
-        let custom = !form.rule_set().is_standard();
+        if form.variant.deals() {
+            ui.label(Text::Deal.get(lang));
+            ui.selectable_value(&mut form.from_seed, false, Text::Random.get(lang));
+            ui.selectable_value(&mut form.from_seed, true, Text::FromSeed.get(lang));
+            if form.from_seed {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.seed_text)
+                        .hint_text(Text::SeedPlaceholder.get(lang))
+                        .desired_width(150.0),
+                );
+            }
+        }
+        let custom = !form.options().is_standard();
         if ui
             .selectable_label(house_rules.open || custom, Text::HouseRules.get(lang))
             .clicked()

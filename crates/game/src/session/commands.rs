@@ -511,8 +511,8 @@ fn load(s: &mut Session, loaded: Result<AnyGame, Phrase>) -> Effect {
     match loaded {
         Ok(game) => {
             let config = GameConfig {
-                variant: game.kind(),
-                rules: game.rules(),
+                variant: jieqi_variants::of_kind(game.kind()),
+                rules: game.rules().values(),
                 ..GameConfig::default()
             };
             start(s, game, config, s.player_one);

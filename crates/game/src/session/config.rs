@@ -5,8 +5,9 @@ use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 
 use jieqi_ai::Level;
+use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{
-    AnyGame, Handicap, Information, Jieqi, RuleSet, Seed, Side, VariantKind, Xiangqi,
+    AnyGame, Handicap, Information, OptionValues, RuleSet, Seed, Side, VariantKind, Xiangqi,
 };
 
 /// How a Jieqi deal is chosen.
@@ -31,53 +32,70 @@ impl fmt::Debug for DealChoice {
 /// What kind of game to start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameConfig {
-    pub variant: VariantKind,
+    /// A variant of the registry.
+    pub variant: VariantRef,
     /// Xiangqi only.
     pub handicap: Handicap,
-    /// Jieqi only.
+    /// For a variant that deals.
     pub deal: DealChoice,
     /// Who plays the other side.
     pub opponent: Opponent,
     /// The house rules (rules.md §10); those of another variant stand for this variant's
-    /// standard rules, see [`GameConfig::rule_set`].
-    pub rules: RuleSet,
+    /// standard rules, see [`GameConfig::options`].
+    pub rules: OptionValues,
 }
 
 impl Default for GameConfig {
     fn default() -> Self {
+        let variant = jieqi_variants::default_variant();
         GameConfig {
-            variant: VariantKind::Xiangqi,
+            variant: VariantRef(variant),
             handicap: Handicap::None,
             deal: DealChoice::Random,
             opponent: Opponent::TwoPlayers,
-            rules: RuleSet::standard(VariantKind::Xiangqi),
+            rules: standard_options(VariantRef(variant)),
         }
     }
 }
 
+/// A variant's options, each at its default.
+pub fn standard_options(variant: VariantRef) -> OptionValues {
+    OptionValues::standard(variant.name(), variant.options())
+}
+
 impl GameConfig {
-    /// The rules the game is played under: the config's, if they are its variant's.
-    pub fn rule_set(&self) -> RuleSet {
-        if self.rules.variant() == self.variant {
+    /// The house rules the game is played under: the config's, if they are its variant's.
+    pub fn options(&self) -> OptionValues {
+        if self.rules.specs() == self.variant.options() {
             self.rules
         } else {
-            RuleSet::standard(self.variant)
+            standard_options(self.variant)
         }
     }
 
-    pub fn new_game(&self) -> AnyGame {
-        let game: AnyGame = match self.variant {
-            VariantKind::Xiangqi => Xiangqi::with_handicap(self.handicap).into(),
-            VariantKind::Jieqi => {
-                let seed = match self.deal {
-                    DealChoice::Random => random_seed(),
-                    DealChoice::Seed(seed) => seed,
-                };
-                Jieqi::from_seed(seed).into()
-            }
-        };
-        // Every option allows the standard starts (a handicap too): this cannot fail.
-        game.clone().under(self.rule_set()).unwrap_or(game)
+    /// The same as a rule set, for Xiangqi and Jieqi.
+    pub fn rule_set(&self) -> Option<RuleSet> {
+        let kind = self.variant.kind()?;
+        RuleSet::of_values(kind, self.options()).or(Some(RuleSet::standard(kind)))
+    }
+
+    /// A fresh game: a new deal unless a seed was chosen, a handicap in Xiangqi.
+    pub fn new_game(&self) -> Box<dyn PlayedGame> {
+        if let Some(rules) = self.rule_set()
+            && self.variant.kind() == Some(VariantKind::Xiangqi)
+        {
+            let game = Xiangqi::with_handicap(self.handicap);
+            // Every option allows the standard starts, a handicap's too.
+            return AnyGame::from(game.clone().under(rules).unwrap_or(game)).into();
+        }
+        let seed = self.variant.deals().then(|| match self.deal {
+            DealChoice::Random => random_seed(),
+            DealChoice::Seed(seed) => seed,
+        });
+        self.variant
+            .start(seed, &self.options().to_string())
+            .or_else(|_| self.variant.start(seed, ""))
+            .unwrap_or_else(|_| AnyGame::from(Xiangqi::default()).into())
     }
 }
 

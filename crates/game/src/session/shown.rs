@@ -3,8 +3,8 @@
 //! decides a rule: what may be done from this screen is asked of the session's owner.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::{BoardShape, Table};
-use jieqi_rules::{PlayerView, Side, Variant, VariantKind};
+use jieqi_rules::platform::{BoardShape, Table, VariantRef};
+use jieqi_rules::{PlayerView, Side, Variant};
 
 use super::config::Secrecy;
 use super::owner::{Session, Stamp};
@@ -27,7 +27,7 @@ pub struct Shown {
     pub game_id: u32,
     /// Take-backs in this game so far (part of the moment a search is for).
     pub takebacks: u32,
-    pub variant: VariantKind,
+    pub variant: VariantRef,
     /// Who may see what at this table.
     pub secrecy: Secrecy,
     /// The side drawn at the bottom.
@@ -129,7 +129,7 @@ impl Session {
             game_id: stamp.game_id,
             takebacks: stamp.takebacks,
             plies: stamp.plies,
-            variant: family.map_or(VariantKind::Xiangqi, |game| game.kind()),
+            variant: VariantRef(self.game.variant()),
             secrecy: self.secrecy(),
             bottom: self.bottom(),
             player_one: self.player_one,

@@ -15,8 +15,8 @@ use jieqi_game::pieces::marks::Marker;
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::platform::Spot;
 use jieqi_rules::platform::family::spot;
+use jieqi_rules::platform::{PlayedGame, Spot};
 use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, Square, VariantKind, Xiangqi};
 
 pub fn sq(name: &str) -> Square {
@@ -34,16 +34,16 @@ pub fn xiangqi_config() -> GameConfig {
 
 pub fn jieqi_config() -> GameConfig {
     GameConfig {
-        variant: VariantKind::Jieqi,
+        variant: jieqi_variants::of_kind(VariantKind::Jieqi),
         handicap: Handicap::None,
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::TwoPlayers,
-        rules: RuleSet::standard(VariantKind::Jieqi),
+        rules: RuleSet::standard(VariantKind::Jieqi).values(),
     }
 }
 
 /// A headless app around `game`. Each update advances time by 50 ms.
-pub fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
+pub fn app_with(game: impl Into<Box<dyn PlayedGame>>, config: GameConfig, animations: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -60,11 +60,19 @@ pub fn app_with(game: AnyGame, config: GameConfig, animations: bool) -> App {
 }
 
 pub fn xiangqi(animations: bool) -> App {
-    app_with(Xiangqi::default().into(), xiangqi_config(), animations)
+    app_with(
+        AnyGame::from(Xiangqi::default()),
+        xiangqi_config(),
+        animations,
+    )
 }
 
 pub fn jieqi(animations: bool) -> App {
-    app_with(Jieqi::from_seed(Seed(7)).into(), jieqi_config(), animations)
+    app_with(
+        AnyGame::from(Jieqi::from_seed(Seed(7))),
+        jieqi_config(),
+        animations,
+    )
 }
 
 pub fn settle(app: &mut App) {
@@ -130,7 +138,7 @@ pub fn tweens(app: &mut App) -> usize {
 
 pub fn vs_computer(variant: VariantKind, level: Level, human: Side) -> App {
     let config = GameConfig {
-        variant,
+        variant: jieqi_variants::of_kind(variant),
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::Computer { level, human },
         ..xiangqi_config()

@@ -237,6 +237,10 @@ impl VariantDef for FamilyDef {
         &XIANGQI_BOARD
     }
 
+    fn kind(&self) -> Option<VariantKind> {
+        Some(self.variant)
+    }
+
     /// Either variant's save: the save names which.
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
         let saved = SavedGame::from_json(json).map_err(|e| e.to_string())?;

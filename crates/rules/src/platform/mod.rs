@@ -19,6 +19,7 @@ use crate::notation::Notation;
 use crate::outcome::Outcome;
 use crate::rule_set::OptionSpec;
 use crate::types::Side;
+use crate::view::VariantKind;
 
 pub use family::{JIEQI, XIANGQI};
 pub use search::{Chance, SearchNode, TurnCode, Verdict};
@@ -71,6 +72,11 @@ pub trait VariantDef: Send + Sync {
     /// A saved game (JSON in the envelope every save shares) or a record of this variant,
     /// replayed with every turn checked, as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
+    /// Xiangqi or Jieqi, for what only they have (their engine, notations, rules window);
+    /// `None` for any other variant.
+    fn kind(&self) -> Option<VariantKind> {
+        None
+    }
     /// The game a save of this variant holds (every turn re-checked), and its app settings.
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String>;
 }
@@ -82,6 +88,57 @@ pub struct Replay {
     pub turns: Vec<String>,
     /// How it ended (`result 1-0`, the outcome), or who is to move in a game still running.
     pub end: String,
+}
+
+/// A registered variant as a value: copied freely, compared and hashed by its id.
+#[derive(Clone, Copy)]
+pub struct VariantRef(pub &'static dyn VariantDef);
+
+impl VariantRef {
+    /// Xiangqi or Jieqi, for what only they have; `None` for any other variant.
+    pub fn kind(self) -> Option<VariantKind> {
+        self.0.kind()
+    }
+}
+
+impl std::ops::Deref for VariantRef {
+    type Target = dyn VariantDef;
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for VariantRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.id() == other.0.id()
+    }
+}
+
+impl Eq for VariantRef {}
+
+impl std::hash::Hash for VariantRef {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id().hash(state);
+    }
+}
+
+/// By id: a fixed order for maps (a list shown to players follows the registry's order).
+impl PartialOrd for VariantRef {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for VariantRef {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.id().cmp(other.0.id())
+    }
+}
+
+impl fmt::Debug for VariantRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name())
+    }
 }
 
 impl fmt::Debug for dyn VariantDef {
