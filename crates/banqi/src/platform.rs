@@ -80,7 +80,19 @@ pub fn table_of_view(view: &BanqiView) -> Table {
             .last()
             .map(|seen| (spot(seen.turn.from()), seen.turn.to().map(spot))),
         history: view.history.iter().map(|t| t.to_string()).collect(),
+        first: side(view.start.turn()),
         outcome: view.outcome,
+        captured: Seat::BOTH.map(|seat| {
+            view.captured_by(seat)
+                .into_iter()
+                .map(|piece| Look::Up {
+                    side: piece.side(),
+                    role: piece.role(),
+                })
+                .collect()
+        }),
+        colours: Seat::BOTH.map(|seat| view.colour(seat)),
+        seed: view.reveal.as_ref().and_then(|r| r.seed),
     }
 }
 
@@ -168,6 +180,11 @@ impl VariantDef for BanqiDef {
 
     fn board(&self) -> &'static BoardShape {
         &BANQI_BOARD
+    }
+
+    /// The seat is the side; the first flip gives it a colour.
+    fn sides_are_colours(&self) -> bool {
+        false
     }
 
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {

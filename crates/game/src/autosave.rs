@@ -10,16 +10,18 @@
 //! untouched all keep it, so it is offered again next time. A move on the fresh board while
 //! the offer is still open declines it.
 //!
-//! The save is the rules crate's [`SavedGame`]; what the table needs besides the game (the
-//! opponent and level, player one's colour, the handicap, whether "Again" replays the deal)
-//! goes in its `settings` under [`TABLE_KEY`], versioned.
+//! The save is the variant's own (the JSON envelope every variant's save shares, see the rules
+//! crate's `read_envelope`), found again through the registry; what the table needs besides
+//! the game (the opponent and level, player one's colour, the handicap, whether "Again"
+//! replays the deal) goes in its `settings` under [`TABLE_KEY`], versioned.
 //!
 //! Why a save cannot be read (the rules crate's `LoadError`, or the table's fault below) is
 //! technical detail and stays in English inside the translated damaged-file notice, see
 //! [`crate::storage`].
 
 use bevy::prelude::*;
-use jieqi_rules::{Handicap, RuleSet, SavedGame, Seed, Side, VariantKind};
+use jieqi_rules::platform::{PlayedGame, SaveSettings, VariantRef};
+use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Phrase, Text};
@@ -27,7 +29,7 @@ use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Resumed, Ses
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_with};
 
-/// The key of the table's record in [`SavedGame::settings`].
+/// The key of the table's record in a save's `settings`.
 pub const TABLE_KEY: &str = "table";
 const TABLE_VERSION: u32 = 1;
 
@@ -63,9 +65,8 @@ impl Table {
         }
     }
 
-    fn read(saved: &SavedGame) -> Result<Table, String> {
-        let value = saved
-            .settings
+    fn read(settings: &SaveSettings) -> Result<Table, String> {
+        let value = settings
             .get(TABLE_KEY)
             .ok_or("it does not say who played")?;
         let table: Table =
@@ -79,16 +80,26 @@ impl Table {
         Ok(table)
     }
 
-    fn config(&self, saved: &SavedGame) -> Result<GameConfig, String> {
-        let deal = match (&saved.seed, self.replay_deal) {
+    /// The config of the saved `game`; `fields` is the save itself, for its `seed` and
+    /// `rules` (every variant's save names them so).
+    fn config(
+        &self,
+        game: &dyn PlayedGame,
+        fields: &serde_json::Value,
+    ) -> Result<GameConfig, String> {
+        let variant = VariantRef(game.variant());
+        let seed = fields.get("seed").and_then(|s| s.as_str());
+        let deal = match (seed, self.replay_deal) {
             (Some(code), true) => DealChoice::Seed(
                 code.parse::<Seed>()
                     .map_err(|_| "its seed is not a seed code".to_string())?,
             ),
             _ => DealChoice::Random,
         };
+        // The save's own field (the game restored under it); absent: the standard rules.
+        let rules = fields.get("rules").and_then(|r| r.as_str()).unwrap_or("");
         Ok(GameConfig {
-            variant: jieqi_variants::of_kind(saved.variant),
+            variant,
             handicap: self.handicap,
             deal,
             opponent: match self.computer {
@@ -98,16 +109,14 @@ impl Table {
                     human: self.human,
                 },
             },
-            // The save's own field (the game restored under it); absent: the standard rules.
-            rules: RuleSet::parse(saved.variant, &saved.rules)
-                .map_err(|e| e.to_string())?
-                .values(),
+            rules: OptionValues::parse(variant.name(), variant.options(), rules)
+                .map_err(|e| e.to_string())?,
         })
     }
 
     /// The offer's preview: public facts only (no seed, no start, no move): "Jieqi 揭棋 —
     /// against the computer (Club), you play Black — 12 moves played".
-    fn preview(&self, variant: VariantKind, plies: usize) -> Phrase {
+    fn preview(&self, variant: VariantRef, plies: usize) -> Phrase {
         let opponent = match self.computer {
             None => Phrase::new(Text::PreviewTwoPlayers),
             Some(LevelName(level)) => Phrase::new(Text::PreviewComputer)
@@ -119,34 +128,31 @@ impl Table {
             n => Phrase::new(Text::SomeMovesPlayed).with("n", n.to_string()),
         };
         Phrase::new(Text::ResumePreview)
-            .with(
-                "variant",
-                i18n::variant_title(jieqi_variants::of_kind(variant)),
-            )
+            .with("variant", i18n::variant_title(variant))
             .with("opponent", opponent)
             .with("moves", moves)
     }
 }
 
-/// The session's game and table, as the autosave writes it (Xiangqi and Jieqi for now).
-pub fn record(session: &Session) -> Option<SavedGame> {
-    let mut saved = session.saved_game()?;
+/// The session's game and table, as the autosave writes it (JSON).
+pub fn record(session: &Session) -> Option<String> {
     let table = Table::of(session.config(), session.player_one());
-    saved.settings.insert(
+    let mut settings = SaveSettings::new();
+    settings.insert(
         TABLE_KEY.to_string(),
         serde_json::to_value(table).expect("a table always serialises"),
     );
-    Some(saved)
+    session.save_json(settings)
 }
 
-/// Reads an autosave: the game (every move replayed and checked), its table, and the
-/// preview to offer it with.
+/// Reads an autosave of any variant: the game (every turn replayed and checked), its table,
+/// and the preview to offer it with.
 pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
-    let saved = SavedGame::from_json(text).map_err(|e| e.to_string())?;
-    let game = saved.restore().map_err(|e| e.to_string())?;
-    let table = Table::read(&saved)?;
-    let config = table.config(&saved)?;
-    let preview = table.preview(saved.variant, saved.moves.len());
+    let (game, settings) = jieqi_variants::load_save(text)?;
+    let fields: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let table = Table::read(&settings)?;
+    let config = table.config(game.as_ref(), &fields)?;
+    let preview = table.preview(config.variant, game.plies());
     Ok((Resumed::new(game, config, table.player_one), preview))
 }
 
@@ -192,7 +198,7 @@ pub struct AnswerResume {
 /// What was last written, and whether an unfinished saved game is kept until a move.
 #[derive(Resource, Default)]
 struct Autosaved {
-    last: Option<SavedGame>,
+    last: Option<String>,
     keep_until_move: bool,
 }
 
@@ -263,14 +269,14 @@ fn save(
     let Some(saved) = record(&session) else {
         return;
     };
-    let untouched = saved.moves.is_empty() && saved.ending.is_none();
+    let untouched = session.is_untouched();
     if state.last.as_ref() == Some(&saved) || (state.keep_until_move && untouched) {
         return;
     }
     state.keep_until_move = false;
     // Played on the fresh board instead of answering: the offer is declined.
     offer.offer = None;
-    writer.write(path, saved.to_json() + "\n");
+    writer.write(path, saved.clone() + "\n");
     state.last = Some(saved);
 }
 
@@ -279,6 +285,7 @@ mod tests {
     use super::*;
     use crate::i18n::Language;
     use jieqi_ai::Level;
+    use jieqi_rules::{RuleSet, VariantKind};
 
     #[test]
     fn a_record_reads_back_to_the_same_table() {
@@ -296,7 +303,8 @@ mod tests {
         };
         let mut session = Session::new(config);
         session.play_texts(["h2e2"]).unwrap();
-        let (resumed, preview) = read(&record(&session).unwrap().to_json()).unwrap();
+        let saved = record(&session).unwrap();
+        let (resumed, preview) = read(&saved).unwrap();
         assert!(!resumed.is_over());
         assert_eq!(
             preview.say(Language::English),
@@ -306,24 +314,25 @@ mod tests {
             preview.say(Language::Chinese),
             "揭棋——對電腦（業餘），你執黑方——已走一步"
         );
-        let table = Table::read(&record(&session).unwrap()).unwrap();
-        assert_eq!(table.config(&record(&session).unwrap()).unwrap(), config);
+        let (game, settings) = jieqi_variants::load_save(&saved).unwrap();
+        let table = Table::read(&settings).unwrap();
+        let fields = serde_json::from_str(&saved).unwrap();
+        assert_eq!(table.config(game.as_ref(), &fields).unwrap(), config);
     }
 
     #[test]
     fn a_save_without_a_readable_table_is_refused_in_words() {
         let session = Session::default();
-        let mut saved = record(&session).unwrap();
-        saved.settings.clear();
+        let mut saved: serde_json::Value =
+            serde_json::from_str(&record(&session).unwrap()).unwrap();
+        saved["settings"] = serde_json::json!({});
         assert_eq!(
-            read(&saved.to_json()).unwrap_err(),
+            read(&saved.to_string()).unwrap_err(),
             "it does not say who played"
         );
         let mut table = Table::of(session.config(), Side::Red);
         table.version = 9;
-        saved
-            .settings
-            .insert(TABLE_KEY.into(), serde_json::to_value(table).unwrap());
-        assert!(read(&saved.to_json()).unwrap_err().contains("version 9"));
+        saved["settings"][TABLE_KEY] = serde_json::to_value(table).unwrap();
+        assert!(read(&saved.to_string()).unwrap_err().contains("version 9"));
     }
 }

@@ -78,7 +78,10 @@ fn drive_computer(
     computer.set_changed();
     match best {
         Some(mv) => {
-            out.write(GameCommand::ComputerMove { mv, stamp });
+            out.write(GameCommand::ComputerMove {
+                mv: mv.into(),
+                stamp,
+            });
         }
         None => warn!("the computer found no move"),
     }

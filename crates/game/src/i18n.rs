@@ -97,6 +97,13 @@ catalogue! {
     TitleXiangqi => ["Xiangqi 象棋", "Xiangqi 象棋", "象棋"],
     TitleJieqi => ["Jieqi 揭棋", "Jieqi 揭棋", "揭棋"],
     TitleBanqi => ["Banqi 暗棋", "Banqi 暗棋", "暗棋"],
+    ColourNotYet => ["colour not yet decided", "Farbe noch offen", "顏色未定"],
+    IllegalTurn => [
+        "That move is not allowed here.",
+        "Dieser Zug ist hier nicht erlaubt.",
+        "此處不能這樣走。",
+    ],
+    PlayerToMove => ["{player} to move", "{player} ist am Zug", "輪到{player}"],
     WindowTitle => ["Jieqi — Xiangqi and Jieqi", "Jieqi — Xiangqi und Jieqi", "揭棋——象棋與揭棋"],
     PassTo => [
         "Pass to {side} ({player}) — click when ready",

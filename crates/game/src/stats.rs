@@ -238,7 +238,7 @@ fn count_finished(
     if !shown.is_changed() {
         return;
     }
-    match shown.view.as_ref().and_then(|view| view.outcome) {
+    match shown.live.as_ref().and_then(|table| table.outcome) {
         Some(outcome) => {
             if running.take() == Some(shown.game_id) {
                 let kind = (shown.variant, session.computer().map(|(_, level)| level));

@@ -220,14 +220,17 @@ fn bench_drive(
     match phase.get() {
         Phase::AwaitInput => {
             // Only a move the screen would take (not the computer's turn).
-            if let Some(view) = &shown.view
+            if let Some(table) = &shown.live
                 && shown.can_move()
-                && !view.legal_moves.is_empty()
+                && !table.turns.is_empty()
             {
                 let n = plan.moves_played as usize;
                 // Walk through the list so that different pieces move.
-                let m = view.legal_moves[(n * 7 + 3) % view.legal_moves.len()];
-                out.write(GameCommand::Move(m.into()));
+                let turn = &table.turns[(n * 7 + 3) % table.turns.len()];
+                out.write(GameCommand::Move(crate::session::BoardTurn {
+                    from: turn.from,
+                    to: turn.to,
+                }));
                 plan.moves_played += 1;
             }
         }

@@ -227,8 +227,7 @@ fn the_later_screens_speak_german_and_chinese_too() {
                 ..xiangqi_config()
             });
             session.play_texts(["h2e2"]).unwrap();
-            let (_, preview) =
-                autosave::read(&autosave::record(&session).unwrap().to_json()).unwrap();
+            let (_, preview) = autosave::read(&autosave::record(&session).unwrap()).unwrap();
             assert_no_english(&[preview.say(lang)], lang, "resume preview");
         }
 

@@ -241,7 +241,7 @@ fn the_resume_preview_shows_nothing_of_the_deal() {
 fn a_damaged_autosave_is_reported_set_aside_and_a_fresh_game_starts() {
     let mut valid = Session::default();
     valid.play_texts(["h2e2"]).unwrap();
-    let valid = jieqi_game::autosave::record(&valid).unwrap().to_json();
+    let valid = jieqi_game::autosave::record(&valid).unwrap();
     let damaged = [
         ("empty", String::new()),
         ("truncated", valid[..valid.len() / 2].to_string()),

@@ -160,7 +160,7 @@ fn a_stale_computer_move_is_dropped_after_a_take_back() {
     command(
         &mut app,
         GameCommand::ComputerMove {
-            mv: reply,
+            mv: reply.into(),
             stamp: stale,
         },
     );
@@ -168,7 +168,7 @@ fn a_stale_computer_move_is_dropped_after_a_take_back() {
     command(
         &mut app,
         GameCommand::ComputerMove {
-            mv: reply,
+            mv: reply.into(),
             stamp: now,
         },
     );

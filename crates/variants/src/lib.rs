@@ -3,7 +3,9 @@
 //! and never name one. A variant joins with one line in [`VARIANTS`]; what it implements is in
 //! `docs/adding-a-variant.md`.
 
-use jieqi_rules::platform::{JIEQI, Replay, VariantDef, VariantRef, XIANGQI};
+use jieqi_rules::platform::{
+    JIEQI, PlayedGame, Replay, SaveSettings, VariantDef, VariantRef, XIANGQI,
+};
 use jieqi_rules::{Notation, RecordText, VariantKind, read_envelope};
 
 /// Every variant, in the order the front ends list them. The first is the default; the first
@@ -94,6 +96,19 @@ pub fn replay(text: &str, notation: Notation) -> Result<Replay, String> {
         .and_then(|name| find(&name).ok())
         .unwrap_or_else(default_variant);
     variant.replay(text, notation)
+}
+
+/// The game an app's save holds, every turn re-checked, and the app's settings in it: the
+/// save's `variant` field names the variant (one without it, or with a name no variant has,
+/// is read as Xiangqi's, whose reader names the bad field).
+pub fn load_save(text: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
+    let save = read_envelope(text).map_err(|e| e.to_string())?;
+    let variant = save
+        .get("variant")
+        .and_then(|v| v.as_str())
+        .and_then(|name| find(name).ok())
+        .unwrap_or_else(default_variant);
+    variant.load_save(text)
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
-use jieqi_rules::{Notation, Outcome, PlayerView, Role, SeenPiece, Side};
+use jieqi_rules::platform::{Look, Table};
+use jieqi_rules::{Outcome, Role, Side};
 
 use crate::computer::Computer;
 use crate::i18n::{self, Language, Phrase, Text, side_label};
@@ -36,7 +37,10 @@ impl TrayItem {
 /// One player's line in the player bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerLine {
+    /// The side (in Banqi the seat: Red stands for the first player).
     pub side: Side,
+    /// The colour they play (in Banqi `None` until the first flip decides).
+    pub colour: Option<Side>,
     /// "Player 1 — Red 紅"
     pub name: String,
     pub to_move: bool,
@@ -98,6 +102,8 @@ pub struct HudModel {
     pub draw_offer: Option<String>,
     /// The side that may resign or offer a draw from this screen.
     pub actor: Option<Side>,
+    /// How the actor's buttons name them: "Red 紅", or "Player 1" in Banqi.
+    pub actor_label: Option<String>,
     pub result: Option<ResultCard>,
     /// "Computer is thinking…" while it is.
     pub thinking: Option<String>,
@@ -160,15 +166,19 @@ pub(in crate::hud) fn plugin(app: &mut App) {
         .add_systems(Update, build.in_set(ViewSync));
 }
 
-fn tray(view: &PlayerView, capturer: Side) -> Vec<TrayItem> {
-    view.captured_by(capturer)
-        .into_iter()
-        .map(|p| match p {
-            SeenPiece::Known { side, role } => TrayItem {
+/// What `capturer` took, as the table's player knows it.
+fn tray(table: &Table, capturer: Side) -> Vec<TrayItem> {
+    table.captured[capturer.index()]
+        .iter()
+        .filter_map(|&look| match look {
+            Look::Up { side, role } => Some(TrayItem {
                 side,
                 role: Some(role),
-            },
-            SeenPiece::Unknown { side } => TrayItem { side, role: None },
+            }),
+            Look::Down { side, .. } => Some(TrayItem {
+                side: side?,
+                role: None,
+            }),
         })
         .collect()
 }
@@ -221,7 +231,10 @@ fn take_back_buttons(shown: &Shown, lang: Language) -> Vec<(Side, String)> {
     shown
         .take_back
         .iter()
-        .map(|&(side, plies)| (side, takeback::button_label(side, plies).say(lang)))
+        .map(|&(side, plies)| {
+            let label = takeback::button_label(shown.names, side, plies);
+            (side, label.say(lang))
+        })
         .collect()
 }
 
@@ -230,10 +243,10 @@ fn take_back_buttons(shown: &Shown, lang: Language) -> Vec<(Side, String)> {
 fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     let request = shown.takeback_request?;
     let answerer_looks = shown
-        .view
+        .live
         .as_ref()
-        .is_some_and(|v| shown.secrecy != Secrecy::HotSeat || v.viewer == request.by.other());
-    answerer_looks.then(|| takeback::request_text(request.by, request.plies).say(lang))
+        .is_some_and(|t| shown.secrecy != Secrecy::HotSeat || t.viewer == request.by.other());
+    answerer_looks.then(|| takeback::request_text(shown.names, request.by, request.plies).say(lang))
 }
 
 fn browsing_text(ply: usize, plies: usize, lang: Language) -> String {
@@ -245,15 +258,18 @@ fn browsing_text(ply: usize, plies: usize, lang: Language) -> String {
 
 fn result_card(
     shown: &Shown,
-    view: &PlayerView,
+    live: &Table,
+    moves: &[String],
     outcome: Outcome,
     settings: &Settings,
 ) -> ResultCard {
     let lang = settings.language;
-    let reveal = view
-        .reveal
+    // Jieqi: the identities still face down, named by point (Banqi shows them on the board).
+    let reveal = shown
+        .view
         .as_ref()
-        .map(|r| {
+        .and_then(|view| Some((view, view.reveal.as_ref()?)))
+        .map(|(view, r)| {
             Side::ALL
                 .iter()
                 .filter_map(|&side| {
@@ -277,19 +293,23 @@ fn result_card(
                 .collect()
         })
         .unwrap_or_default();
+    // Who played which colour: in Banqi the first flip decided it.
+    let playing = |colour: Side| {
+        let seat = Side::ALL
+            .into_iter()
+            .find(|s| live.colours[s.index()] == Some(colour))
+            .unwrap_or(colour);
+        shown.player(seat)
+    };
     ResultCard {
         headline: i18n::outcome(outcome).say(lang),
         players: Phrase::new(Text::WhoPlayed)
-            .with("red", shown.player(Side::Red))
-            .with("black", shown.player(Side::Black))
+            .with("red", playing(Side::Red))
+            .with("black", playing(Side::Black))
             .say(lang),
-        moves: numbered(&view.move_texts(Notation::Wxf), view.start.turn()),
+        moves: numbered(moves, live.first),
         reveal,
-        seed: view
-            .reveal
-            .as_ref()
-            .and_then(|r| r.seed)
-            .map(|s| s.to_string()),
+        seed: live.seed.map(|s| s.to_string()),
     }
 }
 
@@ -297,7 +317,7 @@ fn result_card(
 pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let lang = settings.language;
     let title = i18n::variant_title(shown.variant).say(lang);
-    let Some(view) = shown.view.as_ref() else {
+    let Some(live) = shown.live.as_ref() else {
         let cover = shown.pass_to.map(|side| {
             let pass = Phrase::new(Text::PassTo)
                 .with("side", side)
@@ -319,34 +339,50 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             ..default()
         };
     };
-    let turn = view.turn();
-    let in_check = view.outcome.is_none() && view.position.is_check();
+    let turn = live.turn;
+    let running = live.outcome.is_none();
+    // Check and the rules' notices are Xiangqi's and Jieqi's.
+    let view = shown.view.as_ref();
+    let in_check = view.is_some_and(|v| running && v.position.is_check());
     let players = Side::ALL
         .iter()
-        .map(|&side| PlayerLine {
-            side,
-            name: Phrase::new(Text::PlayerLine)
-                .with("player", shown.player(side))
-                .with("side", side_label(side))
-                .say(lang),
-            to_move: view.outcome.is_none() && turn == side,
-            in_check: in_check && turn == side,
-            tray: tray(view, side),
+        .map(|&side| {
+            let colour = live.colours[side.index()];
+            let side_words = match colour {
+                Some(colour) => side_label(colour),
+                None => Text::ColourNotYet,
+            };
+            PlayerLine {
+                side,
+                colour,
+                name: Phrase::new(Text::PlayerLine)
+                    .with("player", shown.player(side))
+                    .with("side", side_words)
+                    .say(lang),
+                to_move: running && turn == side,
+                in_check: in_check && turn == side,
+                tray: tray(live, side),
+            }
         })
         .collect();
-    let status = match view.outcome {
+    // A side that is its colour (Xiangqi, Jieqi) is named by colour; a Banqi seat by player.
+    let by_colour = live.colours[turn.index()] == Some(turn);
+    let status = match live.outcome {
         Some(outcome) => i18n::outcome(outcome).say(lang),
         None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
-        None => Phrase::new(Text::ToMove).with("side", turn).say(lang),
+        None if by_colour => Phrase::new(Text::ToMove).with("side", turn).say(lang),
+        None => Phrase::new(Text::PlayerToMove)
+            .with("player", shown.player(turn))
+            .say(lang),
     };
-    let running = view.outcome.is_none();
     let hot_seat = shown.secrecy == Secrecy::HotSeat;
+    let my_turn = running && live.turn == live.viewer;
     let actor = if !running {
         None
     } else if let Some(computer) = shown.computer {
         Some(computer.other())
     } else if hot_seat {
-        view.is_my_turn().then_some(view.viewer)
+        my_turn.then_some(live.viewer)
     } else {
         Some(turn)
     };
@@ -355,47 +391,59 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         // the device.
         let answerer = by.other();
         let may_answer =
-            running && shown.computer.is_none() && (!hot_seat || view.viewer == answerer);
+            running && shown.computer.is_none() && (!hot_seat || live.viewer == answerer);
         may_answer.then(|| {
             Phrase::new(Text::DrawOfferQuestion)
-                .with("by", by)
-                .with("answerer", answerer)
+                .with("by", shown.names.word(by))
+                .with("answerer", shown.names.word(answerer))
                 .say(lang)
         })
     });
-    let move_texts = view.move_texts(settings.notation);
+    // Xiangqi and Jieqi in the notation chosen; other variants in their own.
+    let move_texts = match view {
+        Some(view) => view.move_texts(settings.notation),
+        None => live.history.clone(),
+    };
+    let plies = live.history.len();
     HudModel {
         cover: None,
         title,
-        rules: i18n::house_rules(view.rules.values()).map(|p| p.say(lang)),
+        rules: i18n::house_rules(shown.options).map(|p| p.say(lang)),
         players,
         status,
         viewer: (shown.secrecy.has_secrets() && running).then(|| {
             Phrase::new(Text::ViewOf)
-                .with("side", view.viewer)
+                .with("side", live.viewer)
                 .say(lang)
         }),
         notices: view
-            .notices
-            .iter()
-            .map(|&n| i18n::notice(n).say(lang))
-            .collect(),
+            .map(|v| {
+                v.notices
+                    .iter()
+                    .map(|&n| i18n::notice(n).say(lang))
+                    .collect()
+            })
+            .unwrap_or_default(),
         hint: hint.phrase.as_ref().map(|p| p.say(lang)),
-        moves: numbered(&move_texts, view.start.turn()),
-        move_rows: move_rows(&move_texts, view.start.turn()),
-        shown_ply: shown.browse.as_ref().map_or(view.moves.len(), |b| b.ply),
+        moves: numbered(&move_texts, live.first),
+        move_rows: move_rows(&move_texts, live.first),
+        shown_ply: shown.browse.as_ref().map_or(plies, |b| b.ply),
         browsing: shown
             .browse
             .as_ref()
-            .map(|b| browsing_text(b.ply, view.moves.len(), lang)),
+            .map(|b| browsing_text(b.ply, plies, lang)),
         takeback_request: takeback_request(shown, lang),
         take_back: take_back_buttons(shown, lang),
         draw_offer,
         actor,
-        result: view.outcome.map(|o| result_card(shown, view, o, settings)),
+        actor_label: actor.map(|side| shown.names.label(side).say(lang)),
+        result: live
+            .outcome
+            .map(|o| result_card(shown, live, &move_texts, o, settings)),
         thinking: None,
         vs_computer: shown.computer.is_some(),
-        can_hint: shown.can_move(),
+        // The hint is the Xiangqi and Jieqi engine's.
+        can_hint: shown.can_move() && view.is_some(),
         piece_set: settings.piece_set,
     }
 }

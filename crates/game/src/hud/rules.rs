@@ -231,7 +231,7 @@ fn window(
     shown: Res<Shown>,
 ) -> Result {
     // Never over the handoff cover.
-    if !panel.open || shown.view.is_none() {
+    if !panel.open || shown.live.is_none() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();

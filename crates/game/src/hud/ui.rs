@@ -14,7 +14,7 @@ use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
 use crate::hud::rules::RulesPanel;
 use crate::hud::style::c32;
-use crate::i18n::{self, Language, Phrase, Text, level_name, side_label, side_name};
+use crate::i18n::{self, Language, Phrase, Text, level_name, side_name};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{BrowseTo, GameCommand, Shown};
@@ -446,11 +446,12 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
 fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Language) {
     ui.horizontal(|ui| {
         let marker = if line.to_move { "▶" } else { " " };
-        ui.label(egui::RichText::new(marker).color(side_color(line.side)));
+        let color = line.colour.map_or(egui::Color32::GRAY, side_color);
+        ui.label(egui::RichText::new(marker).color(color));
         ui.label(
             egui::RichText::new(&line.name)
                 .size(17.0)
-                .color(side_color(line.side))
+                .color(color)
                 .strong(),
         );
         if line.in_check {
@@ -518,7 +519,7 @@ fn side_panel(
             Some(side) if side == actor => {
                 ui.label(
                     Phrase::new(Text::ResignsQuestion)
-                        .with("side", side)
+                        .with("side", hud.actor_label.clone().unwrap_or_default())
                         .say(lang),
                 );
                 if ui.button(Text::YesResign.get(lang)).clicked() {
@@ -533,7 +534,7 @@ fn side_panel(
                 if ui
                     .button(
                         Phrase::new(Text::ResignAs)
-                            .with("side", side_label(actor))
+                            .with("side", hud.actor_label.clone().unwrap_or_default())
                             .say(lang),
                     )
                     .clicked()

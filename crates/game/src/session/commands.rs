@@ -30,7 +30,7 @@ pub enum GameCommand {
     Move(BoardTurn),
     /// The computer's move, for the moment `stamp` (a stale one is dropped).
     ComputerMove {
-        mv: Move,
+        mv: BoardTurn,
         stamp: Stamp,
     },
     Resign(Side),
@@ -319,41 +319,67 @@ fn human_move(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
     if !ctx.phase.accepts_moves() || !s.human_may_move() {
         return Effect::none();
     }
-    // Xiangqi and Jieqi turns move a piece from one point to another.
-    let (Some(from), Some(to)) = (square(turn.from), turn.to.and_then(square)) else {
-        return Effect::none();
-    };
-    play(s, Move::new(from, to), ctx)
+    play(s, turn, ctx)
 }
 
-fn computer_move(s: &mut Session, m: Move, stamp: Stamp, ctx: &Context) -> Effect {
+fn computer_move(s: &mut Session, turn: BoardTurn, stamp: Stamp, ctx: &Context) -> Effect {
     if !ctx.phase.accepts_moves() || s.cover.is_some() || s.computer_turn() != Some(stamp) {
         return Effect::none();
     }
-    play(s, m, ctx)
+    play(s, turn, ctx)
 }
 
-/// Plays a move the rules check once; a refusal keeps the turn and says why.
-fn play(s: &mut Session, m: Move, ctx: &Context) -> Effect {
-    let mover = s.game.turn();
-    let Some(game) = s.game.family_mut() else {
-        return Effect::none();
-    };
-    if let Err(e) = game.play(m) {
-        // Public: the position and the move are on everyone's screen.
-        info!("{mover}: {e}");
-        return Effect::say(i18n::game_error(&e));
+/// Plays the turn, checked once by the rules, or says why not. Only the coordinates are
+/// returned, for the log: a reveal or a capture's identity never goes there.
+fn try_play(s: &mut Session, turn: BoardTurn) -> Result<String, Phrase> {
+    if let Some(game) = s.game.family_mut() {
+        // Xiangqi and Jieqi: a piece from one point to another, with the rules' own refusal.
+        let (Some(from), Some(to)) = (square(turn.from), turn.to.and_then(square)) else {
+            return Err(Text::IllegalTurn.into());
+        };
+        let m = Move::new(from, to);
+        return match game.play(m) {
+            Ok(_) => Ok(m.to_string()),
+            Err(e) => {
+                // Public: the position and the move are on everyone's screen.
+                info!("{}: {e}", game.turn());
+                Err(i18n::game_error(&e))
+            }
+        };
     }
-    // Only the coordinates: a reveal or a capture's identity never goes to the log.
-    info!("{mover} played {m}");
+    // Any other variant: the turn its table offers from and to these places.
+    let table = s
+        .game
+        .table(s.game.turn())
+        .map_err(|_| Phrase::from(Text::IllegalTurn))?;
+    let text = table
+        .turns
+        .iter()
+        .find(|t| t.from == turn.from && t.to == turn.to)
+        .map(|t| t.text.clone())
+        .ok_or(Text::IllegalTurn)?;
+    s.game
+        .play_text(&text)
+        .map_err(|_| Phrase::from(Text::IllegalTurn))?;
+    Ok(text)
+}
+
+/// Plays a turn the rules check once; a refusal keeps the turn and says why.
+fn play(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
+    let mover = s.game.turn();
+    let played = match try_play(s, turn) {
+        Ok(played) => played,
+        Err(why) => return Effect::say(why),
+    };
+    info!("{mover} played {played}");
     let mut hint = HintChange::Clear;
     if s.draw_offer == Some(mover.other()) {
         // Moving instead of answering declines the offer.
         s.draw_offer = None;
-        hint = HintChange::Say(Phrase::new(Text::OfferLapsed).with("side", mover));
+        hint = HintChange::Say(Phrase::new(Text::OfferLapsed).with("side", s.names().word(mover)));
     }
     if s.takeback_request.take().is_some() {
-        hint = HintChange::Say(takeback::lapsed_text(mover));
+        hint = HintChange::Say(takeback::lapsed_text(s.names(), mover));
     }
     let phase = if ctx.animations {
         Phase::Animating
@@ -389,7 +415,7 @@ fn offer_draw(s: &mut Session, side: Side) -> Effect {
         return Effect::none();
     }
     s.draw_offer = Some(side);
-    Effect::say(Phrase::new(Text::OffersDraw).with("side", side))
+    Effect::say(Phrase::new(Text::OffersDraw).with("side", s.names().word(side)))
 }
 
 fn answer_draw(s: &mut Session, accept: bool) -> Effect {
@@ -397,7 +423,9 @@ fn answer_draw(s: &mut Session, accept: bool) -> Effect {
         return Effect::none();
     };
     if !accept {
-        return Effect::say(Phrase::new(Text::DeclinedDraw).with("side", by.other()));
+        return Effect::say(
+            Phrase::new(Text::DeclinedDraw).with("side", s.names().word(by.other())),
+        );
     }
     match s.game.agree_draw() {
         Ok(_) => {
@@ -479,7 +507,7 @@ fn answer_takeback(s: &mut Session, accept: bool) -> Effect {
     s.hand_over_to(s.game.turn());
     Effect {
         phase: s.cover.is_some().then(|| s.resting_phase()),
-        hint: HintChange::Say(takeback::declined_text(request.by)),
+        hint: HintChange::Say(takeback::declined_text(s.names(), request.by)),
         answer: None,
     }
 }

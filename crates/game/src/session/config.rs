@@ -6,6 +6,8 @@ use std::hash::{BuildHasher, Hasher};
 
 use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
+
+use crate::i18n::{Text, Word, side_label};
 use jieqi_rules::{
     AnyGame, Handicap, Information, OptionValues, RuleSet, Seed, Side, VariantKind, Xiangqi,
 };
@@ -123,6 +125,48 @@ impl Opponent {
     /// The human's colour against the computer.
     pub fn human(self) -> Option<Side> {
         self.computer().map(|(side, _)| side.other())
+    }
+}
+
+/// How the table names the two sides: by colour where a side is a colour (Xiangqi, Jieqi),
+/// by player where it is a seat whose colour the game decides (Banqi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideNames {
+    pub by_colour: bool,
+    /// The computer's side, when it plays.
+    pub computer: Option<Side>,
+    /// Player 1's side.
+    pub player_one: Side,
+}
+
+impl SideNames {
+    /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
+    /// computer).
+    pub fn player(&self, side: Side) -> Text {
+        match self.computer {
+            Some(computer) if side == computer => Text::Computer,
+            Some(_) => Text::You,
+            None if side == self.player_one => Text::PlayerOne,
+            None => Text::PlayerTwo,
+        }
+    }
+
+    /// `side` in a sentence: "Red", or "Player 1".
+    pub fn word(&self, side: Side) -> Word {
+        if self.by_colour {
+            side.into()
+        } else {
+            self.player(side).into()
+        }
+    }
+
+    /// `side` on a button: "Red 紅", or "Player 1".
+    pub fn label(&self, side: Side) -> Word {
+        if self.by_colour {
+            side_label(side).into()
+        } else {
+            self.player(side).into()
+        }
     }
 }
 

@@ -30,7 +30,7 @@ pub use commands::{
     AnimationsDone, BoardTurn, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands,
 };
 pub(crate) use config::random_seed;
-pub use config::{DealChoice, GameConfig, Opponent, Secrecy, standard_options};
+pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
 pub use owner::{Session, Stamp, ThinkRequest};

@@ -6,10 +6,10 @@ use std::fmt;
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::platform::PlayedGame;
-use jieqi_rules::{PlayerView, SavedGame, Side, Variant};
+use jieqi_rules::platform::{PlayedGame, SaveSettings};
+use jieqi_rules::{PlayerView, Side, Variant};
 
-use super::config::{GameConfig, Secrecy};
+use super::config::{GameConfig, Secrecy, SideNames};
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
 use crate::i18n::Text;
 use crate::states::Phase;
@@ -155,6 +155,15 @@ impl Session {
         self.config.opponent.computer()
     }
 
+    /// How this table names the sides.
+    pub fn names(&self) -> SideNames {
+        SideNames {
+            by_colour: self.game.variant().sides_are_colours(),
+            computer: self.computer().map(|(side, _)| side),
+            player_one: self.player_one,
+        }
+    }
+
     /// Who may see what at this table.
     pub fn secrecy(&self) -> Secrecy {
         Secrecy::of(self.game.variant().information(), self.config.opponent)
@@ -188,10 +197,15 @@ impl Session {
         })
     }
 
-    /// The game's record for the autosave: the app's private copy (it holds the deal).
-    /// Xiangqi and Jieqi only for now.
-    pub fn saved_game(&self) -> Option<SavedGame> {
-        Some(SavedGame::of(self.game.family()?, Default::default()))
+    /// The game's save with the app's `settings`, for the autosave: the app's private copy
+    /// (it holds the deal).
+    pub fn save_json(&self, settings: SaveSettings) -> Option<String> {
+        self.game.save_json(settings)
+    }
+
+    /// Whether no turn has been played and the game has not ended.
+    pub fn is_untouched(&self) -> bool {
+        self.game.plies() == 0 && self.game.outcome().is_none()
     }
 
     // ---- The table's rules: each decided here once ----

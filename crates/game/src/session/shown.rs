@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Table, VariantRef};
-use jieqi_rules::{PlayerView, Side, Variant};
+use jieqi_rules::{OptionValues, PlayerView, Side, Variant};
 
-use super::config::Secrecy;
+use super::config::{Secrecy, SideNames};
 use super::owner::{Session, Stamp};
 use super::takeback::TakeBackRequest;
 use crate::i18n::{Language, Text};
@@ -22,8 +22,13 @@ pub struct Shown {
     pub browse: Option<Browse>,
     /// The board the variant describes.
     pub board: &'static BoardShape,
-    /// What the board draws: the table of [`Shown::board_view`] (`None` while covered).
+    /// What the board draws: the table of the position shown, the browsed one during
+    /// analysis (`None` while covered).
     pub table: Option<Table>,
+    /// The viewer's table of the live game (`None` while covered): what the panels show.
+    pub live: Option<Table>,
+    /// The house rules the game is played under (rules.md §10).
+    pub options: OptionValues,
     pub game_id: u32,
     /// Take-backs in this game so far (part of the moment a search is for).
     pub takebacks: u32,
@@ -45,6 +50,8 @@ pub struct Shown {
     pub plies: usize,
     /// The side the computer plays.
     pub computer: Option<Side>,
+    /// How the sides are named.
+    pub names: SideNames,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
 }
@@ -81,12 +88,7 @@ impl Shown {
     /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
     /// computer).
     pub fn player(&self, side: Side) -> Text {
-        match self.computer {
-            Some(computer) if side == computer => Text::Computer,
-            Some(_) => Text::You,
-            None if side == self.player_one => Text::PlayerOne,
-            None => Text::PlayerTwo,
-        }
+        self.names.player(side)
     }
 
     /// [`Shown::player`] in English, for logs and the command line.
@@ -116,16 +118,25 @@ impl Session {
             .collect();
         let stamp = self.stamp();
         // The board's picture, from the game of any variant: nothing while covered.
-        let table = match (self.cover, self.browse) {
-            (Some(_), _) => None,
-            (None, Some(ply)) => self.game.table_at(self.viewer, ply),
-            (None, None) => self.game.table(self.viewer).ok(),
+        let live = match self.cover {
+            Some(_) => None,
+            None => self.game.table(self.viewer).ok(),
+        };
+        let table = match self.browse {
+            Some(ply) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
+            None => live.clone(),
+        };
+        let options = match family {
+            Some(game) => game.rules().values(),
+            None => self.config.options(),
         };
         Shown {
             view,
             browse,
             board: self.game.variant().board(),
             table,
+            live,
+            options,
             game_id: stamp.game_id,
             takebacks: stamp.takebacks,
             plies: stamp.plies,
@@ -138,6 +149,7 @@ impl Session {
             takeback_request: self.takeback_request,
             take_back,
             computer: self.computer().map(|(side, _)| side),
+            names: self.names(),
             movable: self.human_may_move(),
         }
     }

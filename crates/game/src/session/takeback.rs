@@ -16,6 +16,7 @@
 //!   move unless that player already holds it. A view at an earlier ply never holds more than
 //!   the view before it.
 
+use super::config::SideNames;
 use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 
 use crate::i18n::{Phrase, Text};
@@ -63,26 +64,26 @@ pub(super) fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, Text> {
 }
 
 /// "Take back (Red, 1 move)": the button for `side`.
-pub fn button_label(side: Side, plies: usize) -> Phrase {
+pub fn button_label(names: SideNames, side: Side, plies: usize) -> Phrase {
     Phrase::new(Text::TakeBackButton)
-        .with("side", side)
+        .with("side", names.word(side))
         .with("moves", moves(plies))
 }
 
 /// "Red asks to take back 2 moves — Black, do you agree?"
-pub fn request_text(by: Side, plies: usize) -> Phrase {
+pub fn request_text(names: SideNames, by: Side, plies: usize) -> Phrase {
     Phrase::new(Text::TakeBackRequest)
-        .with("by", by)
+        .with("by", names.word(by))
         .with("moves", moves(plies))
-        .with("answerer", by.other())
+        .with("answerer", names.word(by.other()))
 }
 
-pub fn declined_text(by: Side) -> Phrase {
-    Phrase::new(Text::TakeBackDeclined).with("side", by.other())
+pub fn declined_text(names: SideNames, by: Side) -> Phrase {
+    Phrase::new(Text::TakeBackDeclined).with("side", names.word(by.other()))
 }
 
-pub fn lapsed_text(mover: Side) -> Phrase {
-    Phrase::new(Text::TakeBackLapsed).with("side", mover)
+pub fn lapsed_text(names: SideNames, mover: Side) -> Phrase {
+    Phrase::new(Text::TakeBackLapsed).with("side", names.word(mover))
 }
 
 fn moves(plies: usize) -> Phrase {

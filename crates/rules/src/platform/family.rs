@@ -117,7 +117,22 @@ pub fn table_of_view(view: &PlayerView) -> Table {
             .last()
             .map(|m| (spot(m.mv.from), Some(spot(m.mv.to)))),
         history: view.move_texts(Notation::Iccs),
+        first: view.start.turn(),
         outcome: view.outcome,
+        captured: Side::ALL.map(|side| {
+            view.captured_by(side)
+                .into_iter()
+                .map(|piece| match piece {
+                    SeenPiece::Known { side, role } => Look::Up { side, role },
+                    SeenPiece::Unknown { side } => Look::Down {
+                        side: Some(side),
+                        moves_as: None,
+                    },
+                })
+                .collect()
+        }),
+        colours: Side::ALL.map(Some),
+        seed: view.reveal.as_ref().and_then(|r| r.seed),
     }
 }
 
@@ -464,7 +479,11 @@ impl PlayedGame for FamilyGame {
                 .collect(),
             last: None,
             history: Vec::new(),
+            first: position.turn(),
             outcome: None,
+            captured: [Vec::new(), Vec::new()],
+            colours: Side::ALL.map(Some),
+            seed: None,
         })
     }
 

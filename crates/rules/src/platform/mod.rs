@@ -72,6 +72,11 @@ pub trait VariantDef: Send + Sync {
     /// A saved game (JSON in the envelope every save shares) or a record of this variant,
     /// replayed with every turn checked, as its players saw it.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
+    /// Whether a side is a colour (Xiangqi, Jieqi), or a seat whose colour the game decides
+    /// (Banqi): a screen names sides by colour, or by player.
+    fn sides_are_colours(&self) -> bool {
+        true
+    }
     /// Xiangqi or Jieqi, for what only they have (their engine, notations, rules window);
     /// `None` for any other variant.
     fn kind(&self) -> Option<VariantKind> {

@@ -4,6 +4,7 @@
 //! the turns so far). A table is made from a player's view, so it holds only what that player
 //! may know.
 
+use crate::deal::Seed;
 use crate::outcome::Outcome;
 use crate::types::{Role, Side};
 
@@ -125,7 +126,17 @@ pub struct Table {
     pub last: Option<(Spot, Option<Spot>)>,
     /// The turns so far, as everyone saw them, in the variant's own notation.
     pub history: Vec<String>,
+    /// Who made the first of them.
+    pub first: Side,
     pub outcome: Option<Outcome>,
+    /// What each side (in Banqi each seat) took, as this player knows it, by
+    /// [`Side::index`]: a face-down capture this player never saw is a back.
+    pub captured: [Vec<Look>; 2],
+    /// The colour each side (seat) plays, by [`Side::index`]: in Xiangqi its own; in Banqi
+    /// `None` until the first flip decides.
+    pub colours: [Option<Side>; 2],
+    /// The deal's seed, once the game is over (a variant that deals).
+    pub seed: Option<Seed>,
 }
 
 impl Table {

@@ -1,0 +1,163 @@
+//! Banqi on the table (rules.md §11), as a new user meets it: picked from the registry's
+//! list, played hot-seat with clicks (a click on a face-down piece flips it), no handoff
+//! cover (nobody knows what lies face down), the panels naming players by seat until the
+//! first flip gives colours, the result card with the seed, the autosave and statistics.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use jieqi_game::autosave;
+use jieqi_game::hud::model::HudModel;
+use jieqi_game::input::BoardInput;
+use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Secrecy, Session};
+use jieqi_game::states::Phase;
+use jieqi_game::stats::Stats;
+use jieqi_rules::platform::{Look, Spot, VariantRef};
+use jieqi_rules::{Seed, Side};
+
+fn banqi() -> VariantRef {
+    VariantRef(jieqi_variants::find("banqi").unwrap())
+}
+
+fn banqi_config() -> GameConfig {
+    GameConfig {
+        variant: banqi(),
+        deal: DealChoice::Seed(Seed(7)),
+        rules: jieqi_game::session::standard_options(banqi()),
+        ..GameConfig::default()
+    }
+}
+
+fn banqi_app() -> App {
+    let config = banqi_config();
+    app_with(config.new_game(), config, false)
+}
+
+fn hud(app: &App) -> &HudModel {
+    app.world().resource::<HudModel>()
+}
+
+fn press(app: &mut App, spot: Spot) {
+    send(app, BoardInput::Press(Some(spot)));
+    send(app, BoardInput::Release(Some(spot)));
+    settle(app);
+}
+
+fn plies(app: &App) -> usize {
+    shown(app).live.as_ref().map_or(0, |t| t.history.len())
+}
+
+#[test]
+fn the_form_lists_banqi_and_starts_it_face_down() {
+    assert!(jieqi_variants::all().any(|v| v == banqi()));
+    let mut app = xiangqi(false);
+    command(&mut app, GameCommand::NewGame(banqi_config()));
+    let shown = shown(&app);
+    assert_eq!(shown.variant, banqi());
+    assert_eq!((shown.board.columns, shown.board.rows), (8, 4));
+    // Face-down pieces are unknown to both players alike: no cover, nothing private.
+    assert_eq!(shown.secrecy, Secrecy::Open);
+    let table = shown.table.as_ref().unwrap();
+    assert_eq!(table.pieces.len(), 32);
+    assert!(table.pieces.iter().all(|(_, look)| *look
+        == Look::Down {
+            side: None,
+            moves_as: None
+        }));
+    assert_eq!(pieces(&mut app).len(), 32);
+    let h = hud(&app);
+    assert_eq!(h.title, "Banqi 暗棋");
+    assert_eq!(h.status, "Player 1 to move");
+    assert_eq!(h.players[0].name, "Player 1 — colour not yet decided");
+}
+
+#[test]
+fn a_click_flips_and_the_first_flip_gives_colours() {
+    let mut app = banqi_app();
+    press(&mut app, Spot::new(0, 0));
+    assert_eq!(plies(&app), 1);
+    assert_eq!(phase(&app), Phase::AwaitInput, "no handoff cover in Banqi");
+    let table = shown(&app).live.clone().unwrap();
+    let Some(Look::Up { side: colour, .. }) = table.look(Spot::new(0, 0)) else {
+        panic!("a1 is face up: {table:?}");
+    };
+    // The first player plays the colour they turned up.
+    assert_eq!(table.colours, [Some(colour), Some(colour.other())]);
+    let h = hud(&app);
+    assert_eq!(h.status, "Player 2 to move");
+    assert!(
+        h.players[0].name.starts_with("Player 1 — "),
+        "{}",
+        h.players[0].name
+    );
+    assert_eq!(h.players[0].colour, Some(colour));
+    assert_eq!(h.moves.len(), 1);
+    assert!(h.moves[0].starts_with("1. a1="), "{:?}", h.moves);
+    // Seats are named by player, not by the colour a seat stood for before the flip.
+    assert_eq!(h.actor_label.as_deref(), Some("Player 2"));
+    assert!(
+        h.take_back
+            .iter()
+            .any(|(_, label)| label == "Take back (Player 1, 1 move)"),
+        "{:?}",
+        h.take_back
+    );
+}
+
+#[test]
+fn pieces_move_and_capture_by_clicks() {
+    let mut app = banqi_app();
+    // Flip until the side to move has a face-up piece with a step or capture to make.
+    for _ in 0..40 {
+        let table = shown(&app).live.clone().unwrap();
+        if let Some(turn) = table.turns.iter().find(|t| t.to.is_some()) {
+            let before = plies(&app);
+            press(&mut app, turn.from);
+            press(&mut app, turn.to.unwrap());
+            assert_eq!(plies(&app), before + 1, "{turn:?}");
+            let after = shown(&app).live.clone().unwrap();
+            assert_eq!(after.last, Some((turn.from, turn.to)));
+            assert!(after.look(turn.to.unwrap()).is_some());
+            assert!(after.look(turn.from).is_none());
+            return;
+        }
+        let flip = table.turns.iter().find(|t| t.to.is_none()).unwrap();
+        press(&mut app, flip.from);
+    }
+    panic!("no piece ever had a move");
+}
+
+#[test]
+fn a_resigned_game_shows_the_seed_and_is_counted() {
+    let mut app = banqi_app();
+    press(&mut app, Spot::new(0, 0));
+    command(&mut app, GameCommand::Resign(Side::Black));
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::GameOver);
+    let card = hud(&app).result.clone().unwrap();
+    assert_eq!(card.seed.as_deref(), Some("7"));
+    assert!(card.headline.contains("resigned"), "{}", card.headline);
+    let kind = (banqi(), None);
+    let tally = app.world().resource::<Stats>().tally(kind);
+    assert_eq!(tally.red_wins + tally.black_wins, 1);
+}
+
+#[test]
+fn the_autosave_keeps_a_banqi_game() {
+    let config = banqi_config();
+    let mut session = Session::new(config);
+    session.play_texts(["a1", "b1", "c1"]).unwrap();
+    let saved = autosave::record(&session).unwrap();
+    assert!(saved.contains("\"variant\": \"banqi\""), "{saved}");
+    let (resumed, preview) = autosave::read(&saved).unwrap();
+    assert!(!resumed.is_over());
+    assert_eq!(
+        preview.say(jieqi_game::i18n::Language::English),
+        "Banqi 暗棋 — two players — 3 moves played"
+    );
+    let mut app = xiangqi(false);
+    command(&mut app, GameCommand::Resume(Box::new(resumed)));
+    assert_eq!(shown(&app).variant, banqi());
+    assert_eq!(plies(&app), 3);
+}
