@@ -16,6 +16,7 @@
 mod bench;
 mod chance;
 mod eval;
+pub mod generic;
 mod level;
 mod limits;
 mod ordering;

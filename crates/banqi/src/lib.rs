@@ -29,6 +29,9 @@
 //!   seats see the same; the face-down pieces and the seed are shown when the game ends.
 //! - **Notation** ([`write_turn`], [`parse_turn`]): `a1=R` a flip that turned up a red chariot
 //!   (the FEN letter: upper case red, lower case black), `a1-a2` a move, `a1xb1` a capture.
+//! - **Search** ([`BanqiNode`]): what the side to move knows, as the platform's generic search
+//!   reads it (`jieqi_rules::platform::SearchNode`): a flip is a chance turn over the kinds
+//!   still face down, the verdict judges as the game does, and the evaluation is Banqi's own.
 //! - **Perft** ([`Banqi::perft`]) counts the leaves of the legal turn tree: with a deal a flip
 //!   is one node (it turns up what the deal holds), and a finished game has no turns.
 //!
@@ -108,6 +111,7 @@ mod position;
 mod record;
 mod rules;
 mod save;
+mod search;
 mod text;
 mod view;
 
@@ -124,6 +128,7 @@ pub use position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
 pub use record::{BanqiRecordError, MAX_TURNS, ReadRecord, read_record, write_record};
 pub use rules::{Refusal, Turn, rank};
 pub use save::{BanqiSave, SAVE_VARIANT};
+pub use search::{BanqiNode, EnemyForce, base_value, piece_value};
 pub use text::TextError;
 pub use view::{BanqiView, FinalReveal, SeenTurn};
 

@@ -4,8 +4,8 @@
 //! them.
 
 use jieqi_rules::platform::{
-    BoardShape, Grid, Information, Look, PlayedGame, Replay, SaveSettings, Spot, Table, TableTurn,
-    VariantDef,
+    BoardShape, Grid, Information, Look, PlayedGame, Replay, SaveSettings, SearchNode, Spot, Table,
+    TableTurn, VariantDef,
 };
 use jieqi_rules::quote::quote;
 use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side};
@@ -17,6 +17,7 @@ use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
 use crate::record::{read_record, write_record};
 use crate::save::BanqiSave;
+use crate::search::BanqiNode;
 use crate::view::BanqiView;
 
 /// Banqi's board (rules.md §11): 4 rows of 8 squares, nothing else drawn on it.
@@ -313,6 +314,12 @@ impl PlayedGame for BanqiGame {
 
     fn record_text(&self, _: Side, _: Notation) -> String {
         write_record(&self.0)
+    }
+
+    /// Built from the view of the seat to move: the public position, the pool and the
+    /// history, never the deal. A finished game gives a node whose verdict says how it ended.
+    fn search_node(&self) -> Option<Box<dyn SearchNode>> {
+        Some(Box::new(BanqiNode::from_view(&self.0.view(self.0.turn()))))
     }
 }
 

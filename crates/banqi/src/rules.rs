@@ -137,7 +137,7 @@ fn with_article(role: &Role) -> String {
 /// Whether `attacker` may take `target` on a neighbouring square (or, for a sliding chariot,
 /// the first piece it meets): by rank, with the soldier/general exceptions and their options.
 /// The cannon's jump is not this rule.
-fn step_capture(attacker: Role, target: Role, options: &Options) -> Result<(), Refusal> {
+pub(crate) fn step_capture(attacker: Role, target: Role, options: &Options) -> Result<(), Refusal> {
     match (attacker, target) {
         (Role::Soldier, Role::General) if options.soldier_takes_general => Ok(()),
         (Role::Soldier, Role::General) => Err(Refusal::SoldierSparesGeneral),
