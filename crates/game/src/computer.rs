@@ -1,6 +1,7 @@
-//! The computer opponent: on its turn it searches its own side's view
+//! The computer opponent: on its turn it searches its own side's knowledge
 //! ([`Session::think_request`], built once when the turn starts: in Jieqi it never sees the
-//! deal or the human's knowledge) in a [`SearchJob`] off the frame. Its move comes back as a
+//! deal or the human's knowledge, in Banqi what lies face down) in a [`SearchJob`] off the
+//! frame. Its move comes back as a
 //! [`GameCommand::ComputerMove`] and goes through the same checks and animation as a human
 //! move. A new game, "Again", a resignation or a take-back changes the moment: the running
 //! search is stopped and dropped.
@@ -62,9 +63,13 @@ fn drive_computer(
         let Some(request) = session.think_request() else {
             return;
         };
-        computer.last_viewer = Some(request.view.viewer);
+        computer.last_viewer = Some(request.viewer);
         computer.searches += 1;
-        computer.job = Some(SearchJob::start(request.view, request.level, request.stamp));
+        computer.job = Some(SearchJob::start(
+            request.input,
+            request.level,
+            request.stamp,
+        ));
         return;
     }
     if *phase.get() != Phase::AwaitInput {
@@ -78,10 +83,7 @@ fn drive_computer(
     computer.set_changed();
     match best {
         Some(mv) => {
-            out.write(GameCommand::ComputerMove {
-                mv: mv.into(),
-                stamp,
-            });
+            out.write(GameCommand::ComputerMove { mv, stamp });
         }
         None => warn!("the computer found no move"),
     }

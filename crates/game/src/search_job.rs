@@ -1,5 +1,9 @@
 //! One engine search on Bevy's `AsyncComputeTaskPool`, so that no frame ever waits for the
 //! engine: the computer opponent's and the Hint button's. Dropping a job stops its search.
+//!
+//! Xiangqi and Jieqi are searched by their own engine on a [`PlayerView`]; any other variant
+//! by the generic search on its search node (`PlayedGame::search_node`). Either way the
+//! search is given one side's own knowledge, never the game.
 
 use std::fmt;
 use std::sync::Arc;
@@ -7,38 +11,59 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
+use jieqi_ai::generic::{GenericEngine, GenericLevel};
 use jieqi_ai::{Engine, Level};
-use jieqi_rules::{Move, PlayerView};
 
-use crate::session::{Stamp, random_seed};
+use crate::session::{BoardTurn, SearchInput, Stamp, random_seed};
 
 /// Table size of one search, in MiB.
 const HASH_MIB: usize = 16;
 
+/// Searches `input` at `level` until done or `stop`; the turn found, as the board makes it.
+fn search(input: SearchInput, level: Level, stop: &AtomicBool, seed: u64) -> Option<BoardTurn> {
+    match input {
+        SearchInput::Family(view) => {
+            let mut engine = Engine::for_level(level, HASH_MIB);
+            let limits = level.limits_for(view.variant, None);
+            let best = engine.think(&view, &limits, stop, seed, None).best?;
+            Some(best.into())
+        }
+        SearchInput::Generic { node, turns } => {
+            let mut engine = GenericEngine::for_level(level, HASH_MIB);
+            let limits = GenericLevel::of(level).limits();
+            let found = engine.think(&*node, &limits, stop, seed);
+            turns
+                .into_iter()
+                .find(|(text, _)| *text == found.text)
+                .map(|(_, turn)| turn)
+        }
+    }
+}
+
 /// One search running in the background, for the moment `stamp`.
 pub(crate) struct SearchJob {
-    task: Task<Option<Move>>,
+    task: Task<Option<BoardTurn>>,
     stop: Arc<AtomicBool>,
     pub(crate) stamp: Stamp,
 }
 
 impl SearchJob {
-    /// Starts searching `view` (the side to move's own view: never the game) at `level`.
-    pub(crate) fn start(view: PlayerView, level: Level, stamp: Stamp) -> SearchJob {
+    /// Starts searching `input` (the side to move's own knowledge: never the game) at
+    /// `level`.
+    pub(crate) fn start(input: SearchInput, level: Level, stamp: Stamp) -> SearchJob {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let seed = random_seed().0;
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut engine = Engine::for_level(level, HASH_MIB);
-            let limits = level.limits_for(view.variant, None);
-            engine.think(&view, &limits, &flag, seed, None).best
-        });
+        let task =
+            AsyncComputeTaskPool::get().spawn(async move { search(input, level, &flag, seed) });
         SearchJob { task, stop, stamp }
     }
 
-    /// Takes the job out of `slot` once its search is done: the best move it found (if any)
-    /// and the moment it was for. A job still running stays.
-    pub(crate) fn take_finished(slot: &mut Option<SearchJob>) -> Option<(Option<Move>, Stamp)> {
+    /// Takes the job out of `slot` once its search is done: the turn it found (if any) and
+    /// the moment it was for. A job still running stays.
+    pub(crate) fn take_finished(
+        slot: &mut Option<SearchJob>,
+    ) -> Option<(Option<BoardTurn>, Stamp)> {
         let best = check_ready(&mut slot.as_mut()?.task)?;
         let job = slot.take()?;
         Some((best, job.stamp))

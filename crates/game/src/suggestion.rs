@@ -1,13 +1,13 @@
-//! The Hint button: a search at the Club level on the human's own view (what [`Shown`] holds)
-//! in a [`SearchJob`] off the frame; the suggested move is marked on the board until the
-//! next move.
+//! The Hint button: a search at the Club level on what the human to move knows
+//! ([`Session::hint_request`]: the view [`Shown`] holds, or in Banqi the public position) in a
+//! [`SearchJob`] off the frame; the suggested turn is marked on the board until the next
+//! move.
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::Move;
 
 use crate::search_job::SearchJob;
-use crate::session::{Shown, Stamp};
+use crate::session::{BoardTurn, Session, Shown, Stamp};
 use crate::states::{GameSet, Screen};
 
 /// The level the Hint button thinks at.
@@ -21,13 +21,13 @@ pub struct AskHint;
 #[derive(Resource, Debug, Default)]
 pub struct Suggestion {
     job: Option<SearchJob>,
-    found: Option<(Move, Stamp)>,
+    found: Option<(BoardTurn, Stamp)>,
 }
 
 impl Suggestion {
-    /// The suggested move, for the position on screen.
-    pub fn mv(&self) -> Option<Move> {
-        self.found.map(|(m, _)| m)
+    /// The suggested turn, for the position on screen.
+    pub fn turn(&self) -> Option<BoardTurn> {
+        self.found.map(|(t, _)| t)
     }
 
     pub fn is_thinking(&self) -> bool {
@@ -46,10 +46,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Runs the hint's search on the player's own view and keeps its move until the next move.
+/// Runs the hint's search on the player's own knowledge and keeps its turn until the next
+/// move.
 fn drive_hint(
     mut asks: MessageReader<AskHint>,
     shown: Res<Shown>,
+    session: Res<Session>,
     mut suggestion: ResMut<Suggestion>,
 ) {
     let now = shown.can_move().then(|| shown.stamp());
@@ -64,11 +66,14 @@ fn drive_hint(
         suggestion.found = None;
     }
     let asked = asks.read().count() > 0;
-    if let (true, Some(stamp), Some(view)) = (asked, now, shown.view.as_ref())
+    if asked
+        && now.is_some()
         && suggestion.job.is_none()
         && suggestion.found.is_none()
+        && let Some(request) = session.hint_request(HINT_LEVEL)
+        && Some(request.stamp) == now
     {
-        suggestion.job = Some(SearchJob::start(view.clone(), HINT_LEVEL, stamp));
+        suggestion.job = Some(SearchJob::start(request.input, HINT_LEVEL, request.stamp));
         return;
     }
     // Polling is no change; only a finished search is.

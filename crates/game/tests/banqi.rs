@@ -7,12 +7,18 @@ mod common;
 
 use bevy::prelude::*;
 use common::*;
+use jieqi_ai::Level;
 use jieqi_game::autosave;
+use jieqi_game::computer::Computer;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::input::BoardInput;
-use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Secrecy, Session};
+use jieqi_game::pieces::marks::Marker;
+use jieqi_game::session::{
+    BoardTurn, DealChoice, GameCommand, GameConfig, Opponent, Secrecy, Session,
+};
 use jieqi_game::states::Phase;
 use jieqi_game::stats::Stats;
+use jieqi_game::suggestion::{AskHint, Suggestion};
 use jieqi_rules::platform::{Look, Spot, VariantRef};
 use jieqi_rules::{Seed, Side};
 
@@ -45,7 +51,7 @@ fn press(app: &mut App, spot: Spot) {
 }
 
 fn plies(app: &App) -> usize {
-    shown(app).live.as_ref().map_or(0, |t| t.history.len())
+    view_plies(app)
 }
 
 #[test]
@@ -160,4 +166,81 @@ fn the_autosave_keeps_a_banqi_game() {
     command(&mut app, GameCommand::Resume(Box::new(resumed)));
     assert_eq!(shown(&app).variant, banqi());
     assert_eq!(plies(&app), 3);
+}
+
+fn vs_computer_banqi(human: Side) -> App {
+    let config = GameConfig {
+        opponent: Opponent::Computer {
+            level: Level::Beginner,
+            human,
+        },
+        ..banqi_config()
+    };
+    app_with(config.new_game(), config, false)
+}
+
+#[test]
+fn the_computer_plays_banqi_from_what_both_players_know() {
+    // The human is the second player: the computer opens with a flip.
+    let mut app = vs_computer_banqi(Side::Black);
+    wait_for_plies(&mut app, 1);
+    let table = shown(&app).live.clone().unwrap();
+    assert!(
+        table.history[0].contains('='),
+        "a flip: {:?}",
+        table.history
+    );
+    assert_eq!(table.turn, Side::Black);
+    assert_eq!(phase(&app), Phase::AwaitInput);
+    let computer = app.world().resource::<Computer>();
+    assert_eq!(computer.last_viewer, Some(Side::Red));
+    assert_eq!(computer.searches, 1);
+    // The human flips; the computer answers, and so on for a few turns.
+    for plies in [3, 5, 7] {
+        let table = shown(&app).live.clone().unwrap();
+        let turn = &table.turns[0];
+        command(
+            &mut app,
+            GameCommand::Move(BoardTurn {
+                from: turn.from,
+                to: turn.to,
+            }),
+        );
+        wait_for_plies(&mut app, plies);
+        assert_eq!(shown(&app).live.as_ref().unwrap().turn, Side::Black);
+    }
+    assert_eq!(app.world().resource::<Computer>().searches, 4);
+}
+
+#[test]
+fn the_hint_suggests_a_legal_banqi_turn() {
+    let mut app = vs_computer_banqi(Side::Red);
+    assert!(hud(&app).can_hint);
+    app.world_mut().write_message(AskHint);
+    let mut found = None;
+    for _ in 0..2000 {
+        app.update();
+        found = app.world().resource::<Suggestion>().turn();
+        if found.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let turn = found.expect("a hint came");
+    settle(&mut app);
+    let table = shown(&app).live.clone().unwrap();
+    assert!(
+        table
+            .turns
+            .iter()
+            .any(|t| t.from == turn.from && t.to == turn.to),
+        "{turn:?}"
+    );
+    // The first turn of Banqi is a flip: marked where it stands, with no target.
+    assert_eq!(turn.to, None);
+    assert_eq!(markers(&mut app, Marker::HintFrom), 1);
+    assert_eq!(markers(&mut app, Marker::HintTo), 0);
+    command(&mut app, GameCommand::Move(turn));
+    assert_eq!(app.world().resource::<Suggestion>().turn(), None);
+    wait_for_plies(&mut app, 2);
 }

@@ -15,7 +15,9 @@ use jieqi_game::input::{BoardInput, Selection};
 use jieqi_game::pieces::animation::Tween;
 use jieqi_game::pieces::art::{BoardPiece, Face, PieceText};
 use jieqi_game::pieces::marks::Marker;
-use jieqi_game::session::{AnimationsDone, GameCommand, GameConfig, Hint, Session, Shown};
+use jieqi_game::session::{
+    AnimationsDone, BoardTurn, GameCommand, GameConfig, Hint, Session, Shown,
+};
 use jieqi_game::states::Phase;
 use jieqi_game::suggestion::{AskHint, Suggestion};
 use jieqi_rules::{
@@ -620,19 +622,20 @@ fn the_hint_marks_a_legal_move_until_the_next_move() {
     let mut found = None;
     for _ in 0..2000 {
         app.update();
-        found = app.world().resource::<Suggestion>().mv();
+        found = app.world().resource::<Suggestion>().turn();
         if found.is_some() {
             break;
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let mv = found.expect("a hint came");
+    let turn = found.expect("a hint came");
     settle(&mut app);
-    assert!(shown(&app).view.as_ref().unwrap().legal_moves.contains(&mv));
+    let legal = &shown(&app).view.as_ref().unwrap().legal_moves;
+    assert!(legal.iter().any(|&m| BoardTurn::from(m) == turn));
     assert_eq!(markers(&mut app, Marker::HintFrom), 1);
     assert_eq!(markers(&mut app, Marker::HintTo), 1);
-    command(&mut app, GameCommand::Move(mv.into()));
-    assert_eq!(app.world().resource::<Suggestion>().mv(), None);
+    command(&mut app, GameCommand::Move(turn));
+    assert_eq!(app.world().resource::<Suggestion>().turn(), None);
     assert_eq!(markers(&mut app, Marker::HintFrom), 0);
     wait_for_plies(&mut app, 2);
 }

@@ -443,7 +443,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         thinking: None,
         vs_computer: shown.computer.is_some(),
         // The hint is the Xiangqi and Jieqi engine's.
-        can_hint: shown.can_move() && view.is_some(),
+        can_hint: shown.can_move() && shown.live.is_some(),
         piece_set: settings.piece_set,
     }
 }

@@ -115,23 +115,18 @@ pub(super) fn mark(
             Z_MARK_LOW + 0.5,
         );
     }
-    if let Some(m) = suggestion.mv() {
+    if let Some(turn) = suggestion.turn() {
         put(
             Marker::HintFrom,
-            spot(m.from),
+            turn.from,
             &art.ring,
             &art.target,
             r * 1.2,
             Z_RING,
         );
-        put(
-            Marker::HintTo,
-            spot(m.to),
-            &art.ring,
-            &art.target,
-            r * 1.2,
-            Z_RING,
-        );
+        if let Some(to) = turn.to {
+            put(Marker::HintTo, to, &art.ring, &art.target, r * 1.2, Z_RING);
+        }
     }
     if let Some(from) = selection.spot {
         put(

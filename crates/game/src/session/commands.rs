@@ -8,8 +8,8 @@ use std::fmt;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use jieqi_rules::platform::family::{spot, square};
-use jieqi_rules::platform::{PlayedGame, Spot};
+use jieqi_rules::platform::PlayedGame;
+use jieqi_rules::platform::family::square;
 use jieqi_rules::{AnyGame, Move, Side, Variant};
 
 use super::config::{GameConfig, Opponent, Secrecy};
@@ -17,6 +17,7 @@ use super::hint::{Hint, HintChange};
 use super::load;
 use super::owner::{Session, Stamp};
 use super::takeback::{self, TakeBackRequest};
+use super::think::BoardTurn;
 use crate::i18n::{self, Phrase, Text};
 use crate::settings::Settings;
 use crate::states::{GameSet, Phase, Screen};
@@ -57,23 +58,6 @@ pub enum GameCommand {
     LoadFen(String),
     /// Take up the autosaved game again.
     Resume(Box<Resumed>),
-}
-
-/// A turn as the board makes it: the piece on `from` put on `to`, or turned where it stands
-/// (`to` is `None`: a Banqi flip).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardTurn {
-    pub from: Spot,
-    pub to: Option<Spot>,
-}
-
-impl From<Move> for BoardTurn {
-    fn from(m: Move) -> BoardTurn {
-        BoardTurn {
-            from: spot(m.from),
-            to: Some(spot(m.to)),
-        }
-    }
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is

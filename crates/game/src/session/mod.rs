@@ -6,7 +6,8 @@
 //! [`GameCommand`]s and [`AnimationsDone`] come in ([`commands`]); [`Shown`] goes out — one
 //! player's view (or nothing, while the cover is up) and public facts about the table
 //! ([`shown`]) — with a [`LoadAnswer`] for a load request and the [`Hint`] line. Outside this
-//! folder only the computer (its own side's view, through [`Session::think_request`]), the
+//! folder only the computer and the Hint button (one side's own knowledge, through
+//! [`Session::think_request`] and [`Session::hint_request`]), the
 //! autosave (the whole game, deal included, for the disk only), the statistics (the
 //! opponent's level) and the command line (the game to start) use its narrow public methods.
 //!
@@ -15,6 +16,7 @@
 //! - [`shown`]: the projection every renderer reads.
 //! - [`hint`], [`takeback`], [`load`]: the hint line, the take-back rule and its words, games
 //!   from records and FENs.
+//! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
 
 mod commands;
 mod config;
@@ -23,12 +25,11 @@ mod load;
 mod owner;
 mod shown;
 pub mod takeback;
+mod think;
 
 use bevy::prelude::*;
 
-pub use commands::{
-    AnimationsDone, BoardTurn, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands,
-};
+pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
 pub use hint::Hint;
@@ -36,6 +37,7 @@ pub use load::{game_from_fen, game_from_record};
 pub use owner::{Session, Stamp, ThinkRequest};
 pub use shown::{Browse, Shown};
 pub use takeback::TakeBackRequest;
+pub use think::{BoardTurn, SearchInput};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((owner::plugin, shown::plugin, commands::plugin, hint::plugin));

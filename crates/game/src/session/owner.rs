@@ -7,10 +7,11 @@ use std::fmt;
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, SaveSettings};
-use jieqi_rules::{PlayerView, Side, Variant};
+use jieqi_rules::{Side, Variant};
 
 use super::config::{GameConfig, Secrecy, SideNames};
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
+use super::think::{BoardTurn, SearchInput};
 use crate::i18n::Text;
 use crate::states::Phase;
 
@@ -67,11 +68,13 @@ pub struct Stamp {
     pub plies: usize,
 }
 
-/// The computer's turn: its own view and level.
-#[derive(Clone, Debug)]
+/// A search to run for one side: what that side knows, the level and the moment it belongs
+/// to.
+#[derive(Debug)]
 pub struct ThinkRequest {
-    /// `game.view(computer side)`: only what the computer's side knows.
-    pub view: PlayerView,
+    pub input: SearchInput,
+    /// The side whose knowledge `input` is.
+    pub viewer: Side,
     pub level: Level,
     pub stamp: Stamp,
 }
@@ -184,14 +187,52 @@ impl Session {
         (self.game.outcome().is_none() && self.game.turn() == side).then(|| self.stamp())
     }
 
-    /// What the computer needs to think, when it is its turn: its own side's view (never the
-    /// game), its level and the moment the view belongs to. Xiangqi and Jieqi only, whose
-    /// engine it is.
+    /// What the computer needs to think, when it is its turn: its own side's knowledge
+    /// (never the game), its level and the moment it belongs to.
     pub fn think_request(&self) -> Option<ThinkRequest> {
         let stamp = self.computer_turn()?;
         let (side, level) = self.computer()?;
+        self.search_request(side, level, stamp)
+    }
+
+    /// The Hint button's search for the human to move, at `level`.
+    pub fn hint_request(&self, level: Level) -> Option<ThinkRequest> {
+        if !self.human_may_move() {
+            return None;
+        }
+        self.search_request(self.game.turn(), level, self.stamp())
+    }
+
+    /// A search on what `side`, to move, knows: its view for the Xiangqi/Jieqi engine, else
+    /// the variant's search node with the turns the board can make.
+    fn search_request(&self, side: Side, level: Level, stamp: Stamp) -> Option<ThinkRequest> {
+        let input = match self.game.family() {
+            Some(game) => SearchInput::Family(Box::new(game.view(side))),
+            None if self.game.turn() == side => {
+                let node = self.game.search_node()?;
+                let turns = self
+                    .game
+                    .table(side)
+                    .ok()?
+                    .turns
+                    .into_iter()
+                    .map(|t| {
+                        (
+                            t.text,
+                            BoardTurn {
+                                from: t.from,
+                                to: t.to,
+                            },
+                        )
+                    })
+                    .collect();
+                SearchInput::Generic { node, turns }
+            }
+            None => return None,
+        };
         Some(ThinkRequest {
-            view: self.game.family()?.view(side),
+            input,
+            viewer: side,
             level,
             stamp,
         })

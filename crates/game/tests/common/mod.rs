@@ -111,8 +111,9 @@ pub fn shown(app: &App) -> &Shown {
     app.world().resource::<Shown>()
 }
 
+/// Turns played, as the live table shows them (any variant; 0 while covered).
 pub fn view_plies(app: &App) -> usize {
-    shown(app).view.as_ref().map_or(0, |v| v.moves.len())
+    shown(app).live.as_ref().map_or(0, |t| t.history.len())
 }
 
 pub fn pieces(app: &mut App) -> Vec<BoardPiece> {
