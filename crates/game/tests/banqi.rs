@@ -244,3 +244,21 @@ fn the_hint_suggests_a_legal_banqi_turn() {
     assert_eq!(app.world().resource::<Suggestion>().turn(), None);
     wait_for_plies(&mut app, 2);
 }
+
+#[test]
+fn the_record_window_exports_banqi_in_its_own_forms_without_the_seed_until_the_end() {
+    let mut app = banqi_app();
+    press(&mut app, Spot::new(0, 0));
+    press(&mut app, Spot::new(1, 0));
+    let texts = shown(&app).own_texts.clone().expect("Banqi's own texts");
+    assert!(texts.record.contains("Banqi"), "{}", texts.record);
+    assert!(texts.record.contains("1. a1="), "{}", texts.record);
+    // The seed deals every face-down piece: not in a record while the game goes on.
+    assert!(!texts.record.contains("Seed"), "{}", texts.record);
+    assert!(texts.position.ends_with(" 0 2"), "{}", texts.position);
+    jieqi_banqi::Position::parse(&texts.position).expect("a public Banqi position");
+    command(&mut app, GameCommand::Resign(Side::Red));
+    settle(&mut app);
+    let texts = shown(&app).own_texts.clone().unwrap();
+    assert!(texts.record.contains("Seed"), "{}", texts.record);
+}

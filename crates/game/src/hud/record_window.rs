@@ -14,6 +14,24 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, window);
 }
 
+/// The viewer's record: in the notation chosen for Xiangqi and Jieqi, else in the
+/// variant's own.
+fn exported_record(shown: &Shown, settings: &Settings) -> Option<String> {
+    match &shown.view {
+        Some(view) => Some(record_text(view, settings.notation)),
+        None => Some(shown.own_texts.as_ref()?.record.clone()),
+    }
+}
+
+/// The position the board shows (Xiangqi, Jieqi: the browsed one during analysis), as
+/// text.
+fn exported_position(shown: &Shown) -> Option<String> {
+    match shown.board_view() {
+        Some(view) => Some(view.to_fen()),
+        None => Some(shown.own_texts.as_ref()?.position.clone()),
+    }
+}
+
 fn window(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
@@ -23,7 +41,7 @@ fn window(
     mut files: MessageWriter<RecordFile>,
 ) -> Result {
     // Never over the handoff cover.
-    if !record_box.open || shown.view.is_none() {
+    if !record_box.open || shown.live.is_none() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
@@ -40,15 +58,15 @@ fn window(
             ui.weak(Text::RecordHelp.get(lang));
             ui.horizontal_wrapped(|ui| {
                 if ui.button(Text::ExportRecord.get(lang)).clicked()
-                    && let Some(view) = &shown.view
+                    && let Some(text) = exported_record(&shown, &settings)
                 {
-                    record_box.text = record_text(view, settings.notation);
+                    record_box.text = text;
                     record_box.message = None;
                 }
                 if ui.button(Text::ExportFen.get(lang)).clicked()
-                    && let Some(view) = shown.board_view()
+                    && let Some(text) = exported_position(&shown)
                 {
-                    record_box.text = view.to_fen();
+                    record_box.text = text;
                     record_box.message = None;
                 }
                 if ui.button(Text::LoadRecord.get(lang)).clicked() {

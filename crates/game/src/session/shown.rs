@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Table, VariantRef};
-use jieqi_rules::{OptionValues, PlayerView, Side, Variant};
+use jieqi_rules::{Notation, OptionValues, PlayerView, Side, Variant};
 
 use super::config::{Secrecy, SideNames};
 use super::owner::{Session, Stamp};
@@ -52,8 +52,20 @@ pub struct Shown {
     pub computer: Option<Side>,
     /// How the sides are named.
     pub names: SideNames,
+    /// A variant without Xiangqi's notations (Banqi): the viewer's record and position in
+    /// its own text forms, for the Record window (`None` while covered, and for Xiangqi and
+    /// Jieqi, whose window builds them from [`Shown::view`] in the notation chosen).
+    pub own_texts: Option<OwnTexts>,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
+}
+
+/// A game's record and position as its viewer may keep them, in the variant's own text
+/// forms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnTexts {
+    pub record: String,
+    pub position: String,
 }
 
 /// Analysis: the ply the board shows and the viewer's view as it stood then.
@@ -126,6 +138,9 @@ impl Session {
             Some(ply) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
             None => live.clone(),
         };
+        let own_texts = (family.is_none() && self.cover.is_none())
+            .then(|| self.own_texts())
+            .flatten();
         let options = match family {
             Some(game) => game.rules().values(),
             None => self.config.options(),
@@ -150,8 +165,19 @@ impl Session {
             take_back,
             computer: self.computer().map(|(side, _)| side),
             names: self.names(),
+            own_texts,
             movable: self.human_may_move(),
         }
+    }
+
+    /// The viewer's record (the seed only once the game is over) and position, in the
+    /// variant's own forms; the position is the last line of the viewer's view text.
+    fn own_texts(&self) -> Option<OwnTexts> {
+        let view = self.game.view_text(self.viewer, Notation::default()).ok()?;
+        Some(OwnTexts {
+            record: self.game.record_text(self.viewer, Notation::default()),
+            position: view.lines().last()?.to_string(),
+        })
     }
 }
 
