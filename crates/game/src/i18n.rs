@@ -509,6 +509,7 @@ catalogue! {
     TwoPlayers => ["Two players", "Zwei Spieler", "雙人對弈"],
     VsComputer => ["Computer", "Computer", "人機對弈"],
     YouPlay => ["you play", "du spielst", "你執"],
+    YouAre => ["you are", "du bist", "你是"],
     NoHandicap => ["no handicap", "keine Vorgabe", "不讓子"],
     OneHorse => ["one horse", "ein Pferd", "讓一馬"],
     BothHorses => ["both horses", "beide Pferde", "讓雙馬"],

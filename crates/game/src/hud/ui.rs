@@ -295,8 +295,16 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
                         ui.selectable_value(&mut form.level, level, level_name(level).get(lang));
                     }
                 });
-            ui.label(Text::YouPlay.get(lang));
-            side_choice(ui, &mut form.human, lang);
+            if form.variant.0.sides_are_colours() {
+                ui.label(Text::YouPlay.get(lang));
+                side_choice(ui, &mut form.human, lang);
+            } else {
+                // Banqi: a seat, whose colour the first flip decides.
+                ui.label(Text::YouAre.get(lang));
+                for (side, seat) in [(Side::Red, Text::PlayerOne), (Side::Black, Text::PlayerTwo)] {
+                    ui.selectable_value(&mut form.human, side, seat.get(lang));
+                }
+            }
         }
         ui.separator();
         if form.variant.kind() == Some(VariantKind::Xiangqi) {
