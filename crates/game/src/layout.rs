@@ -30,8 +30,11 @@ pub struct Layout {
     pub cell: f32,
     /// World position of the board's centre (in Xiangqi between ranks 4 and 5, on file e).
     pub center: Vec2,
-    /// The side whose home row is drawn at the bottom.
+    /// The side whose home row is drawn at the bottom (in Banqi the seat).
     pub bottom: Side,
+    /// The colour the player at the top plays (turned round in table mode): the other
+    /// colour, except in Banqi, where it is `None` until the first flip decides it.
+    pub top_colour: Option<Side>,
     /// The board, as its variant describes it.
     pub board: &'static BoardShape,
 }
@@ -82,7 +85,16 @@ impl Layout {
             cell,
             center,
             bottom,
+            top_colour: Some(bottom.other()),
             board,
+        }
+    }
+
+    /// The same, with the top player playing `colour` (Banqi: what the first flip decided).
+    pub fn with_top_colour(self, colour: Option<Side>) -> Layout {
+        Layout {
+            top_colour: colour,
+            ..self
         }
     }
 
@@ -128,9 +140,10 @@ impl Layout {
         self.cell * crate::theme::PIECE_RADIUS
     }
 
-    /// Whether `side`'s pieces are at the top (turned round in table mode).
-    pub fn is_top(&self, side: Side) -> bool {
-        side != self.bottom
+    /// Whether pieces of `colour` belong to the player at the top (turned round in table
+    /// mode).
+    pub fn is_top(&self, colour: Side) -> bool {
+        self.top_colour == Some(colour)
     }
 }
 
@@ -159,7 +172,12 @@ fn fit_layout(
         .single()
         .map(|w| Vec2::new(w.width(), w.height()))
         .unwrap_or(FALLBACK_WINDOW);
-    let next = Layout::fit(size, *margins, shown.bottom, shown.board);
+    let top = shown.bottom.other();
+    let top_colour = match &shown.live {
+        Some(table) => table.colours[top.index()],
+        None => Some(top),
+    };
+    let next = Layout::fit(size, *margins, shown.bottom, shown.board).with_top_colour(top_colour);
     layout.set_if_neq(next);
 }
 

@@ -262,3 +262,48 @@ fn the_record_window_exports_banqi_in_its_own_forms_without_the_seed_until_the_e
     let texts = shown(&app).own_texts.clone().unwrap();
     assert!(texts.record.contains("Seed"), "{}", texts.record);
 }
+
+/// Table mode turns round the pieces of the player at the top: in Banqi the seat at the top,
+/// whatever colour the first flip gave it (none are turned before).
+#[test]
+fn table_mode_turns_the_top_seats_pieces_once_colours_are_known() {
+    for animations in [false, true] {
+        let config = banqi_config();
+        let app = app_with(config.new_game(), config, animations);
+        check_table_mode(app);
+    }
+}
+
+fn check_table_mode(mut app: App) {
+    app.world_mut()
+        .resource_mut::<jieqi_game::settings::Settings>()
+        .table_mode = true;
+    settle(&mut app);
+    for _ in 0..4 {
+        let table = shown(&app).live.clone().unwrap();
+        let flip = table.turns.iter().find(|t| t.to.is_none()).unwrap().from;
+        press(&mut app, flip);
+        settle_long(&mut app);
+    }
+    let colours = shown(&app).live.as_ref().unwrap().colours;
+    let (bottom, top) = (colours[0].unwrap(), colours[1].unwrap());
+    let mut q = app
+        .world_mut()
+        .query::<(&jieqi_game::pieces::art::BoardPiece, &Transform)>();
+    let (mut turned, mut upright) = (0, 0);
+    for (piece, transform) in q.iter(app.world()) {
+        let is_turned = transform.rotation != Quat::IDENTITY;
+        match piece.side {
+            Some(side) if side == top => {
+                assert!(is_turned, "{piece:?}");
+                turned += 1;
+            }
+            Some(side) if side == bottom => {
+                assert!(!is_turned, "{piece:?}");
+                upright += 1;
+            }
+            _ => assert!(!is_turned, "a back is never turned: {piece:?}"),
+        }
+    }
+    assert!(turned + upright >= 4 - 1, "{turned} + {upright}");
+}

@@ -171,13 +171,17 @@ impl PieceStyle<'_> {
         self.art.is_changed() || self.layout.is_changed() || self.settings.is_changed()
     }
 
+    /// Whether a piece of this colour is turned round: the top player's, in table mode.
+    pub fn turned(&self, side: Option<Side>) -> bool {
+        self.settings.table_mode && side.is_some_and(|side| self.layout.is_top(side))
+    }
+
     /// Spawns one piece: a root at its point (turned round for the top side in table mode), a
     /// shadow, and its face.
     pub fn spawn(&self, commands: &mut Commands, piece: BoardPiece) -> Entity {
-        let (art, layout, settings) = (&*self.art, &*self.layout, &*self.settings);
+        let (art, layout) = (&*self.art, &*self.layout);
         let r = layout.piece_radius();
-        let turned = settings.table_mode && piece.side.is_some_and(|side| layout.is_top(side));
-        let rotation = if turned {
+        let rotation = if self.turned(piece.side) {
             Quat::from_rotation_z(PI)
         } else {
             Quat::IDENTITY

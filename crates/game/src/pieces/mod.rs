@@ -160,6 +160,25 @@ fn reconcile(
                     style.spawn(&mut commands, BoardPiece { spot, side, face });
                     continue;
                 }
+                // In table mode a Banqi flip that turns up the top player's colour turns the
+                // piece round too: built anew, turned, flipping from the back it showed.
+                if piece.side != side && style.turned(side) != style.turned(piece.side) {
+                    commands.entity(e).despawn();
+                    let drawn = if animate { piece.face } else { face };
+                    let new = style.spawn(
+                        &mut commands,
+                        BoardPiece {
+                            spot,
+                            side,
+                            face: drawn,
+                        },
+                    );
+                    if drawn != face {
+                        let up = BoardPiece { spot, side, face };
+                        commands.entity(new).insert((up, Tween::flip(face)));
+                    }
+                    continue;
+                }
                 piece.side = side;
                 if piece.face != face {
                     piece.face = face;
