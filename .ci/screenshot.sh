@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders Xiangqi and Jieqi positions to PNG files in a real window under Xvfb, drawn by
+# Renders Xiangqi, Jieqi and Banqi positions to PNG files in a real window under Xvfb, drawn by
 # Mesa's software Vulkan driver (no GPU needed), and checks that real pictures came out: a
 # PNG of the asked size, more than a few KB, with many colours.
 #
@@ -109,6 +109,10 @@ shoot analysis-de --moves "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2" --browse 4 --lang
 shoot takeback --moves "h2e2 h9g7 h0g2" --ask-takeback red
 shoot rules-zh --open rules --language zh
 shoot letters --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 b0c2" --letters-only
+shoot banqi --variant banqi --seed 7 --moves "a1 b1 c2 d1 a2 h4 b2 c1"
+shoot banqi-computer --variant banqi --seed 11 --computer club --human black --language zh \
+  --moves "d2 e3 d3 e2 c3 f3"
+shoot banqi-table --variant banqi --seed 7 --table --moves "a1 b1 c2 d1 a2 h4 b2 c1"
 
 # Statistics and the resume offer read the files in a folder of their own.
 files="$(mktemp -d)"
