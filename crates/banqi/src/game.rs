@@ -99,9 +99,9 @@ impl Banqi {
         Ok(Banqi::from_parts(position, identities))
     }
 
-    /// `identities` must be `Some` exactly on the face-down cells (the text reader and the
-    /// deal guarantee it).
-    fn from_parts(position: Position, identities: [Option<Piece>; SQUARES]) -> Banqi {
+    /// `identities` must be `Some` exactly on the face-down cells (the text reader, the deal
+    /// and [`Banqi::from_public_turns`] guarantee it).
+    pub(crate) fn from_parts(position: Position, identities: [Option<Piece>; SQUARES]) -> Banqi {
         let mut game = Banqi {
             options: Options::default(),
             seed: None,
@@ -393,6 +393,24 @@ impl Banqi {
     /// The full-knowledge text of the position the game started from.
     pub fn start_full_text(&self) -> String {
         text::write(&self.start, Some(&self.start_identities))
+    }
+
+    /// Puts `piece` face down on `point` (a face-down square) by swapping identities with a
+    /// face-down square that holds one: the public game is unchanged, since nobody knows
+    /// which face-down square holds what. For [`Banqi::from_public_turns`], whose pieces are
+    /// placed, not dealt. `false` (and no change) when no face-down piece is `piece`.
+    pub(crate) fn place_face_down(&mut self, point: Point, piece: Piece) -> bool {
+        let here = point.index();
+        if self.identities[here].is_none() {
+            return false;
+        }
+        let Some(there) = self.identities.iter().position(|&p| p == Some(piece)) else {
+            return false;
+        };
+        // Both squares are face down now, so they were at the start, holding the same.
+        self.identities.swap(here, there);
+        self.start_identities.swap(here, there);
+        true
     }
 
     /// What a flip on `point` would turn up. For the notation reader, which checks a written

@@ -32,6 +32,10 @@
 //! - **Search** ([`BanqiNode`]): what the side to move knows, as the platform's generic search
 //!   reads it (`jieqi_rules::platform::SearchNode`): a flip is a chance turn over the kinds
 //!   still face down, the verdict judges as the game does, and the evaluation is Banqi's own.
+//! - **A game told from its public turns** ([`Banqi::from_public_turns`]): for an engine
+//!   that was never dealt the game (a GUI tells it each flip's piece), the face-down pieces
+//!   placed in a fixed order consistent with every flip; only what players may know of it is
+//!   true.
 //! - **Perft** ([`Banqi::perft`]) counts the leaves of the legal turn tree: with a deal a flip
 //!   is one node (it turns up what the deal holds), and a finished game has no turns.
 //!
@@ -113,6 +117,7 @@ mod rules;
 mod save;
 mod search;
 mod text;
+mod told;
 mod view;
 
 pub use board::{
@@ -130,6 +135,7 @@ pub use rules::{Refusal, Turn, rank};
 pub use save::{BanqiSave, SAVE_VARIANT};
 pub use search::{BanqiNode, EnemyForce, base_value, piece_value};
 pub use text::TextError;
+pub use told::ToldError;
 pub use view::{BanqiView, FinalReveal, SeenTurn};
 
 /// Re-exported from the rules crate, which Banqi shares them with.

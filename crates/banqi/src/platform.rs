@@ -16,6 +16,7 @@ use crate::game::Banqi;
 use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
 use crate::record::{read_record, write_record};
+use crate::rules::Turn;
 use crate::save::BanqiSave;
 use crate::search::BanqiNode;
 use crate::view::BanqiView;
@@ -124,7 +125,7 @@ fn side(seat: Seat) -> Side {
 
 fn played(game: Banqi, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
     let game = game.under(options(rules)?).map_err(|e| e.to_string())?;
-    Ok(Box::new(BanqiGame(game)))
+    Ok(Box::new(BanqiGame(game, false)))
 }
 
 impl VariantDef for BanqiDef {
@@ -191,7 +192,24 @@ impl VariantDef for BanqiDef {
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
         let save = BanqiSave::from_json(json).map_err(|e| e.to_string())?;
         let game = save.restore().map_err(|e| e.to_string())?;
-        Ok((Box::new(BanqiGame(game)), save.settings))
+        Ok((Box::new(BanqiGame(game, false)), save.settings))
+    }
+
+    /// [`Banqi::from_public_turns`]: a public position must tell its face-down pool (before
+    /// any capture, or every piece face up).
+    fn told_game(
+        &self,
+        position: Option<&str>,
+        turns: &[&str],
+        rules: &str,
+    ) -> Result<Box<dyn PlayedGame>, String> {
+        let start = position
+            .map(crate::Position::parse)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let game = Banqi::from_public_turns(start.as_ref(), turns, options(rules)?)
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(BanqiGame(game, true)))
     }
 
     /// A save or a record; Banqi has one notation. As for the other variants, a save ends
@@ -222,9 +240,26 @@ impl VariantDef for BanqiDef {
     }
 }
 
-/// A Banqi game with its deal.
+/// A Banqi game with its deal; or, `true`, told from its public turns
+/// ([`Banqi::from_public_turns`]), its face-down pieces placed rather than dealt: then it
+/// has no save, and its end shows no face-down pieces.
 #[derive(Clone)]
-struct BanqiGame(Banqi);
+struct BanqiGame(Banqi, bool);
+
+impl BanqiGame {
+    /// What `seat` sees; a told game's end reveals nothing (its face-down pieces are made up).
+    fn view(&self, seat: Seat) -> BanqiView {
+        view_of(&self.0, seat, self.1)
+    }
+}
+
+fn view_of(game: &Banqi, seat: Seat, placed: bool) -> BanqiView {
+    let mut view = game.view(seat);
+    if placed && let Some(reveal) = &mut view.reveal {
+        reveal.face_down.clear();
+    }
+    view
+}
 
 impl PlayedGame for BanqiGame {
     fn variant(&self) -> &'static dyn VariantDef {
@@ -249,11 +284,22 @@ impl PlayedGame for BanqiGame {
     }
 
     /// Read against the view, not the game (parsing must not tell what lies face down); a
-    /// flip's letter, when written, must then be what the deal turned up, as in Jieqi.
+    /// flip's letter, when written, must then be what the deal turned up, as in Jieqi. A told
+    /// game has no deal: each flip must name its piece, which is then what it turns up.
     fn play_text(&mut self, text: &str) -> Result<(), String> {
-        let view = self.0.view(self.0.turn());
+        let view = self.view(self.0.turn());
         let turn = parse_turn(&view, text).map_err(|e| e.to_string())?;
         let (_, named) = parse_turn_text(text).map_err(|e| e.to_string())?;
+        if let (Turn::Flip(point), true) = (turn, self.1) {
+            let piece = named.ok_or_else(|| {
+                format!(
+                    "'{}': a flip must say what it turned up, e.g. {point}=R",
+                    quote(text)
+                )
+            })?;
+            // `parse_turn` found such a piece still face down.
+            self.0.place_face_down(point, piece);
+        }
         self.0.play(turn).map_err(|e| e.to_string())?;
         let turned_up = self.0.history().last().and_then(|t| t.revealed);
         if named.is_some() && named != turned_up {
@@ -275,11 +321,11 @@ impl PlayedGame for BanqiGame {
     }
 
     fn view_text(&self, viewer: Side, _: Notation) -> Result<String, String> {
-        Ok(render(&self.0.view(seat(viewer))))
+        Ok(render(&self.view(seat(viewer))))
     }
 
     fn table(&self, viewer: Side) -> Result<Table, String> {
-        Ok(table_of_view(&self.0.view(seat(viewer))))
+        Ok(table_of_view(&self.view(seat(viewer))))
     }
 
     fn plies(&self) -> usize {
@@ -305,11 +351,12 @@ impl PlayedGame for BanqiGame {
         for _ in ply..plies {
             then.undo();
         }
-        (ply <= plies).then(|| table_of_view(&then.view(seat(viewer))))
+        (ply <= plies).then(|| table_of_view(&view_of(&then, seat(viewer), self.1)))
     }
 
+    /// A told game has none: its face-down pieces are no deal.
     fn save_json(&self, settings: SaveSettings) -> Option<String> {
-        Some(BanqiSave::of(&self.0, settings).to_json())
+        (!self.1).then(|| BanqiSave::of(&self.0, settings).to_json())
     }
 
     fn record_text(&self, _: Side, _: Notation) -> String {
@@ -319,7 +366,7 @@ impl PlayedGame for BanqiGame {
     /// Built from the view of the seat to move: the public position, the pool and the
     /// history, never the deal. A finished game gives a node whose verdict says how it ended.
     fn search_node(&self) -> Option<Box<dyn SearchNode>> {
-        Some(Box::new(BanqiNode::from_view(&self.0.view(self.0.turn()))))
+        Some(Box::new(BanqiNode::from_view(&self.view(self.0.turn()))))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use jieqi_rules::Side;
 
-use crate::board::{Cell, Point, SQUARES, Seat};
+use crate::board::{Cell, PieceCounts, Point, SQUARES, Seat};
 use crate::options::Options;
 use crate::rules::{self, Refusal, Turn};
 
@@ -106,6 +106,37 @@ impl Position {
     /// Face-down cells.
     pub fn face_down_count(&self) -> usize {
         self.cells.iter().filter(|c| c.is_face_down()).count()
+    }
+
+    /// The face-down pool (how many of each piece lie face down) where the position alone
+    /// tells it: the full set less the face-up pieces is what lies face down or was
+    /// captured, and the split is known when nothing was captured (32 pieces on the board),
+    /// when nothing lies face down, or when all of those pieces are of one kind. `None`
+    /// otherwise: a capture of a piece whose kind the position does not show.
+    pub fn known_pool(&self) -> Option<PieceCounts> {
+        let mut unseen = PieceCounts::full_set();
+        for piece in self.cells.iter().filter_map(|c| c.face_up()) {
+            // A position read from text has no more of a kind than the set.
+            unseen.remove(piece);
+        }
+        let face_down = self.face_down_count() as u32;
+        if face_down == 0 {
+            return Some(PieceCounts::default());
+        }
+        if face_down == unseen.total() {
+            return Some(unseen);
+        }
+        let mut kinds = unseen.iter();
+        match (kinds.next(), kinds.next()) {
+            (Some((piece, n)), None) if u32::from(n) >= face_down => {
+                let mut pool = PieceCounts::default();
+                for _ in 0..face_down {
+                    pool.add(piece);
+                }
+                Some(pool)
+            }
+            _ => None,
+        }
     }
 
     /// The legal turns of the seat to move under `options`, ignoring whether the game is

@@ -84,6 +84,25 @@ pub trait VariantDef: Send + Sync {
     }
     /// The game a save of this variant holds (every turn re-checked), and its app settings.
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String>;
+    /// A game from what its players saw, for an engine that was never dealt it (`jieqi-cli
+    /// uci`): the start (`position` `None`) or a position in the variant's public text form,
+    /// then `turns`, each written as the players saw it (a Banqi flip with what it turned
+    /// up), under `rules`; every turn checked. What nobody has seen is placed in some order
+    /// consistent with everything told, so only what a player may know of the game is true:
+    /// its legal turns, its outcome, its search node ([`PlayedGame::search_node`]); it has
+    /// no save. The default: the variant cannot be told so (Xiangqi and Jieqi give their
+    /// engine a player's view instead).
+    fn told_game(
+        &self,
+        _position: Option<&str>,
+        _turns: &[&str],
+        _rules: &str,
+    ) -> Result<Box<dyn PlayedGame>, String> {
+        Err(format!(
+            "a {} game cannot be set up from its public turns",
+            self.name()
+        ))
+    }
 }
 
 /// A replayed game: what its players saw.
