@@ -26,22 +26,24 @@ USAGE:
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
-  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant xiangqi|jieqi] [--rules R] [--seed S]
+  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
                   [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
             B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+            Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
   jieqi-cli match-report FILE ...   (adds up the game lines of match runs)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
-  V: xiangqi, jieqi or banqi (Banqi sides are first|second; moves a1 flip, a1b1 move).
+  V: xiangqi, jieqi or banqi (Banqi sides are first|second; turns a1 or a1=R flip, a1-a2 move, a1xb1 capture).
   R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
   FEN: standard, Banqi (?P hidden), Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
   S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
 LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
-uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi).
+uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi
+  or banqi: position startpos moves a1=R b1-b2 c1xc2, each flip naming what it turned up).
 ";
 
 fn main() -> ExitCode {

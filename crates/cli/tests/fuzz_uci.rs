@@ -1,6 +1,7 @@
 //! Hostile UCI input (issue 23): `jieqi-cli uci` fed many random and mutated UCI lines on its
 //! stdin. The lines come from a seeded generator: commands a GUI sends (positions of real
-//! Xiangqi and Jieqi games with their reveals, searches, options), mostly mutated by a few
+//! Xiangqi, Jieqi and Banqi games with their reveals and flips, searches, options), mostly
+//! mutated by a few
 //! edits (bit flips, inserted tokens and huge numbers, deletions, duplicated slices, splices
 //! and swapped words of two lines), among random bytes, blank and over-long lines. Every `go`
 //! gets `depth 2 nodes 2000 movetime 50` appended, so that no search outlasts the test; half of
@@ -9,7 +10,8 @@
 //!
 //! The engine must exit with status 0 within [`PATIENCE`] (or it is killed and the test fails),
 //! write nothing on stderr (a search thread's panic would), answer every `isready` with
-//! `readyok`, give only `bestmove` lines naming a four-letter ICCS move or `(none)`, and print
+//! `readyok`, give only `bestmove` lines naming a four-letter ICCS move, a Banqi turn (`a1`,
+//! `a1-a2`, `a1xb1`) or `(none)`, and print
 //! only UCI lines (`id`, `option`, `uciok`, `readyok`, `info`, `bestmove`) of fewer than
 //! [`MAX_LINE_CHARS`] characters.
 //!
@@ -28,7 +30,7 @@ use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{AnyGame, Jieqi, Move, Notation, Seed, Variant, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Jieqi, Move, Notation, Seed, Side, Variant, VariantKind, Xiangqi};
 
 /// Generous: a session takes about a second; the test machines are slow and shared.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -107,6 +109,13 @@ fn corpus() -> Vec<String> {
     .map(String::from)
     .into();
     let mut numbers = Numbers { seed: 0, drawn: 0 };
+    // Banqi's lines come last, between switching to it and back (in order, the corpus is a
+    // valid session).
+    let mut banqi_lines = vec![
+        "setoption name UCI_Variant value banqi".to_string(),
+        "position fen ????????/????????/????????/R??????? s r 0 1 moves b1=p".to_string(),
+        "go depth 2".to_string(),
+    ];
     for (i, plies) in [4, 15, 40, 90].into_iter().enumerate() {
         let games: [AnyGame; 2] = [
             Xiangqi::default().into(),
@@ -126,7 +135,20 @@ fn corpus() -> Vec<String> {
                 lines.push(format!("position startpos moves {moves}"));
             }
         }
+        // Banqi, told by its public turns (each flip with what it turned up).
+        let banqi = jieqi_variants::find("banqi").expect("registered");
+        let mut game = banqi.start(Some(Seed(i as u64)), "").expect("deals");
+        while game.plies() < plies && game.outcome().is_none() {
+            let legal = game.legal_texts(Notation::Iccs);
+            let turn = numbers.pick(legal.as_slice()).clone();
+            game.play_text(&turn).expect("plays a legal turn");
+        }
+        let history = game.table(Side::Red).expect("a table").history;
+        banqi_lines.push(format!("position startpos moves {}", history.join(" ")));
+        banqi_lines.push("go nodes 1000".to_string());
     }
+    lines.extend(banqi_lines);
+    lines.push("setoption name UCI_Variant value xiangqi".to_string());
     lines
 }
 
@@ -331,9 +353,21 @@ fn wrong(line: &str) -> Option<&'static str> {
     } else if word == "bestmove" {
         let m = line.strip_prefix("bestmove ").unwrap_or("");
         let plain = m.len() == 4 && Move::parse_iccs(m).is_some();
-        (!plain && m != "(none)").then_some("not a move")
+        (!plain && !banqi_turn(m) && m != "(none)").then_some("not a move")
     } else {
         None
+    }
+}
+
+/// `a1` (a flip, its piece unknown before), `a1-a2` or `a1xb1`.
+fn banqi_turn(m: &str) -> bool {
+    let square = |s: &[u8]| (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'4').contains(&s[1]);
+    match m.as_bytes() {
+        [a, b] => square(&[*a, *b]),
+        [a, b, sep, c, d] => {
+            square(&[*a, *b]) && (*sep == b'-' || *sep == b'x') && square(&[*c, *d])
+        }
+        _ => false,
     }
 }
 

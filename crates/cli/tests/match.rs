@@ -393,3 +393,193 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A Banqi match of `games` at `--depth 1` (plus `extra`), its output.
+fn banqi(games: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "match",
+        "--variant",
+        "banqi",
+        "--a",
+        "Casual",
+        "--b",
+        "Beginner",
+        "--games",
+        games,
+        "--depth",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    stdout(&cli(&args))
+}
+
+#[test]
+fn a_tiny_banqi_match_finishes_and_reports() {
+    let out = banqi("4", &["--seed", "7"]);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{out}");
+    for (i, line) in games.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("game {} pair {}: ", i + 1, i / 2 + 1)),
+            "{line}"
+        );
+        // Seats, not colours: A moves first in the first game of each pair; the first flip
+        // gave each seat a colour.
+        let (first, second) = if i % 2 == 0 {
+            ("A:Casual (first, ", "B:Beginner (second, ")
+        } else {
+            ("B:Beginner (first, ", "A:Casual (second, ")
+        };
+        assert!(line.contains(first) && line.contains(second), "{line}");
+        assert!(
+            line.contains("(first, red) - ") != line.contains("(first, black) - "),
+            "{line}"
+        );
+    }
+    assert!(out.contains("\nBanqi 4 games in "), "{out}");
+    let (w, d, l) = wdl(&out, "Casual", "Beginner");
+    assert_eq!(w + d + l, 4);
+    assert!(out.contains("pairs: 2 (A's points per pair 0/0.5/1/1.5/2: "));
+    // A's points agree with the colour A played and the winner.
+    for line in games {
+        let a_colour =
+            if line.contains("A:Casual (first, red)") || line.contains("A:Casual (second, red)") {
+                "Red"
+            } else {
+                "Black"
+            };
+        let points = line.split(", A scores ").nth(1).unwrap();
+        if points.starts_with("1: ") {
+            assert!(points.contains(&format!(": {a_colour} wins")), "{line}");
+        } else if points.starts_with("0: ") {
+            assert!(!points.contains(&format!(": {a_colour} wins")), "{line}");
+            assert!(points.contains(" wins"), "{line}");
+        }
+    }
+}
+
+#[test]
+fn a_banqi_seed_repeats_its_games() {
+    let run = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["--seed", "2A"];
+        args.extend_from_slice(extra);
+        banqi("4", &args)
+            .lines()
+            .filter(|l| !l.contains(" games in "))
+            .map(str::to_string)
+            .collect()
+    };
+    let one = run(&[]);
+    assert_eq!(one, run(&[]));
+    // Another seed deals other games.
+    assert_ne!(
+        one,
+        banqi("4", &["--seed", "2B"])
+            .lines()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    );
+    // With a node budget as well, on one thread and on two (finished in another order).
+    let nodes = |threads: &str| {
+        let mut lines: Vec<String> = stdout(&cli(&[
+            "match",
+            "--variant",
+            "banqi",
+            "--a",
+            "Club",
+            "--b",
+            "Casual",
+            "--games",
+            "4",
+            "--nodes",
+            "2000",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+        ]))
+        .lines()
+        .filter(|l| !l.contains(" games in "))
+        .map(str::to_string)
+        .collect();
+        lines.sort();
+        lines
+    };
+    let first = nodes("1");
+    assert_eq!(first, nodes("1"));
+    assert_eq!(first, nodes("2"));
+}
+
+#[test]
+fn a_banqi_match_in_parts_adds_up_and_its_bad_flags_are_refused() {
+    let whole = banqi("4", &["--seed", "3", "--quiet"]);
+    let head = banqi("2", &["--seed", "3"]);
+    let tail = banqi("2", &["--seed", "3", "--first-pair", "2"]);
+    let dir = std::env::temp_dir().join(format!("jieqi-banqi-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (h, t) = (dir.join("head.txt"), dir.join("tail.txt"));
+    std::fs::write(&h, &head).unwrap();
+    std::fs::write(&t, &tail).unwrap();
+    let report = stdout(&cli(&[
+        "match-report",
+        h.to_str().unwrap(),
+        t.to_str().unwrap(),
+    ]));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let summary = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("Casual vs Beginner: ") || l.starts_with("pairs: "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(summary(&report), summary(&whole), "{report}");
+
+    let valid = [
+        "match",
+        "--variant",
+        "banqi",
+        "--a",
+        "Club",
+        "--b",
+        "Club",
+        "--games",
+        "2",
+    ];
+    let after_valid: &[&[&str]] = &[
+        &["--b-engine", "x"],
+        &["--opening-plies", "2"],
+        &["--opening-plies", "0"],
+        &["--rules", "chariot=fly"],
+        &["--rules", "chase=judged"],
+        &["--engine-option", "Hash=1"],
+        &["--time-scale", "10", "--depth", "2"],
+        &["--depth", "2", "--nodes", "9"],
+    ];
+    for extra in after_valid {
+        let mut args = valid.to_vec();
+        args.extend_from_slice(extra);
+        let o = cli(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    // Without --b, B cannot be another engine in Banqi either.
+    let o = cli(&[
+        "match",
+        "--variant",
+        "banqi",
+        "--a",
+        "Club",
+        "--b-engine",
+        "x",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("cannot play Banqi"), "{err}");
+}

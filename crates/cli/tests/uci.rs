@@ -474,3 +474,108 @@ fn input_without_newlines_ends_the_engine_with_exit_2() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no end of line"), "{err}");
 }
+
+/// The turn of a `bestmove` line, checked legal in the Banqi game told by `position` (a public
+/// position text, or the start) and `turns`.
+fn assert_legal_banqi_bestmove(line: &str, position: Option<&str>, turns: &[&str]) -> String {
+    let text = line.strip_prefix("bestmove ").expect("a bestmove line");
+    let banqi = jieqi_variants::find("banqi").unwrap();
+    let game = banqi.told_game(position, turns, "").unwrap();
+    let legal = game.legal_texts(jieqi_rules::Notation::Iccs);
+    assert!(
+        legal.iter().any(|t| t == text),
+        "{text} is not legal: {legal:?}"
+    );
+    text.to_string()
+}
+
+#[test]
+fn banqi_is_searched_from_its_public_turns() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(
+        hello.contains(
+            &"option name UCI_Variant type combo default xiangqi var xiangqi var jieqi var banqi"
+                .to_string()
+        ),
+        "{hello:?}"
+    );
+    e.send("setoption name UCI_Variant value banqi");
+    // The start: a flip, without its piece (nobody knows it yet).
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    let first = assert_legal_banqi_bestmove(answer.last().unwrap(), None, &[]);
+    assert_eq!(first.len(), 2, "{first}");
+    // Flips name what they turned up; the red chariot takes the black soldier.
+    let turns = ["a1=R", "b1=p", "a1xb1", "c1=c"];
+    e.send(&format!("position startpos moves {}", turns.join(" ")));
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    assert!(
+        !answer.iter().any(|l| l.starts_with("info string")),
+        "{answer:?}"
+    );
+    let info = answer
+        .iter()
+        .find(|l| l.starts_with("info depth 2 score "))
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(info.contains(" nodes ") && info.contains(" pv "), "{info}");
+    assert_legal_banqi_bestmove(answer.last().unwrap(), None, &turns);
+    // A clock and a node budget.
+    e.send("go wtime 2000 btime 2000 winc 10 binc 10");
+    assert_legal_banqi_bestmove(e.until("bestmove").last().unwrap(), None, &turns);
+    e.send("go nodes 500");
+    assert_legal_banqi_bestmove(e.until("bestmove").last().unwrap(), None, &turns);
+    // A public position that tells its face-down pieces (no capture yet), and turns after it.
+    let fen = "????????/????????/????????/R??????? s r 0 1";
+    e.send(&format!("position fen {fen} moves b1=p"));
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    assert!(
+        !answer.iter().any(|l| l.starts_with("info string")),
+        "{answer:?}"
+    );
+    assert_legal_banqi_bestmove(answer.last().unwrap(), Some(fen), &["b1=p"]);
+    // A game that is over: the second player has no piece left.
+    e.send("position fen 8/8/8/R7 s r 0 20");
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    assert_eq!(answer.last().unwrap(), "bestmove (none)");
+    assert!(
+        answer.contains(&"info depth 0 score mate 0".to_string()),
+        "{answer:?}"
+    );
+    // Back to the position after the turns; then bad input, one `info string` each, and the
+    // engine keeps that position.
+    e.send(&format!("position startpos moves {}", turns.join(" ")));
+    let bad = [
+        "position startpos moves z9=R",
+        "position startpos moves a1=K b1=k c1=K",
+        "position startpos moves a1-a2",
+        "position startpos moves a1=R b1=R a1xb1",
+        "position startpos moves a1",
+        "position startpos moves a1=X",
+        "position startpos moves a1=R a1=p",
+        "position fen ?7/8/8/R7 s r 0 20",
+        "position fen garbage",
+        "position fen ????????/????????/????????/???????? f - 0 1 moves a1=R b1=r 3",
+        "position startpos extra",
+        "setoption name UCI_Variant value chess",
+    ];
+    for line in bad {
+        e.send(line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        e.send("isready");
+        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
+    }
+    e.send("go depth 1");
+    assert_legal_banqi_bestmove(e.until("bestmove").last().unwrap(), None, &turns);
+    // And back to Xiangqi.
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 2");
+    assert_legal_bestmove(e.until("bestmove").last().unwrap(), STANDARD_FEN, &["h2e2"]);
+    e.finish();
+}

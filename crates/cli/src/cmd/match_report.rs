@@ -4,7 +4,8 @@
 //! games it finished.
 //!
 //! Lines that do not start with `game ` (the summaries, anything else) are skipped. Every game
-//! line must name the same two players, and each game number may appear only once.
+//! line must name the same two players, and each game number may appear only once. Xiangqi and
+//! Jieqi lines name colours (`A:Club (red)`), Banqi lines seats (`A:Club (first, black)`).
 
 use std::collections::HashMap;
 
@@ -93,7 +94,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 }
 
 /// Reads `game N pair P: A:X (red) - B:Y (black) CODE after K plies, A scores S: HOW` (or
-/// with B Red), checking that the numbers and colours agree with each other.
+/// with B Red; in Banqi `A:X (first, black) - B:Y (second, red)`, the seats and the colours
+/// they played), checking that the numbers and colours (seats) agree with each other.
 fn parse_line(line: &str) -> Result<GameLine, String> {
     let malformed = || format!("not a game line of 'match': '{}'", excerpt(line));
     let rest = line.strip_prefix("game ").ok_or_else(malformed)?;
@@ -104,8 +106,7 @@ fn parse_line(line: &str) -> Result<GameLine, String> {
     if number == 0 || pair != number.div_ceil(2) {
         return Err(format!("game {number} cannot be in pair {pair}"));
     }
-    let (red, rest) = rest.split_once(" (red) - ").ok_or_else(malformed)?;
-    let (black, rest) = rest.split_once(" (black) ").ok_or_else(malformed)?;
+    let (red, black, rest, by_seat) = players(rest).ok_or_else(malformed)?;
     let (a, b, a_red) = match (red.split_once(':'), black.split_once(':')) {
         (Some(("A", a)), Some(("B", b))) => (a, b, true),
         (Some(("B", b)), Some(("A", a))) => (a, b, false),
@@ -113,10 +114,14 @@ fn parse_line(line: &str) -> Result<GameLine, String> {
     };
     let index = number - 1;
     if a_red != index.is_multiple_of(2) {
-        return Err(format!(
-            "in game {number} A plays {}, but A is Red in odd-numbered games",
-            if a_red { "Red" } else { "Black" }
-        ));
+        return Err(if by_seat {
+            format!("in game {number} A moves second, but A moves first in odd-numbered games")
+        } else {
+            format!(
+                "in game {number} A plays {}, but A is Red in odd-numbered games",
+                if a_red { "Red" } else { "Black" }
+            )
+        });
     }
     let (_, rest) = rest.split_once(", A scores ").ok_or_else(malformed)?;
     let (points, _) = rest.split_once(':').ok_or_else(malformed)?;
@@ -132,6 +137,22 @@ fn parse_line(line: &str) -> Result<GameLine, String> {
         b: b.to_string(),
         points,
     })
+}
+
+/// The two players of a game line, the one who moved first (Red) first, the rest of the
+/// line, and whether the line names seats: `X (red) - Y (black) …`, or in Banqi
+/// `X (first[, COLOUR]) - Y (second[, COLOUR]) …`.
+fn players(rest: &str) -> Option<(&str, &str, &str, bool)> {
+    if let Some((red, rest)) = rest.split_once(" (red) - ") {
+        let (black, rest) = rest.split_once(" (black) ")?;
+        return Some((red, black, rest, false));
+    }
+    let colour = |seat: &str| ["", ", red", ", black"].contains(&seat);
+    let (first, rest) = rest.split_once(" (first")?;
+    let (seat, rest) = rest.split_once(") - ")?;
+    let (second, rest) = rest.split_once(" (second")?;
+    let (other, rest) = rest.split_once(") ")?;
+    (colour(seat) && colour(other)).then_some((first, second, rest, true))
 }
 
 #[cfg(test)]
@@ -162,6 +183,46 @@ mod tests {
         assert_eq!(
             (black.index, black.b.as_str(), black.points),
             (9, "stockfish", 0.5)
+        );
+    }
+
+    #[test]
+    fn reads_banqi_seats() {
+        let line = parse_line(
+            "game 2 pair 1: B:Beginner (first, red) - A:Casual (second, black) 0-1 after 116 \
+             plies, A scores 1: Black wins: Red has no piece left",
+        )
+        .unwrap();
+        assert_eq!(
+            line,
+            GameLine {
+                index: 1,
+                a: "Casual".into(),
+                b: "Beginner".into(),
+                points: 1.0
+            }
+        );
+        let unflipped = parse_line(
+            "game 1 pair 1: A:Club (first) - B:Club (second) 1/2-1/2 after 0 plies, A scores \
+             1/2: Draw: agreed by both players",
+        )
+        .unwrap();
+        assert_eq!(unflipped.points, 0.5);
+        let err = parse_line(
+            "game 1 pair 1: B:Club (first, red) - A:Club (second, black) 1-0 after 9 plies, A \
+             scores 0: x",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err,
+            "in game 1 A moves second, but A moves first in odd-numbered games"
+        );
+        assert!(
+            parse_line(
+                "game 1 pair 1: A:Club (first, blue) - B:Club (second, red) 1-0 after 9 plies, \
+                 A scores 1: x"
+            )
+            .is_err()
         );
     }
 

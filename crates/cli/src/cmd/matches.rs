@@ -1,11 +1,13 @@
-//! `match --variant xiangqi|jieqi [--rules R] --a LEVEL --b LEVEL --games N [--seed S] [--threads T]
-//! [--movetime MS | --nodes N | --depth D | --time-scale PERCENT] [--opening-plies K]
-//! [--adjudicate CP] [--first-pair P] [--quiet]`:
+//! `match --variant xiangqi|jieqi|banqi [--rules R] --a LEVEL --b LEVEL --games N [--seed S]
+//! [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PERCENT]
+//! [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
-//! interval. `--b-engine "PROGRAM [ARGS]"` instead of `--b` makes B another engine (Xiangqi
-//! only), spoken to over UCI (see [`super::external`]; `--engine-handshake WORD`,
-//! `--engine-option NAME=VALUE …` with names without spaces); then one of --movetime, --nodes
-//! or --depth is required and applies to both players alike.
+//! interval. Xiangqi and Jieqi are played by their engine; any other registered variant
+//! (Banqi) by the generic search at its levels ([`generic`]). `--b-engine "PROGRAM [ARGS]"`
+//! instead of `--b` makes B another engine (Xiangqi only), spoken to over UCI (see
+//! [`super::external`]; `--engine-handshake WORD`, `--engine-option NAME=VALUE …` with names
+//! without spaces); then one of --movetime, --nodes or --depth is required and applies to
+//! both players alike.
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
@@ -16,6 +18,14 @@
 //! in Xiangqi a threefold repetition nobody loses by is agreed drawn, as the rules' hint
 //! offers. A game still running after 500 plies (the rules end every game before that; this is
 //! only a safety net) is counted a draw and says so.
+//!
+//! Banqi (any variant without an engine of its own, see [`generic`]): each pair gets its own
+//! deal from the pair's seed; A moves first in the first game of a pair and second in the
+//! other, and the first flip decides who plays which colour, so the game lines name seats:
+//! `A:Club (first, black) - B:Casual (second, red)`. Each side searches only
+//! `game.search_node()`, what the side to move knows (never the deal). Games end by the
+//! variant's rules; [`generic::SAFETY_CAP_PLIES`] is the safety net. `--opening-plies` and
+//! `--b-engine` do not apply.
 //!
 //! `--adjudicate CP` ends a game early, as match tools' resign adjudication does: when both
 //! engines' last [`ADJUDICATE_MOVES`] scores agree that one side is ahead by at least CP
@@ -37,7 +47,9 @@ use std::time::{Duration, Instant};
 
 use std::fmt;
 
+use jieqi_ai::generic::GenericLevel;
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
+use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{
     AnyGame, Jieqi, Notice, Outcome, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
 };
@@ -47,6 +59,8 @@ use super::match_stats::{GameScore, summarize};
 use crate::args::{Args, Spec};
 use crate::limits;
 use crate::text::excerpt;
+
+mod generic;
 
 const SPEC: Spec = Spec {
     command: "match",
@@ -82,12 +96,41 @@ const ENGINE_GRACE: Duration = Duration::from_secs(5);
 /// How long another engine may take for a depth- or node-limited move.
 const ENGINE_PATIENCE: Duration = Duration::from_secs(300);
 
+/// What a match's games are, and the rules they are played under (rules.md §10).
+#[derive(Clone, Debug)]
+enum Subject {
+    /// Xiangqi or Jieqi, by their engine, under a rule set.
+    Family { kind: VariantKind, rules: RuleSet },
+    /// Any other variant, by the generic search ([`generic`]), under its options as text.
+    Generic { variant: VariantRef, rules: String },
+}
+
+impl Subject {
+    fn name(&self) -> String {
+        match self {
+            Subject::Family { kind, .. } => kind.to_string(),
+            Subject::Generic { variant, .. } => variant.name().to_string(),
+        }
+    }
+
+    /// Whether the game lines name A's and B's seats (first, second) rather than colours.
+    fn by_seat(&self) -> bool {
+        matches!(self, Subject::Generic { variant, .. } if !variant.sides_are_colours())
+    }
+
+    /// The plies after which a game still running is stopped and counted a draw.
+    fn safety_cap(&self) -> usize {
+        match self {
+            Subject::Family { .. } => SAFETY_CAP_PLIES,
+            Subject::Generic { .. } => generic::SAFETY_CAP_PLIES,
+        }
+    }
+}
+
 /// One match's settings.
 #[derive(Clone, Debug)]
 struct Config {
-    variant: VariantKind,
-    /// The rule set every game is played under (rules.md §10).
-    rules: RuleSet,
+    subject: Subject,
     /// A, then B.
     players: [Player; 2],
     limits: [Limits; 2],
@@ -106,7 +149,10 @@ struct Config {
 #[derive(Clone, Debug)]
 struct GameResult {
     index: usize,
+    /// A made the first turn: Red in Xiangqi and Jieqi, the first seat in Banqi.
     a_red: bool,
+    /// The colour A played (in Banqi `None` only if no piece was ever flipped).
+    a_colour: Option<Side>,
     /// `None`: stopped by the safety cap (a draw).
     outcome: Option<Outcome>,
     plies: usize,
@@ -141,7 +187,7 @@ impl GameResult {
     fn a_points(&self) -> f64 {
         match self.outcome.and_then(Outcome::winner) {
             None => 0.5,
-            Some(w) if (w == Side::Red) == self.a_red => 1.0,
+            Some(w) if Some(w) == self.a_colour => 1.0,
             Some(_) => 0.0,
         }
     }
@@ -165,7 +211,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let [a, b] = &cfg.players;
     super::outln!(
         "{} {} games in {:.1} s on {} thread{}",
-        cfg.variant,
+        cfg.subject.name(),
         results.len(),
         elapsed.as_secs_f64(),
         cfg.threads,
@@ -177,11 +223,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 }
 
 fn config(args: &Args) -> Result<Config, String> {
-    let variant: VariantKind = args
-        .value("variant")
-        .unwrap_or("xiangqi")
-        .parse()
-        .map_err(|e: jieqi_rules::UnknownVariant| e.to_string())?;
+    let variant = jieqi_variants::find(args.value("variant").unwrap_or("xiangqi"))
+        .map_err(|e| e.to_string())?;
+    let kind = variant.kind();
     let level = |flag: &str| -> Result<Level, String> {
         let name = args
             .value(flag)
@@ -208,8 +252,18 @@ fn config(args: &Args) -> Result<Config, String> {
         },
     ];
     let external = matches!(players[1], Player::Engine(_));
-    if external && variant != VariantKind::Xiangqi {
-        return Err("another engine can only play Xiangqi (it cannot be dealt Jieqi)".into());
+    match kind {
+        _ if !external => {}
+        Some(VariantKind::Xiangqi) => {}
+        Some(VariantKind::Jieqi) => {
+            return Err("another engine can only play Xiangqi (it cannot be dealt Jieqi)".into());
+        }
+        None => {
+            return Err(format!(
+                "another engine can only play Xiangqi: --b-engine cannot play {}",
+                variant.name()
+            ));
+        }
     }
     if external && args.value("rules").is_some() {
         return Err(
@@ -248,9 +302,10 @@ fn config(args: &Args) -> Result<Config, String> {
     let movetime: Option<u64> = args.number("movetime", &limits::MATCH_MOVETIME_MS)?;
     let nodes: Option<u64> = args.number("nodes", &limits::NODES)?;
     let depth: Option<u32> = args.number("depth", &limits::FIXED_DEPTH)?;
-    let mut limits = players.clone().map(|p| match p {
-        Player::Level(l) => l.limits_for(variant, None),
-        Player::Engine(_) => Limits::default(),
+    let mut limits = players.clone().map(|p| match (p, kind) {
+        (Player::Level(l), Some(kind)) => l.limits_for(kind, None),
+        (Player::Level(l), None) => GenericLevel::of(l).limits(),
+        (Player::Engine(_), _) => Limits::default(),
     });
     for l in &mut limits {
         if let Some(ms) = movetime {
@@ -274,14 +329,34 @@ fn config(args: &Args) -> Result<Config, String> {
         }
     }
     let opening_plies: usize = match args.number("opening-plies", &limits::OPENING_PLIES)? {
+        Some(_) if kind.is_none() => {
+            return Err(format!(
+                "--opening-plies applies to Xiangqi and Jieqi: {} games open with their own deal",
+                variant.name()
+            ));
+        }
         Some(k) => k,
-        None if variant == VariantKind::Xiangqi => 4,
+        None if kind == Some(VariantKind::Xiangqi) => 4,
         None => 0,
     };
     let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
+    let subject = match kind {
+        Some(kind) => Subject::Family {
+            kind,
+            rules: super::rule_set(args, kind)?,
+        },
+        None => {
+            let rules = args.value("rules").unwrap_or("").to_string();
+            // The options are checked once, on a game like the ones to come.
+            variant.start(variant.deals().then_some(Seed(1)), &rules)?;
+            Subject::Generic {
+                variant: VariantRef(variant),
+                rules,
+            }
+        }
+    };
     Ok(Config {
-        variant,
-        rules: super::rule_set(args, variant)?,
+        subject,
         players,
         limits,
         games,
@@ -321,7 +396,13 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
                         break;
                     }
                     let index = cfg.first_game + played;
-                    let result = match play_game(cfg, index) {
+                    let result = match &cfg.subject {
+                        Subject::Family { kind, rules } => play_game(cfg, *kind, *rules, index),
+                        Subject::Generic { variant, rules } => {
+                            generic::play_game(cfg, *variant, rules, index)
+                        }
+                    };
+                    let result = match result {
                         Ok(r) => r,
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
@@ -362,10 +443,20 @@ fn print_line(line: &str) -> Result<(), String> {
 
 fn game_line(cfg: &Config, r: &GameResult) -> String {
     let [a, b] = &cfg.players;
-    let (red, black) = if r.a_red {
+    let (first, second) = if r.a_red {
         (format!("A:{a}"), format!("B:{b}"))
     } else {
         (format!("B:{b}"), format!("A:{a}"))
+    };
+    // In Banqi the seat, and once the first flip has decided it, the colour it played.
+    let seat = |name: &str, is_a: bool| match r.a_colour {
+        Some(c) => format!("{name}, {}", if is_a { c } else { c.other() }.name()),
+        None => name.to_string(),
+    };
+    let (first_seat, second_seat) = if cfg.subject.by_seat() {
+        (seat("first", r.a_red), seat("second", !r.a_red))
+    } else {
+        ("red".to_string(), "black".to_string())
     };
     let (code, how) = match r.outcome {
         Some(o) if r.note.is_some() => (
@@ -375,7 +466,10 @@ fn game_line(cfg: &Config, r: &GameResult) -> String {
         Some(o) => (o.result_code(), o.to_string()),
         None => (
             "1/2-1/2",
-            format!("Draw: the match's {SAFETY_CAP_PLIES}-ply safety cap"),
+            format!(
+                "Draw: the match's {}-ply safety cap",
+                cfg.subject.safety_cap()
+            ),
         ),
     };
     let points = match r.a_points() {
@@ -384,7 +478,7 @@ fn game_line(cfg: &Config, r: &GameResult) -> String {
         _ => "0",
     };
     format!(
-        "game {} pair {}: {red} (red) - {black} (black) {code} after {} plies, A scores {points}: {how}",
+        "game {} pair {}: {first} ({first_seat}) - {second} ({second_seat}) {code} after {} plies, A scores {points}: {how}",
         r.index + 1,
         r.index / 2 + 1,
         r.plies
@@ -407,14 +501,19 @@ const OPENING_STYLE: Weakening = Weakening {
     overlook_permille: 0,
 };
 
-fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
+fn play_game(
+    cfg: &Config,
+    kind: VariantKind,
+    rules: RuleSet,
+    index: usize,
+) -> Result<GameResult, String> {
     let pair_seed = mix(cfg.seed, (index / 2) as u64);
     let a_red = index.is_multiple_of(2);
-    let game: AnyGame = match cfg.variant {
+    let game: AnyGame = match kind {
         VariantKind::Xiangqi => Xiangqi::default().into(),
         VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
     };
-    let mut game = game.under(cfg.rules).map_err(|e| e.to_string())?;
+    let mut game = game.under(rules).map_err(|e| e.to_string())?;
     let stop = AtomicBool::new(false);
     // The opening: the same for both games of a pair, whoever plays which colour.
     let mut opener = Engine::new(1);
@@ -472,7 +571,7 @@ fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
             note = Some("adjudicated".into());
             break;
         }
-        if cfg.variant == VariantKind::Xiangqi
+        if kind == VariantKind::Xiangqi
             && !game.is_over()
             && game.notices().contains(&Notice::RepetitionDrawHint)
         {
@@ -483,6 +582,7 @@ fn play_game(cfg: &Config, index: usize) -> Result<GameResult, String> {
     Ok(GameResult {
         index,
         a_red,
+        a_colour: Some(if a_red { Side::Red } else { Side::Black }),
         outcome: game.outcome(),
         plies: game.moves().len(),
         note,

@@ -1,5 +1,6 @@
 //! `uci`: the engine behind the UCI dialect that Xiangqi GUIs speak to Pikafish and
-//! Fairy-Stockfish (ICCS squares, ranks 0–9), on stdin and stdout.
+//! Fairy-Stockfish (ICCS squares, ranks 0–9), on stdin and stdout; `UCI_Variant` names any
+//! registered variant (xiangqi, jieqi, banqi).
 //!
 //! The search runs on a background thread, so `stop`, `isready` and `quit` are answered while it
 //! thinks. Anything the engine cannot use — an unknown or malformed command, a bad FEN, an
@@ -7,6 +8,16 @@
 //! the engine keeps its previous valid position and settings. End of input is `quit`. The
 //! engine only sees the side to move's view of a Jieqi game (`PlayerView::from_text`): the GUI
 //! names each reveal as a fifth letter (`a0a1R`); the engine's `bestmove` is a plain ICCS move.
+//!
+//! A variant without an engine of its own (Banqi) is searched by the generic search at the
+//! generic levels (`jieqi_ai::generic`), in the variant's notation: `position startpos moves
+//! a1=R b1-b2 c3xc4 …` or `position fen <position text> [moves …]`, each flip naming what it
+//! turned up (the GUI saw it). The engine is never dealt the game: it is told it from those
+//! public turns (`VariantDef::told_game`), the face-down pieces placed in some order
+//! consistent with every flip, and searches only what the side to move knows. A Banqi
+//! position must tell which pieces lie face down (no capture yet, or none face down). Its
+//! `bestmove` is a turn as the game reads it (a flip without its piece: `a1`); `info` gives
+//! depth, score, nodes, time and the turn.
 //!
 //! Levels: `Skill Level` 0–3 Beginner, 4–7 Casual, 8–11 Club, 12–15 Advanced, 16–19 Expert,
 //! 20 Master (the default, full strength); `Level` names one directly. A level's depth and node
@@ -24,7 +35,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use jieqi_ai::generic::{GenericEngine, GenericLevel};
 use jieqi_ai::{Clock, Engine, Info, Level, Limits};
+use jieqi_rules::platform::{PlayedGame, SearchNode, VariantRef, Verdict};
 use jieqi_rules::{Move, PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind};
 
 use crate::args::{Args, Spec};
@@ -81,18 +94,88 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Set once `bestmove` is out: the thread is only returning the engine.
     answered: Arc<AtomicBool>,
-    handle: JoinHandle<Engine>,
+    handle: JoinHandle<Parked>,
+}
+
+/// The engine a search thread hands back.
+enum Parked {
+    Family(Engine),
+    Generic(GenericEngine),
+}
+
+/// What a `go` searches.
+enum Subject {
+    /// Xiangqi or Jieqi: the side to move's view, for their engine.
+    Family(Box<PlayerView>),
+    /// Any other variant: the game told from its public turns, for the generic search on its
+    /// search node.
+    Generic(Box<dyn PlayedGame>),
+}
+
+/// One search, ready to run on its thread.
+enum Job {
+    Family {
+        engine: Engine,
+        view: Box<PlayerView>,
+        limits: Limits,
+        seed: u64,
+    },
+    Generic {
+        engine: GenericEngine,
+        node: Box<dyn SearchNode>,
+        limits: Limits,
+        seed: u64,
+    },
+}
+
+impl Job {
+    /// Searches, printing the `info` lines; the engine back, and the answer (after `stop`
+    /// when `wait_for_stop`).
+    fn run(self, stop: &AtomicBool, wait_for_stop: bool) -> (Parked, Option<String>) {
+        let (parked, best) = match self {
+            Job::Family {
+                mut engine,
+                view,
+                limits,
+                seed,
+            } => {
+                let best = search(&mut engine, &view, &limits, stop, seed);
+                (Parked::Family(engine), best.map(|m| m.to_string()))
+            }
+            Job::Generic {
+                mut engine,
+                node,
+                limits,
+                seed,
+            } => {
+                let best = search_generic(&mut engine, &*node, &limits, stop, seed);
+                (Parked::Generic(engine), best)
+            }
+        };
+        // `go infinite`: the answer waits for `stop` (or `quit`), as UCI asks.
+        while wait_for_stop
+            && !stop.load(Ordering::Relaxed)
+            && !OUTPUT_CLOSED.load(Ordering::Relaxed)
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        (parked, best)
+    }
 }
 
 struct Session {
     hash_mib: usize,
     level: Level,
-    variant: VariantKind,
-    view: PlayerView,
-    /// `None` while a search holds it.
+    /// The variant `UCI_Variant` named.
+    variant: VariantRef,
+    subject: Subject,
+    /// Xiangqi and Jieqi's engine; `None` while a search holds it, or before the first.
     engine: Option<Engine>,
     /// The table size `engine` was made with.
     engine_hash: usize,
+    /// The generic search for other variants, likewise.
+    generic: Option<GenericEngine>,
+    generic_hash: usize,
     running: Option<Running>,
     /// `ucinewgame` or `Clear Hash` came: forget the table before the next search.
     clear_pending: bool,
@@ -140,10 +223,14 @@ impl Session {
         Session {
             hash_mib: DEFAULT_HASH_MIB,
             level: level_of_skill(DEFAULT_SKILL),
-            variant: VariantKind::Xiangqi,
-            view: PlayerView::from_text(STANDARD_FEN, &[]).expect("the start position is valid"),
+            variant: jieqi_variants::of_kind(VariantKind::Xiangqi),
+            subject: Subject::Family(Box::new(
+                PlayerView::from_text(STANDARD_FEN, &[]).expect("the start position is valid"),
+            )),
             engine: None,
             engine_hash: 0,
+            generic: None,
+            generic_hash: 0,
             running: None,
             clear_pending: false,
             searches: 0,
@@ -183,6 +270,9 @@ impl Session {
             .iter()
             .map(|l| format!("var {}", l.name()))
             .collect();
+        let variant_names: Vec<String> = jieqi_variants::all()
+            .map(|v| format!("var {}", v.id()))
+            .collect();
         let lines = [
             format!("id name Jieqi {}", env!("CARGO_PKG_VERSION")),
             "id author the Jieqi authors".to_string(),
@@ -202,7 +292,11 @@ impl Session {
                 level_of_skill(DEFAULT_SKILL).name(),
                 level_names.join(" ")
             ),
-            "option name UCI_Variant type combo default xiangqi var xiangqi var jieqi".to_string(),
+            format!(
+                "option name UCI_Variant type combo default {} {}",
+                jieqi_variants::default_variant().id(),
+                variant_names.join(" ")
+            ),
             "uciok".to_string(),
         ];
         for line in lines {
@@ -215,27 +309,24 @@ impl Session {
     /// `position startpos|fen FEN… [moves M…]`: a new view, or an `info string` and the old one.
     fn position(&mut self, rest: &[&str]) {
         match self.parse_position(rest) {
-            Ok(view) => self.view = view,
+            Ok(subject) => self.subject = subject,
             Err(e) => problem(&format!("position not changed: {e}")),
         }
     }
 
-    fn parse_position(&self, rest: &[&str]) -> Result<PlayerView, String> {
+    fn parse_position(&self, rest: &[&str]) -> Result<Subject, String> {
         let moves_at = rest.iter().position(|t| *t == "moves");
         let (head, moves) = match moves_at {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => (rest, &[][..]),
         };
         let fen = match head.split_first() {
-            Some((&"startpos", [])) => match self.variant {
-                VariantKind::Xiangqi => STANDARD_FEN.to_string(),
-                VariantKind::Jieqi => JIEQI_START_FEN.to_string(),
-            },
+            Some((&"startpos", [])) => None,
             Some((&"startpos", extra)) => {
                 return Err(format!("unexpected '{}' after startpos", excerpt(extra[0])));
             }
             Some((&"fen", [])) => return Err("'position fen' needs a FEN".into()),
-            Some((&"fen", fields)) => fields.join(" "),
+            Some((&"fen", fields)) => Some(fields.join(" ")),
             Some((other, _)) => {
                 return Err(format!(
                     "expected 'startpos' or 'fen', not '{}'",
@@ -244,12 +335,22 @@ impl Session {
             }
             None => return Err("'position' needs 'startpos' or 'fen FEN'".into()),
         };
-        let fen = if self.variant == VariantKind::Jieqi {
+        let Some(kind) = self.variant.kind() else {
+            // Any other variant: told from its public turns.
+            return self
+                .variant
+                .told_game(fen.as_deref(), moves, "")
+                .map(Subject::Generic);
+        };
+        let fen = fen.unwrap_or_else(|| start_fen(kind).to_string());
+        let fen = if kind == VariantKind::Jieqi {
             as_jieqi(&fen)
         } else {
             fen
         };
-        PlayerView::from_text(&fen, moves).map_err(|e| e.to_string())
+        PlayerView::from_text(&fen, moves)
+            .map(|view| Subject::Family(Box::new(view)))
+            .map_err(|e| e.to_string())
     }
 
     fn set_option(&mut self, rest: &[&str]) {
@@ -281,16 +382,17 @@ impl Session {
                     excerpt(v)
                 )),
             },
-            ("uci_variant", Some(v)) => match v.parse::<VariantKind>() {
-                Ok(kind) => {
-                    if kind != self.variant {
-                        self.variant = kind;
-                        let fen = match kind {
-                            VariantKind::Xiangqi => STANDARD_FEN,
-                            VariantKind::Jieqi => JIEQI_START_FEN,
-                        };
-                        self.view =
-                            PlayerView::from_text(fen, &[]).expect("the start positions are valid");
+            ("uci_variant", Some(v)) => match jieqi_variants::find(v) {
+                Ok(variant) => {
+                    let variant = VariantRef(variant);
+                    if variant != self.variant {
+                        match start_of(variant) {
+                            Ok(subject) => {
+                                self.variant = variant;
+                                self.subject = subject;
+                            }
+                            Err(e) => problem(&e),
+                        }
                     }
                 }
                 Err(e) => problem(&e.to_string()),
@@ -312,28 +414,63 @@ impl Session {
             Ok(go) => go,
             Err(e) => return problem(&format!("go ignored: {e}")),
         };
-        let limits = go.limits(self.level, self.view.variant);
-        let mut engine = match self.engine.take() {
-            Some(e) if self.engine_hash == self.hash_mib => e,
-            _ => {
-                self.engine_hash = self.hash_mib;
-                self.clear_pending = false;
-                Engine::new(self.hash_mib)
+        if std::mem::take(&mut self.clear_pending) {
+            // No search runs: both engines are here (if made yet).
+            if let Some(engine) = &mut self.engine {
+                engine.clear();
+            }
+            if let Some(engine) = &mut self.generic {
+                engine.clear();
+            }
+        }
+        self.searches += 1;
+        let spread = self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let job = match &self.subject {
+            Subject::Family(view) => {
+                let mut engine = match self.engine.take() {
+                    Some(e) if self.engine_hash == self.hash_mib => e,
+                    _ => {
+                        self.engine_hash = self.hash_mib;
+                        Engine::new(self.hash_mib)
+                    }
+                };
+                engine.set_weakening(self.level.weakening());
+                Job::Family {
+                    engine,
+                    limits: go.limits(self.level, view.variant),
+                    seed: view
+                        .hashes
+                        .last()
+                        .copied()
+                        .unwrap_or(0)
+                        .wrapping_add(spread),
+                    view: view.clone(),
+                }
+            }
+            Subject::Generic(game) => {
+                let Some(node) = game.search_node() else {
+                    return problem(&format!(
+                        "go ignored: {} has no search",
+                        self.variant.name()
+                    ));
+                };
+                let level = GenericLevel::of(self.level);
+                let mut engine = match self.generic.take() {
+                    Some(e) if self.generic_hash == self.hash_mib => e,
+                    _ => {
+                        self.generic_hash = self.hash_mib;
+                        GenericEngine::new(self.hash_mib)
+                    }
+                };
+                engine.set_weakening(level.weakening);
+                Job::Generic {
+                    engine,
+                    limits: go.capped(&level.limits(), level.movetime),
+                    seed: node.key().wrapping_add(spread),
+                    node,
+                }
             }
         };
-        if std::mem::take(&mut self.clear_pending) {
-            engine.clear();
-        }
-        engine.set_weakening(self.level.weakening());
-        self.searches += 1;
-        let seed = self
-            .view
-            .hashes
-            .last()
-            .copied()
-            .unwrap_or(0)
-            .wrapping_add(self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let view = self.view.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         let (flag, done) = (Arc::clone(&stop), Arc::clone(&answered));
@@ -341,12 +478,12 @@ impl Session {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let best = search(&mut engine, &view, &limits, &flag, seed, wait_for_stop);
+                let (engine, best) = job.run(&flag, wait_for_stop);
                 // Before the answer goes out: a `go` that follows it finds this search done
                 // and waits only for the thread to hand the engine back.
                 done.store(true, Ordering::Release);
                 match best {
-                    Some(m) => send(&format!("bestmove {m}")),
+                    Some(turn) => send(&format!("bestmove {turn}")),
                     None => send("bestmove (none)"),
                 };
                 engine
@@ -379,22 +516,25 @@ impl Session {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
             // A search thread that panicked loses its engine; the next `go` makes a new one.
-            self.engine = r.handle.join().ok();
+            match r.handle.join() {
+                Ok(Parked::Family(engine)) => self.engine = Some(engine),
+                Ok(Parked::Generic(engine)) => self.generic = Some(engine),
+                Err(_) => {}
+            }
         }
     }
 }
 
-/// The search thread's work: `info` lines from each completed iteration; the move to answer
-/// (after `stop` when `wait_for_stop`).
+/// Xiangqi and Jieqi's search: `info` lines from each completed iteration; the move to
+/// answer.
 fn search(
     engine: &mut Engine,
     view: &PlayerView,
     limits: &Limits,
     stop: &AtomicBool,
     seed: u64,
-    wait_for_stop: bool,
 ) -> Option<Move> {
-    let best = if view.legal_moves.is_empty() {
+    if view.legal_moves.is_empty() {
         // No legal move: lost (checkmate, stalemate) or the game is over by the rules.
         let score = match view.outcome {
             Some(o) if o.is_draw() => "cp 0",
@@ -428,12 +568,59 @@ fn search(
             .best
             .filter(|m| view.legal_moves.contains(m))
             .or_else(|| view.legal_moves.first().copied())
-    };
-    // `go infinite`: the answer waits for `stop` (or `quit`), as UCI asks.
-    while wait_for_stop && !stop.load(Ordering::Relaxed) && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(2));
     }
-    best
+}
+
+/// Any other variant's search, on what the side to move knows: one `info` line; the turn to
+/// answer, as the variant's game reads it.
+fn search_generic(
+    engine: &mut GenericEngine,
+    node: &dyn SearchNode,
+    limits: &Limits,
+    stop: &AtomicBool,
+    seed: u64,
+) -> Option<String> {
+    let mut turns = Vec::new();
+    node.turns(&mut turns);
+    if turns.is_empty() {
+        // The game is over (or the side to move has no turn, which loses).
+        let score = match node.verdict() {
+            Some(Verdict::Draw) => "cp 0",
+            _ => "mate 0",
+        };
+        send(&format!("info depth 0 score {score}"));
+        return None;
+    }
+    let found = engine.think(node, limits, stop, seed);
+    send(&format!(
+        "info depth {} score {} nodes {} time {} pv {}",
+        found.depth,
+        found.score,
+        found.nodes,
+        found.time.as_millis(),
+        found.text
+    ));
+    // Never a turn the node did not list: fall back to the first.
+    let turn = found.turn.filter(|t| turns.contains(t)).unwrap_or(turns[0]);
+    Some(node.turn_text(turn))
+}
+
+/// The standard start of Xiangqi, or Jieqi's public start.
+fn start_fen(kind: VariantKind) -> &'static str {
+    match kind {
+        VariantKind::Xiangqi => STANDARD_FEN,
+        VariantKind::Jieqi => JIEQI_START_FEN,
+    }
+}
+
+/// What a `go` searches at the start of `variant`, or why it cannot.
+fn start_of(variant: VariantRef) -> Result<Subject, String> {
+    match variant.kind() {
+        Some(kind) => Ok(Subject::Family(Box::new(
+            PlayerView::from_text(start_fen(kind), &[]).expect("the start positions are valid"),
+        ))),
+        None => variant.told_game(None, &[], "").map(Subject::Generic),
+    }
 }
 
 /// The limits a `go` command named.
@@ -494,8 +681,12 @@ impl GoLimits {
     /// The search's limits at `level`: the GUI's limits, within the level's depth and node caps;
     /// the level's time per move caps a clock, and is the limit when `go` named none.
     fn limits(&self, level: Level, variant: VariantKind) -> Limits {
-        let spec = level.spec();
-        let caps = level.limits_for(variant, None);
+        self.capped(&level.limits_for(variant, None), level.spec().movetime)
+    }
+
+    /// The GUI's limits within a level's depth and node `caps`, with the level's time per move
+    /// (`level_movetime`) capping a clock and standing in when `go` named no limit.
+    fn capped(&self, caps: &Limits, level_movetime: Duration) -> Limits {
         let cap = |asked: Option<u64>, cap: Option<u64>| match (asked, cap) {
             (Some(a), Some(c)) => Some(a.min(c)),
             (a, c) => a.or(c),
@@ -506,7 +697,7 @@ impl GoLimits {
             && self.clock.is_none()
             && !self.infinite;
         let movetime = if nothing || (self.clock.is_some() && self.movetime.is_none()) {
-            Some(spec.movetime)
+            Some(level_movetime)
         } else {
             self.movetime
         };
