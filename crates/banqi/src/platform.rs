@@ -212,6 +212,21 @@ impl VariantDef for BanqiDef {
         Ok(Box::new(BanqiGame(game, true)))
     }
 
+    /// A seedless record is refused: its face-down pieces would be the reader's fixed
+    /// placement (see [`read_record`]), which players could work out, and a finished game
+    /// would show them as the deal's.
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String> {
+        let read = read_record(text).map_err(|e| e.to_string())?;
+        if !read.dealt {
+            return Err(
+                "a Banqi record needs its Seed tag to be played on (what lies face down must \
+                 be the deal's)"
+                    .into(),
+            );
+        }
+        Ok(Box::new(BanqiGame(read.game, false)))
+    }
+
     /// A save or a record; Banqi has one notation. As for the other variants, a save ends
     /// with how the game stands, a record with its result.
     fn replay(&self, text: &str, _: Notation) -> Result<Replay, String> {

@@ -151,3 +151,23 @@ fn other_records_are_refused_with_their_problem() {
         format!("the record has more than {MAX_TURNS} moves; a game ends at {MAX_TURNS}")
     );
 }
+
+/// rules.md §11: a record is a game to play on only with its seed: without one, what lies
+/// face down would be the reader's placement, not the deal.
+#[test]
+fn a_record_is_played_on_only_with_its_seed() {
+    use jieqi_rules::platform::VariantDef;
+    let mut game = played(5, 6, 3);
+    let running = write_record(&game);
+    let Err(refused) = jieqi_banqi::BANQI.record_game(&running) else {
+        panic!("a seedless record of a running game was loaded");
+    };
+    assert!(refused.contains("needs its Seed tag"), "{refused}");
+    game.resign(game.turn()).unwrap();
+    let finished = write_record(&game);
+    let Ok(loaded) = jieqi_banqi::BANQI.record_game(&finished) else {
+        panic!("a record with its seed was refused");
+    };
+    assert_eq!(loaded.plies(), game.history().len());
+    assert_eq!(loaded.outcome(), game.outcome());
+}

@@ -120,7 +120,7 @@ fn read_small_text(path: &str) -> Result<String, Word> {
 /// A Jieqi FEN holds what its viewer learned: once the cover is up, the box is emptied so
 /// that the next player never finds the last one's text.
 fn forget_under_cover(shown: Res<Shown>, mut record_box: ResMut<RecordBox>) {
-    if shown.view.is_none() {
+    if shown.live.is_none() {
         record_box.set_if_neq(RecordBox::default());
     }
 }

@@ -307,3 +307,38 @@ fn check_table_mode(mut app: App) {
     }
     assert!(turned + upright >= 4 - 1, "{turned} + {upright}");
 }
+
+/// rules.md §11: a Banqi record loads through the Record window as a Banqi game, every turn
+/// checked; one without its seed (a game still running) is refused with a message, and the
+/// game on screen stays.
+#[test]
+fn a_banqi_record_loads_with_its_seed_and_is_refused_without() {
+    let mut app = banqi_app();
+    for spot in [Spot::new(0, 0), Spot::new(1, 0), Spot::new(2, 1)] {
+        press(&mut app, spot);
+    }
+    let running = shown(&app).own_texts.clone().unwrap().record;
+    let mut other = xiangqi(false);
+    command(&mut other, GameCommand::LoadRecord(running));
+    let message = app_message(&other);
+    assert!(message.contains("needs its Seed tag"), "{message}");
+    assert_eq!(shown(&other).variant.0.id(), "xiangqi");
+    command(&mut app, GameCommand::Resign(Side::Black));
+    settle(&mut app);
+    let finished = shown(&app).own_texts.clone().unwrap().record;
+    command(&mut other, GameCommand::LoadRecord(finished));
+    assert_eq!(app_message(&other), "Loaded: a new game for two players");
+    assert_eq!(shown(&other).variant, banqi());
+    let (a, b) = (shown(&app).live.clone(), shown(&other).live.clone());
+    assert_eq!(b.as_ref().unwrap().history, a.as_ref().unwrap().history);
+    assert_eq!(b.unwrap().outcome, a.unwrap().outcome);
+}
+
+fn app_message(app: &App) -> String {
+    let record_box = app.world().resource::<jieqi_game::records::RecordBox>();
+    record_box
+        .message
+        .as_ref()
+        .map(|m| m.say(jieqi_game::i18n::Language::English))
+        .unwrap_or_default()
+}

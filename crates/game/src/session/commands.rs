@@ -8,9 +8,9 @@ use std::fmt;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use jieqi_rules::platform::PlayedGame;
 use jieqi_rules::platform::family::square;
-use jieqi_rules::{AnyGame, Move, Side, Variant};
+use jieqi_rules::platform::{PlayedGame, VariantRef};
+use jieqi_rules::{Move, Side, Variant};
 
 use super::config::{GameConfig, Opponent, Secrecy};
 use super::hint::{Hint, HintChange};
@@ -519,12 +519,12 @@ fn browse(s: &mut Session, to: BrowseTo) -> Effect {
 
 /// A loaded game (a record or a position) for two players; a bad text leaves the game on
 /// screen as it was.
-fn load(s: &mut Session, loaded: Result<AnyGame, Phrase>) -> Effect {
+fn load(s: &mut Session, loaded: Result<load::Loaded, Phrase>) -> Effect {
     match loaded {
-        Ok(game) => {
+        Ok((game, rules)) => {
             let config = GameConfig {
-                variant: jieqi_variants::of_kind(game.kind()),
-                rules: game.rules().values(),
+                variant: VariantRef(game.variant()),
+                rules,
                 ..GameConfig::default()
             };
             start(s, game, config, s.player_one);

@@ -1,17 +1,49 @@
-//! Games from text (rules.md §9): a pasted game record or a Xiangqi FEN becomes a game, every
-//! move checked, or a one-line reason in the player's language. The rules crate's parse errors
+//! Games from text (rules.md §9): a pasted game record (of any registered variant) or a
+//! Xiangqi FEN becomes a game, every move checked, or a one-line reason in the player's
+//! language. The rules crate's parse errors
 //! (a malformed tag, an unreadable FEN) are technical detail it words in English only, so they
 //! stand inside a translated frame ("Record: …").
 
+use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{
-    AnyGame, ParseMoveError, Record, RecordError, ReplayError, Setup, Side, Xiangqi,
+    AnyGame, OptionValues, ParseMoveError, Record, RecordError, RecordText, ReplayError, Setup,
+    Side, Variant, Xiangqi,
 };
 
 use crate::i18n::{self, Phrase, Text, Word};
 
+/// A game loaded from text, and the house rules it is played under.
+pub type Loaded = (Box<dyn PlayedGame>, OptionValues);
+
+/// The game a record describes and its house rules: a record whose `Variant` tag names a
+/// variant other than Xiangqi and Jieqi is read by that variant (a Banqi record needs its
+/// seed); the rest by the rules crate's record loader below.
+pub fn game_from_record(text: &str) -> Result<Loaded, Phrase> {
+    let bad = |why: String| Phrase::new(Text::RecordError).with("error", why);
+    let named = RecordText::leading_tag(text, "Variant").map_err(|e| bad(e.to_string()))?;
+    let other = named
+        .and_then(|name| jieqi_variants::find(&name).ok())
+        .filter(|v| v.kind().is_none());
+    let Some(variant) = other else {
+        let game = family_game_from_record(text)?;
+        let rules = game.rules().values();
+        return Ok((game.into(), rules));
+    };
+    let game = variant.record_game(text).map_err(bad)?;
+    let tag = RecordText::leading_tag(text, "Rules").map_err(|e| bad(e.to_string()))?;
+    let rules = OptionValues::parse(
+        variant.name(),
+        variant.options(),
+        tag.as_deref().unwrap_or(""),
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    debug_assert_eq!(VariantRef(game.variant()), VariantRef(variant));
+    Ok((game, rules))
+}
+
 /// The game a record describes, every move checked by the rules crate's one record loader
 /// ([`Record::game`]): a Jieqi record needs its seed and the deal's reveals.
-pub fn game_from_record(text: &str) -> Result<AnyGame, Phrase> {
+fn family_game_from_record(text: &str) -> Result<AnyGame, Phrase> {
     let bad = |why: Word| Phrase::new(Text::RecordError).with("error", why);
     let record = Record::parse(text).map_err(|e| bad(record_error(e)))?;
     record.game().map_err(|e| bad(replay_error(e)))
@@ -45,15 +77,15 @@ fn replay_error(error: ReplayError) -> Word {
 }
 
 /// A Xiangqi game from a FEN.
-pub fn game_from_fen(text: &str) -> Result<AnyGame, Phrase> {
+pub fn game_from_fen(text: &str) -> Result<Loaded, Phrase> {
     let bad = |why: Word| Phrase::new(Text::FenError).with("error", why);
     let setup = Setup::parse_fen(text.trim()).map_err(|e| bad(e.to_string().into()))?;
     if setup.pool.is_some() || setup.board.iter().flatten().any(|p| p.is_hidden()) {
         return Err(bad(Text::FenHidden.into()));
     }
-    Xiangqi::from_setup(&setup)
-        .map(AnyGame::from)
-        .map_err(|e| bad(e.to_string().into()))
+    let game = Xiangqi::from_setup(&setup).map_err(|e| bad(e.to_string().into()))?;
+    let rules = game.rules().values();
+    Ok((AnyGame::from(game).into(), rules))
 }
 
 /// "move 3 for Black: …".

@@ -273,6 +273,14 @@ impl VariantDef for FamilyDef {
 
     /// Either variant's save or record (the record's tags say which). A Jieqi record without
     /// its seed replays as its players saw it.
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String> {
+        let game = Record::parse(text)
+            .map_err(|e| e.to_string())?
+            .game()
+            .map_err(|e| e.to_string())?;
+        Ok(game.into())
+    }
+
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
         if text.trim_start().starts_with('{') {
             let game = SavedGame::from_json(text)

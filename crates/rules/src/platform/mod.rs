@@ -84,6 +84,10 @@ pub trait VariantDef: Send + Sync {
     }
     /// The game a save of this variant holds (every turn re-checked), and its app settings.
     fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String>;
+    /// A record of this variant as a game to play on, every turn checked. A variant that
+    /// deals needs the record's seed: what was never turned up would otherwise be a
+    /// placement its players could work out, not the deal.
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String>;
     /// A game from what its players saw, for an engine that was never dealt it (`jieqi-cli
     /// uci`): the start (`position` `None`) or a position in the variant's public text form,
     /// then `turns`, each written as the players saw it (a Banqi flip with what it turned
