@@ -2,8 +2,8 @@
 //! looks, and how the low ones are weakened (the same [`Weakening`] as Xiangqi's levels:
 //! noise and a soft-max over the root scores, a tolerated loss, overlooked captures).
 //!
-//! The lookahead grows one ply a level from Beginner (1) to Expert (5); Master searches as
-//! deep as its time allows. Node budgets cap each level's work where chance turns make a ply
+//! The lookahead grows one ply a level from Beginner (1) to Advanced (4), Expert looks 6
+//! plies ahead, and Master searches as deep as its time allows. Node budgets cap each level's work where chance turns make a ply
 //! expensive (a Banqi flip is up to 14 outcomes), and the weakening fades out by Advanced.
 
 use std::time::Duration;
