@@ -5,8 +5,7 @@ mod common;
 
 use common::{playout, setup, twin_game};
 use jieqi_banqi::{
-    Banqi, BanqiNode, Deal, DrawReason, Options, Outcome, Seat, Seed, Side, Turn, WinReason,
-    parse_turn,
+    Banqi, BanqiNode, Deal, DrawReason, Outcome, Seat, Seed, Side, Turn, WinReason, parse_turn,
 };
 use jieqi_rules::platform::{Chance, SearchNode, TurnCode, Verdict};
 use proptest::prelude::*;
@@ -271,12 +270,9 @@ proptest! {
         x in any::<u64>(),
         plies in 0usize..160,
         shift in 1usize..31,
-        opts in 0usize..4,
+        opts in 0usize..16,
     ) {
-        let options = Options::parse(
-            ["", "chariot=slide", "cannon=also-step", "general-takes-soldier=on"][opts],
-        )
-        .unwrap();
+        let options = common::options_combination(opts);
         let deal = Deal::from_seed(Seed(seed));
         let mut game = Banqi::from_deal(&deal).under(options).unwrap();
         playout(&mut game, x, plies);

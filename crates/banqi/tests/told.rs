@@ -29,12 +29,9 @@ proptest! {
         seed in any::<u64>(),
         x in any::<u64>(),
         plies in 0usize..200,
-        opts in 0usize..4,
+        opts in 0usize..16,
     ) {
-        let options = Options::parse(
-            ["", "chariot=slide", "cannon=also-step", "general-takes-soldier=on"][opts],
-        )
-        .unwrap();
+        let options = common::options_combination(opts);
         let mut dealt = Banqi::from_deal(&Deal::from_seed(Seed(seed))).under(options).unwrap();
         playout(&mut dealt, x, plies);
         let turns = public_turns(&dealt);

@@ -98,3 +98,17 @@ pub fn twin_game(deal: &Deal, game: &Banqi, shift: usize) -> Banqi {
     }
     twin
 }
+
+/// One of the 16 combinations of Banqi's options (rules.md §10), by the bits of `n`: the
+/// property tests run over every one.
+pub fn options_combination(n: usize) -> jieqi_banqi::Options {
+    let pick = |bit: usize, values: [&'static str; 2]| values[(n >> bit) & 1];
+    let text = format!(
+        "chariot={}, soldier-takes-general={}, general-takes-soldier={}, cannon={}",
+        pick(0, ["step", "slide"]),
+        pick(1, ["on", "off"]),
+        pick(2, ["off", "on"]),
+        pick(3, ["jump", "also-step"]),
+    );
+    jieqi_banqi::Options::parse(&text).unwrap()
+}
