@@ -189,7 +189,7 @@ fn infinite_search_stops_promptly_and_answers_isready() {
 }
 
 #[test]
-fn malformed_input_gets_info_string_and_keeps_the_position() {
+fn malformed_input_gets_info_string_and_every_go_one_bestmove() {
     let mut e = Engine::start();
     e.send("position startpos moves h2e2");
     let bad = [
@@ -219,6 +219,10 @@ fn malformed_input_gets_info_string_and_keeps_the_position() {
         e.send(line);
         let answer = e.until("info string ");
         assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        if line.starts_with("go") {
+            // A refused `go` is still answered, so that a GUI waiting for it goes on.
+            assert_eq!(e.until("bestmove"), ["bestmove (none)"], "after {line}");
+        }
         e.send("isready");
         assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
     }
@@ -227,6 +231,21 @@ fn malformed_input_gets_info_string_and_keeps_the_position() {
     e.send("debug on");
     e.send("isready");
     assert_eq!(e.until("readyok"), ["readyok"]);
+    assert_no_position_then_a_new_one(e);
+}
+
+/// After a refused `position` there is no position: a `go` is answered `bestmove (none)` (never
+/// a move of the position before, which the GUI has left) until the next `position`.
+fn assert_no_position_then_a_new_one(mut e: Engine) {
+    e.send("go depth 2");
+    let answer = e.until("bestmove");
+    assert_eq!(answer.len(), 2, "{answer:?}");
+    assert!(
+        answer[0].contains("the last position was refused"),
+        "{answer:?}"
+    );
+    assert_eq!(answer[1], "bestmove (none)");
+    e.send("position startpos moves h2e2");
     assert_still_after_h2e2(e);
 }
 
@@ -265,12 +284,12 @@ fn jieqi_positions_with_reveals() {
         "{answer:?}"
     );
     assert_legal_bestmove(answer.last().unwrap(), JIEQI_START, &["h2e2C"]);
-    // A hidden piece's move must name what it showed.
+    // A hidden piece's move must name what it showed; the refused position leaves none.
     e.send("position startpos moves e3e4");
     assert_eq!(e.until("info string").len(), 1);
     e.send("go depth 1");
     let answer = e.until("bestmove");
-    assert_legal_bestmove(answer.last().unwrap(), JIEQI_START, &["h2e2C"]);
+    assert_eq!(answer.last().unwrap(), "bestmove (none)", "{answer:?}");
     e.finish();
 }
 
@@ -358,7 +377,7 @@ fn extra_arguments_are_an_error() {
 }
 
 #[test]
-fn over_long_lines_get_one_short_info_string_and_keep_the_position() {
+fn over_long_lines_get_one_short_info_string() {
     let mut e = Engine::start();
     e.send("position startpos moves h2e2");
     // 1 MiB in one line, far past the 64 KiB cap.
@@ -397,8 +416,12 @@ fn over_long_lines_get_one_short_info_string_and_keep_the_position() {
         let answer = e.until("info string ");
         assert_eq!(answer.len(), 1, "{answer:?}");
         assert!(answer[0].chars().count() < 400, "{}", answer[0]);
+        if line.starts_with("go") {
+            assert_eq!(e.until("bestmove"), ["bestmove (none)"]);
+        }
     }
-    assert_still_after_h2e2(e);
+    // An unreadable `position` (too long) leaves no position, as a refused one does.
+    assert_no_position_then_a_new_one(e);
 }
 
 #[test]
@@ -441,6 +464,9 @@ fn out_of_range_go_and_option_values_are_refused() {
         let answer = e.until("info string ");
         assert_eq!(answer.len(), 1, "{line}: {answer:?}");
         assert!(answer[0].contains(expected), "{line}: {answer:?}");
+        if line.starts_with("go") {
+            assert_eq!(e.until("bestmove"), ["bestmove (none)"], "after {line}");
+        }
     }
     // A GUI whose clock ran out may send a negative time: no time left, still a move.
     e.send("go wtime -5 btime 1000 movestogo 0");
@@ -546,8 +572,7 @@ fn banqi_is_searched_from_its_public_turns() {
         answer.contains(&"info depth 0 score mate 0".to_string()),
         "{answer:?}"
     );
-    // Back to the position after the turns; then bad input, one `info string` each, and the
-    // engine keeps that position.
+    // Bad input: one `info string` each; a refused position leaves none until the next.
     e.send(&format!("position startpos moves {}", turns.join(" ")));
     let bad = [
         "position startpos moves z9=R",
@@ -570,6 +595,9 @@ fn banqi_is_searched_from_its_public_turns() {
         e.send("isready");
         assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
     }
+    e.send("go depth 1");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    e.send(&format!("position startpos moves {}", turns.join(" ")));
     e.send("go depth 1");
     assert_legal_banqi_bestmove(e.until("bestmove").last().unwrap(), None, &turns);
     // And back to Xiangqi.

@@ -110,6 +110,9 @@ enum Subject {
     /// Any other variant: the game told from its public turns, for the generic search on its
     /// search node.
     Generic(Box<dyn PlayedGame>),
+    /// The last `position` was refused: no position to search until the next one (searching
+    /// the one before would answer for a position the GUI has left).
+    Refused,
 }
 
 /// One search, ready to run on its thread.
@@ -200,6 +203,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                     limits::UCI_LINE_BYTES,
                     excerpt(&head)
                 ));
+                session.unreadable(&head);
                 true
             }
             Line::End => break Ok(()),
@@ -306,11 +310,30 @@ impl Session {
         }
     }
 
-    /// `position startpos|fen FEN… [moves M…]`: a new view, or an `info string` and the old one.
+    /// A line too long to read: a `position` leaves none, and a `go` is answered, as when
+    /// they are refused.
+    fn unreadable(&mut self, head: &str) {
+        match head.split_whitespace().next() {
+            Some("position") => self.subject = Subject::Refused,
+            Some("go") => {
+                self.reap();
+                if self.running.is_none() {
+                    send("bestmove (none)");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `position startpos|fen FEN… [moves M…]`: a new view; or an `info string`, and no
+    /// position until the next one.
     fn position(&mut self, rest: &[&str]) {
         match self.parse_position(rest) {
             Ok(subject) => self.subject = subject,
-            Err(e) => problem(&format!("position not changed: {e}")),
+            Err(e) => {
+                problem(&format!("position refused: {e}"));
+                self.subject = Subject::Refused;
+            }
         }
     }
 
@@ -410,9 +433,14 @@ impl Session {
         if self.running.is_some() {
             return problem("already searching: send 'stop' first");
         }
+        // Every `go` gets one `bestmove`: a GUI waiting for it must not hang.
+        let refuse = |why: &str| {
+            problem(why);
+            send("bestmove (none)");
+        };
         let go = match GoLimits::parse(rest) {
             Ok(go) => go,
-            Err(e) => return problem(&format!("go ignored: {e}")),
+            Err(e) => return refuse(&format!("go refused: {e}")),
         };
         if std::mem::take(&mut self.clear_pending) {
             // No search runs: both engines are here (if made yet).
@@ -426,6 +454,9 @@ impl Session {
         self.searches += 1;
         let spread = self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let job = match &self.subject {
+            Subject::Refused => {
+                return refuse("go refused: the last position was refused; send a new one");
+            }
             Subject::Family(view) => {
                 let mut engine = match self.engine.take() {
                     Some(e) if self.engine_hash == self.hash_mib => e,
@@ -449,8 +480,8 @@ impl Session {
             }
             Subject::Generic(game) => {
                 let Some(node) = game.search_node() else {
-                    return problem(&format!(
-                        "go ignored: {} has no search",
+                    return refuse(&format!(
+                        "go refused: {} has no search",
                         self.variant.name()
                     ));
                 };
