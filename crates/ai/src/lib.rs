@@ -147,6 +147,8 @@ pub struct Engine {
     heur: Box<Heuristics>,
     weakening: Weakening,
     tuning: JieqiTuning,
+    /// [`Engine::set_root_moves`].
+    root_moves: Option<Vec<Move>>,
 }
 
 impl Default for Engine {
@@ -163,6 +165,7 @@ impl Engine {
             heur: Box::default(),
             weakening: Weakening::NONE,
             tuning: JieqiTuning::default(),
+            root_moves: None,
         }
     }
 
@@ -179,6 +182,13 @@ impl Engine {
 
     pub fn weakening(&self) -> Weakening {
         self.weakening
+    }
+
+    /// Limits the next searches' choice at the root to `moves` (UCI's `go searchmoves`;
+    /// those not legal in the position searched are ignored, and if none is, every legal move
+    /// is searched); `None` for every legal move.
+    pub fn set_root_moves(&mut self, moves: Option<Vec<Move>>) {
+        self.root_moves = moves;
     }
 
     /// Varies the Jieqi knobs (for selfplay experiments; the default is what plays).
@@ -236,6 +246,7 @@ impl Engine {
             self.weakening,
             seed,
         );
+        s.root_moves = self.root_moves.clone();
         s.run(pos, limits, on_info)
     }
 

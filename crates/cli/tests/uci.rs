@@ -160,6 +160,49 @@ fn scripted_session() {
     assert_eq!(e.finish(), "");
 }
 
+/// `go searchmoves`: the engine chooses only among the moves named (JieqiBox's variation
+/// analysis sends `go infinite searchmoves …` and waits for one `bestmove` after `stop`).
+#[test]
+fn searchmoves_limits_the_choice_and_stop_answers_once() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a0a1 i0i1");
+    let answer = e.until("bestmove");
+    let best = answer.last().unwrap();
+    assert!(
+        ["bestmove a0a1", "bestmove i0i1"].contains(&best.as_str()),
+        "{answer:?}"
+    );
+    // Two cannon captures: the engine would not choose them freely at this depth.
+    e.send("go infinite searchmoves b2b9 h2h9");
+    e.until("info depth 1 ");
+    e.send("stop");
+    let answer = e.until_within("bestmove", Duration::from_secs(5));
+    let best = answer.last().unwrap();
+    assert!(
+        ["bestmove b2b9", "bestmove h2h9"].contains(&best.as_str()),
+        "{answer:?}"
+    );
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"], "one bestmove per go");
+    // Named moves that are not legal here leave every legal move.
+    e.send("go depth 2 searchmoves a0a5");
+    let answer = e.until("bestmove");
+    assert_legal_bestmove(answer.last().unwrap(), STANDARD_FEN, &[]);
+    // Text that is no move: refused, and still answered.
+    e.send("go depth 2 searchmoves zz9");
+    let answer = e.until("bestmove");
+    assert!(
+        answer[0].contains("searchmoves: 'zz9' is not a move"),
+        "{answer:?}"
+    );
+    assert_eq!(answer.last().unwrap(), "bestmove (none)");
+    // The next go without searchmoves chooses freely again.
+    e.send("go depth 1");
+    assert_legal_bestmove(e.until("bestmove").last().unwrap(), STANDARD_FEN, &[]);
+    e.finish();
+}
+
 #[test]
 fn infinite_search_stops_promptly_and_answers_isready() {
     let mut e = Engine::start();

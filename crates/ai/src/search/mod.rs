@@ -133,6 +133,8 @@ pub(crate) struct Searcher<'a> {
     buffers: Vec<Vec<(i32, Move)>>,
     /// Static evaluations by node key: the key's upper 48 bits, the score in the low 16.
     eval_cache: Vec<u64>,
+    /// The root moves to choose among (UCI's `go searchmoves`); `None`: every legal move.
+    pub(crate) root_moves: Option<Vec<Move>>,
 }
 
 /// Entries of the evaluation cache (a power of two).
@@ -266,6 +268,7 @@ impl<'a> Searcher<'a> {
             cont: [None; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE_SIZE],
+            root_moves: None,
         }
     }
 
@@ -930,7 +933,14 @@ impl<'a> Searcher<'a> {
         limits: &Limits,
         mut on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
-        let legal = pos.legal_moves();
+        let mut legal = pos.legal_moves();
+        if let Some(only) = &self.root_moves {
+            // Moves the GUI named that are not legal here are no choice at all; if none is,
+            // every legal move stays (a search must answer with a legal move).
+            if legal.iter().any(|m| only.contains(m)) {
+                legal.retain(|m| only.contains(&m));
+            }
+        }
         let mut result = SearchResult {
             best: None,
             score: Score::Cp(0),

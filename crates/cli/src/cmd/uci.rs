@@ -466,6 +466,8 @@ impl Session {
                     }
                 };
                 engine.set_weakening(self.level.weakening());
+                let only = (!go.searchmoves.is_empty()).then(|| go.searchmoves.clone());
+                engine.set_root_moves(only);
                 Job::Family {
                     engine,
                     limits: go.limits(self.level, view.variant),
@@ -479,6 +481,12 @@ impl Session {
                 }
             }
             Subject::Generic(game) => {
+                if !go.searchmoves.is_empty() {
+                    return refuse(&format!(
+                        "go refused: searchmoves is for Xiangqi and Jieqi, not {}",
+                        self.variant.name()
+                    ));
+                }
                 let Some(node) = game.search_node() else {
                     return refuse(&format!(
                         "go refused: {} has no search",
@@ -662,7 +670,25 @@ struct GoLimits {
     movetime: Option<Duration>,
     clock: Option<Clock>,
     infinite: bool,
+    /// `searchmoves`: the root moves to choose among (empty: every legal move).
+    searchmoves: Vec<Move>,
 }
+
+/// The words `go` takes, which end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 impl GoLimits {
     fn parse(tokens: &[&str]) -> Result<GoLimits, String> {
@@ -699,6 +725,17 @@ impl GoLimits {
                 "binc" => clock.binc = ms(value(&limits::GO_MILLIS)?),
                 "movestogo" => clock.movestogo = Some(value(&limits::GO_MOVESTOGO)?.max(1) as u32),
                 "infinite" => go.infinite = true,
+                "searchmoves" => {
+                    while let Some(&text) = tokens.get(i + 1)
+                        && !GO_WORDS.contains(&text)
+                    {
+                        let mv = Move::parse_iccs(text).ok_or_else(|| {
+                            format!("searchmoves: '{}' is not a move", excerpt(text))
+                        })?;
+                        go.searchmoves.push(mv);
+                        i += 1;
+                    }
+                }
                 other => return Err(format!("unknown 'go' parameter '{}'", excerpt(other))),
             }
             i += 1;
