@@ -10,6 +10,7 @@ use jieqi_rules::{DrawReason, Outcome, Piece, Seed, Side, WinReason};
 
 use crate::board::{Cell, PieceCounts, Point, SQUARES, Seat};
 use crate::deal::Deal;
+use crate::notation::TurnContext;
 use crate::options::Options;
 use crate::position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
 use crate::rules::{self, Refusal, Turn};
@@ -412,10 +413,19 @@ impl Banqi {
         self.start_identities.swap(here, there);
         true
     }
+}
 
-    /// What a flip on `point` would turn up. For the notation reader, which checks a written
-    /// flip letter against the deal; never given to players.
-    pub(crate) fn flip_shows(&self, point: Point) -> Option<Piece> {
-        self.identities[point.index()]
+/// A game as the notation reader reads a turn against it: with its deal, so that a written
+/// flip letter is checked against what the flip turns up (records and replays; a player's
+/// input is read against their view).
+impl<'a> From<&'a Banqi> for TurnContext<'a> {
+    fn from(game: &'a Banqi) -> Self {
+        TurnContext {
+            position: game.position(),
+            options: game.options(),
+            outcome: game.outcome(),
+            face_down: game.face_down_pool(),
+            deal: Some(&game.identities),
+        }
     }
 }

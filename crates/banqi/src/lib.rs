@@ -118,6 +118,7 @@ mod save;
 mod search;
 mod text;
 mod told;
+mod turn;
 mod view;
 
 pub use board::{

@@ -8,12 +8,10 @@
 
 use jieqi_rules::{Outcome, Piece};
 
-use crate::board::{PieceCounts, Point, piece_from_letter, piece_letter};
-use crate::game::Banqi;
+use crate::board::{PieceCounts, Point, SQUARES, piece_from_letter, piece_letter};
 use crate::options::Options;
 use crate::position::Position;
 use crate::rules::{Refusal, Turn};
-use crate::view::BanqiView;
 use jieqi_rules::quote::{quote, quote_char};
 
 /// Writes a turn: a flip with the piece it turned up (`a1=R`; `a1` when `revealed` is
@@ -94,17 +92,19 @@ impl std::str::FromStr for Turn {
     }
 }
 
-/// What a turn is read against: a game ([`Banqi`]) or a view ([`BanqiView`]), made by
-/// `From`: `parse_turn(&game, "a1")`, `parse_turn(&view, "a1-a2")`. What a game holds of its
-/// deal stays inside: a context neither shows nor prints it.
+/// What a turn is read against: a game ([`crate::Banqi`]) or a view ([`crate::BanqiView`]),
+/// made by `From` (where each is defined): `parse_turn(&game, "a1")`, `parse_turn(&view,
+/// "a1-a2")`. What a game holds of its deal stays inside: a context neither shows nor prints
+/// it.
 #[derive(Clone, Copy)]
 pub struct TurnContext<'a> {
-    position: &'a Position,
-    options: Options,
-    outcome: Option<Outcome>,
-    face_down: PieceCounts,
-    /// The game, when reading against it: it can say what a flip turns up.
-    game: Option<&'a Banqi>,
+    pub(crate) position: &'a Position,
+    pub(crate) options: Options,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) face_down: PieceCounts,
+    /// The game's face-down identities, when reading against it: they say what a flip turns
+    /// up.
+    pub(crate) deal: Option<&'a [Option<Piece>; SQUARES]>,
 }
 
 impl std::fmt::Debug for TurnContext<'_> {
@@ -113,32 +113,8 @@ impl std::fmt::Debug for TurnContext<'_> {
             .field("position", &self.position.to_text())
             .field("options", &self.options.to_string())
             .field("outcome", &self.outcome)
-            .field("game", &self.game.is_some())
+            .field("game", &self.deal.is_some())
             .finish()
-    }
-}
-
-impl<'a> From<&'a Banqi> for TurnContext<'a> {
-    fn from(game: &'a Banqi) -> Self {
-        TurnContext {
-            position: game.position(),
-            options: game.options(),
-            outcome: game.outcome(),
-            face_down: game.face_down_pool(),
-            game: Some(game),
-        }
-    }
-}
-
-impl<'a> From<&'a BanqiView> for TurnContext<'a> {
-    fn from(view: &'a BanqiView) -> Self {
-        TurnContext {
-            position: &view.position,
-            options: view.options,
-            outcome: view.outcome,
-            face_down: view.face_down,
-            game: None,
-        }
     }
 }
 
@@ -160,7 +136,7 @@ pub fn parse_turn<'a>(
         if context.face_down.get(piece) == 0 {
             return Err(ParseTurnError::NotFaceDown(piece));
         }
-        if let Some(shows) = context.game.and_then(|g| g.flip_shows(point))
+        if let Some(shows) = context.deal.and_then(|d| d[point.index()])
             && shows != piece
         {
             return Err(ParseTurnError::WrongReveal {

@@ -6,8 +6,7 @@
 use jieqi_rules::Side;
 
 use crate::board::{Cell, PieceCounts, Point, SQUARES, Seat};
-use crate::options::Options;
-use crate::rules::{self, Refusal, Turn};
+use crate::turn::Turn;
 
 /// 60 plies in a row without a flip or a capture draw the game (rules.md §11).
 pub const NO_FLIP_OR_CAPTURE_PLIES: u32 = 60;
@@ -137,21 +136,6 @@ impl Position {
             }
             _ => None,
         }
-    }
-
-    /// The legal turns of the seat to move under `options`, ignoring whether the game is
-    /// over (a game reports none then): flips, moves and captures by square, `a1` first; a
-    /// piece's turns towards row 4, row 1, column a, column h, nearer squares first.
-    pub fn legal_turns(&self, options: &Options) -> Vec<Turn> {
-        let mut out = Vec::with_capacity(48);
-        rules::legal_turns(self, options, &mut out);
-        out
-    }
-
-    /// Whether `turn` is legal here under `options`, and if not, why (ignoring whether the game
-    /// is over).
-    pub fn check(&self, options: &Options, turn: Turn) -> Result<(), Refusal> {
-        rules::check(self, options, turn)
     }
 
     /// Plays a turn that [`Position::check`] accepted; `revealed` is what a flip turns up.

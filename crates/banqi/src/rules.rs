@@ -2,67 +2,12 @@
 //! rank, the cannon's jump. Everything here reads only the public [`Position`]: no turn's
 //! legality depends on what a face-down piece is.
 
-use std::fmt;
-
 use jieqi_rules::{Piece, Role, Side};
 
 use crate::board::{Cell, Point};
 use crate::options::{CannonCapture, ChariotMove, Options};
 use crate::position::Position;
-
-/// One turn (rules.md §11).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Turn {
-    /// Turn a face-down piece face up where it stands.
-    Flip(Point),
-    /// A face-up piece of the mover's colour to an empty square.
-    Move { from: Point, to: Point },
-    /// A face-up piece of the mover's colour takes a face-up enemy piece.
-    Capture { from: Point, to: Point },
-}
-
-impl Turn {
-    /// The square the turn starts from (the flipped square for a flip).
-    pub const fn from(self) -> Point {
-        match self {
-            Turn::Flip(p) | Turn::Move { from: p, .. } | Turn::Capture { from: p, .. } => p,
-        }
-    }
-
-    /// Where the piece goes (`None` for a flip).
-    pub const fn to(self) -> Option<Point> {
-        match self {
-            Turn::Flip(_) => None,
-            Turn::Move { to, .. } | Turn::Capture { to, .. } => Some(to),
-        }
-    }
-
-    pub const fn is_flip(self) -> bool {
-        matches!(self, Turn::Flip(_))
-    }
-
-    pub const fn is_capture(self) -> bool {
-        matches!(self, Turn::Capture { .. })
-    }
-}
-
-/// The notation of rules.md §11 without a flip's letter: `a1`, `a1-a2`, `a1xb1`
-/// ([`crate::write_turn`] adds the letter).
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Turn::Flip(p) => write!(f, "{p}"),
-            Turn::Move { from, to } => write!(f, "{from}-{to}"),
-            Turn::Capture { from, to } => write!(f, "{from}x{to}"),
-        }
-    }
-}
-
-impl fmt::Debug for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+pub use crate::turn::Turn;
 
 /// Banqi's rank (rules.md §11): general 7 > advisor 6 > elephant 5 > chariot 4 > horse 3 >
 /// cannon 2 > soldier 1. Not the order of [`Role`]'s discriminants: in Banqi the chariot
@@ -313,6 +258,24 @@ fn between(from: Point, to: Point) -> Vec<Point> {
     std::iter::successors(from.offset(dc, dr), |p| p.offset(dc, dr))
         .take_while(|&p| p != to)
         .collect()
+}
+
+/// The rules asked of a position (here, so that a position needs nothing of the rules).
+impl Position {
+    /// The legal turns of the seat to move under `options`, ignoring whether the game is
+    /// over (a game reports none then): flips, moves and captures by square, `a1` first; a
+    /// piece's turns towards row 4, row 1, column a, column h, nearer squares first.
+    pub fn legal_turns(&self, options: &Options) -> Vec<Turn> {
+        let mut out = Vec::with_capacity(48);
+        legal_turns(self, options, &mut out);
+        out
+    }
+
+    /// Whether `turn` is legal here under `options`, and if not, why (ignoring whether the game
+    /// is over).
+    pub fn check(&self, options: &Options, turn: Turn) -> Result<(), Refusal> {
+        check(self, options, turn)
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::fmt;
 use jieqi_rules::{Outcome, Piece, Seed, Side};
 
 use crate::board::{Cell, PieceCounts, Point, Seat};
-use crate::notation::write_turn;
+use crate::notation::{TurnContext, write_turn};
 use crate::options::Options;
 use crate::position::Position;
 use crate::rules::Turn;
@@ -112,5 +112,18 @@ impl BanqiView {
             mover = mover.other();
         }
         out
+    }
+}
+
+/// A view as the notation reader reads a player's turn against it: what they know only.
+impl<'a> From<&'a BanqiView> for TurnContext<'a> {
+    fn from(view: &'a BanqiView) -> Self {
+        TurnContext {
+            position: &view.position,
+            options: view.options,
+            outcome: view.outcome,
+            face_down: view.face_down,
+            deal: None,
+        }
     }
 }

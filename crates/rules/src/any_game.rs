@@ -3,13 +3,14 @@
 
 use crate::game::GameError;
 use crate::jieqi::Jieqi;
+use crate::kind::VariantKind;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
 use crate::rule_set::{RuleSet, RuleSetError};
 use crate::types::{Move, Side};
 use crate::variant::Variant;
-use crate::view::{PlayerView, VariantKind};
+use crate::view::PlayerView;
 use crate::xiangqi::Xiangqi;
 
 /// A game of either variant.

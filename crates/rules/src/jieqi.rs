@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::deal::{Deal, DealError, Seed, split_full_fen};
 use crate::game::{Game, GameError};
+use crate::kind::VariantKind;
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
 use crate::repetition::Notice;
@@ -15,7 +16,7 @@ use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{ParseFenError, Pool, START_COUNTS, Setup, write_placement};
 use crate::types::{Move, Piece, Role, Side, Square};
 use crate::variant::Variant;
-use crate::view::{FinalReveal, PlayerView, SeenMove, SeenPiece, VariantKind};
+use crate::view::{FinalReveal, PlayerView, SeenMove, SeenPiece};
 
 /// A Jieqi game with its deal.
 #[derive(Clone, PartialEq, Eq)]

@@ -11,6 +11,7 @@ mod deal;
 mod explain;
 mod game;
 mod jieqi;
+mod kind;
 mod movegen;
 mod notation;
 mod outcome;
@@ -40,6 +41,7 @@ pub use deal::{DEAL_KEY_TAG, Deal, DealError, DealStream, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
 pub use game::GameError;
 pub use jieqi::{Jieqi, JieqiError};
+pub use kind::{UnknownVariant, VariantKind};
 pub use movegen::MoveList;
 pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
@@ -57,7 +59,5 @@ pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame, read_env
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::Variant;
-pub use view::{
-    FinalReveal, PlayerView, SeenMove, SeenPiece, UnknownVariant, VariantKind, ViewTextError,
-};
+pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, ViewTextError};
 pub use xiangqi::Xiangqi;

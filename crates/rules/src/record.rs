@@ -25,6 +25,7 @@
 
 use std::fmt;
 
+use crate::kind::VariantKind;
 use crate::notation::{
     Notation, ParseMoveError, ParsedMove, parse_move, write_coordinates, write_move,
 };
@@ -34,7 +35,7 @@ use crate::quote::quote;
 use crate::rule_set::RuleSet;
 use crate::setup::{Setup, start_piece};
 use crate::types::{Piece, Role, Side, Square};
-use crate::view::{PlayerView, VariantKind};
+use crate::view::PlayerView;
 
 /// How a recorded game ended (rules.md §9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

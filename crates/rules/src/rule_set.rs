@@ -10,10 +10,10 @@
 
 use std::fmt;
 
+use crate::kind::VariantKind;
 use crate::position::{MoveRules, PositionError};
 use crate::quote::quote;
 use crate::repetition::{NO_CAPTURE_PLIES, RepetitionRules};
-use crate::view::VariantKind;
 
 /// The values an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::any_game::AnyGame;
 use crate::deal::Seed;
 use crate::jieqi::Jieqi;
+use crate::kind::VariantKind;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::quote::{quote, shorten};
@@ -35,7 +36,6 @@ use crate::rule_set::RuleSet;
 use crate::setup::Setup;
 use crate::types::{Move, Side};
 use crate::variant::Variant;
-use crate::view::VariantKind;
 use crate::xiangqi::Xiangqi;
 
 /// The value of the `format` field.

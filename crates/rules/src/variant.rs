@@ -2,13 +2,14 @@
 //! both can build on it; `AnyGame`, the enum over both, is in `any_game`.
 
 use crate::game::GameError;
+use crate::kind::VariantKind;
 use crate::movegen::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
 use crate::rule_set::RuleSet;
 use crate::types::{Move, Side};
-use crate::view::{PlayerView, VariantKind};
+use crate::view::PlayerView;
 
 /// A game of one variant, from its start to its end.
 pub trait Variant {

@@ -1,6 +1,7 @@
 //! Standard Xiangqi as a [`Variant`]: everything is public.
 
 use crate::game::{Game, GameError};
+use crate::kind::VariantKind;
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
 use crate::repetition::Notice;
@@ -8,7 +9,7 @@ use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Move, Side};
 use crate::variant::Variant;
-use crate::view::{PlayerView, SeenMove, SeenPiece, VariantKind};
+use crate::view::{PlayerView, SeenMove, SeenPiece};
 
 /// A standard Xiangqi game (rules.md §1–§6).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 use crate::any_game::AnyGame;
 use crate::deal::{Deal, Seed};
 use crate::jieqi::Jieqi;
+use crate::kind::VariantKind;
 use crate::notation::{Notation, parse_move, write_move};
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position};
@@ -19,7 +20,7 @@ use crate::save::SavedGame;
 use crate::setup::Setup;
 use crate::types::{Move, Side, Square};
 use crate::variant::Variant;
-use crate::view::{PlayerView, SeenPiece, VariantKind};
+use crate::view::{PlayerView, SeenPiece};
 use crate::xiangqi::Xiangqi;
 
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};

@@ -15,11 +15,11 @@ use std::fmt;
 
 use crate::any_game::AnyGame;
 use crate::deal::Seed;
+use crate::kind::VariantKind;
 use crate::notation::Notation;
 use crate::outcome::Outcome;
 use crate::rule_set::OptionSpec;
 use crate::types::Side;
-use crate::view::VariantKind;
 
 pub use family::{JIEQI, XIANGQI};
 pub use search::{Chance, SearchNode, TurnCode, Verdict};
