@@ -118,20 +118,7 @@ pub fn write_record(game: &Banqi) -> String {
         words.push(write_turn(seen.turn, seen.revealed));
     }
     words.push(result.to_string());
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push('\n');
+    RecordText::write_words(&mut out, words);
     out
 }
 

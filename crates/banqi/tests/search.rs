@@ -5,7 +5,7 @@ mod common;
 
 use common::{playout, setup, twin_game};
 use jieqi_banqi::{
-    Banqi, BanqiNode, Deal, DrawReason, Outcome, Seat, Seed, Side, Turn, WinReason, parse_turn,
+    Banqi, BanqiNode, DrawReason, Outcome, Seat, Seed, Side, Turn, WinReason, parse_turn,
 };
 use jieqi_rules::platform::{Chance, SearchNode, TurnCode, Verdict};
 use proptest::prelude::*;
@@ -272,10 +272,7 @@ proptest! {
         shift in 1usize..31,
         opts in 0usize..16,
     ) {
-        let options = common::options_combination(opts);
-        let deal = Deal::from_seed(Seed(seed));
-        let mut game = Banqi::from_deal(&deal).under(options).unwrap();
-        playout(&mut game, x, plies);
+        let (deal, game) = common::played_deal(seed, opts, x, plies);
         let twin = twin_game(&deal, &game, shift);
         let (a, b) = (node(&game), node(&twin));
         prop_assert_eq!(a.key(), b.key());

@@ -4,7 +4,7 @@
 mod common;
 
 use common::playout;
-use jieqi_banqi::{Banqi, BanqiNode, Deal, Options, Position, Seat, Seed};
+use jieqi_banqi::{Banqi, BanqiNode, Options, Position, Seat, Seed};
 use jieqi_rules::platform::SearchNode;
 use proptest::prelude::*;
 
@@ -31,9 +31,8 @@ proptest! {
         plies in 0usize..200,
         opts in 0usize..16,
     ) {
-        let options = common::options_combination(opts);
-        let mut dealt = Banqi::from_deal(&Deal::from_seed(Seed(seed))).under(options).unwrap();
-        playout(&mut dealt, x, plies);
+        let (_, dealt) = common::played_deal(seed, opts, x, plies);
+        let options = dealt.options();
         let turns = public_turns(&dealt);
         let game = told(None, &turns, options);
         prop_assert_eq!(game.seed(), None);

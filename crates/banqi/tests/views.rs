@@ -130,10 +130,7 @@ proptest! {
         shift in 1usize..31,
         opts in 0usize..16,
     ) {
-        let options = common::options_combination(opts);
-        let deal = Deal::from_seed(Seed(seed));
-        let mut game = Banqi::from_deal(&deal).under(options).unwrap();
-        playout(&mut game, x, plies);
+        let (deal, game) = common::played_deal(seed, opts, x, plies);
         let twin = twin_game(&deal, &game, shift);
         for seat in Seat::BOTH {
             let (a, b) = (game.view(seat), twin.view(seat));

@@ -18,6 +18,18 @@ fn stdout(o: &Output) -> String {
 }
 
 /// W, D, L of the `A vs B:` line.
+/// A match's output without its timing line (which differs from run to run), sorted: games
+/// may finish in another order on more threads.
+fn sorted_without_timing(out: &str) -> Vec<String> {
+    let mut lines: Vec<String> = out
+        .lines()
+        .filter(|l| !l.contains(" games in "))
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    lines
+}
+
 fn wdl(out: &str, a: &str, b: &str) -> (u32, u32, u32) {
     let head = format!("{a} vs {b}: ");
     let line = out
@@ -91,14 +103,7 @@ fn a_seed_repeats_the_match_on_any_number_of_threads() {
             "--threads",
             threads,
         ]));
-        // The timing line differs; game lines may finish in another order on more threads.
-        let mut lines: Vec<String> = out
-            .lines()
-            .filter(|l| !l.contains(" games in "))
-            .map(str::to_string)
-            .collect();
-        lines.sort();
-        lines
+        sorted_without_timing(&out)
     };
     let one = run("1");
     assert_eq!(one, run("1"));
@@ -463,25 +468,15 @@ fn a_banqi_seed_repeats_its_games() {
     let run = |extra: &[&str]| -> Vec<String> {
         let mut args = vec!["--seed", "2A"];
         args.extend_from_slice(extra);
-        banqi("4", &args)
-            .lines()
-            .filter(|l| !l.contains(" games in "))
-            .map(str::to_string)
-            .collect()
+        sorted_without_timing(&banqi("4", &args))
     };
     let one = run(&[]);
     assert_eq!(one, run(&[]));
     // Another seed deals other games.
-    assert_ne!(
-        one,
-        banqi("4", &["--seed", "2B"])
-            .lines()
-            .map(str::to_string)
-            .collect::<Vec<_>>()
-    );
+    assert_ne!(one, sorted_without_timing(&banqi("4", &["--seed", "2B"])));
     // With a node budget as well, on one thread and on two (finished in another order).
     let nodes = |threads: &str| {
-        let mut lines: Vec<String> = stdout(&cli(&[
+        sorted_without_timing(&stdout(&cli(&[
             "match",
             "--variant",
             "banqi",
@@ -497,13 +492,7 @@ fn a_banqi_seed_repeats_its_games() {
             "5",
             "--threads",
             threads,
-        ]))
-        .lines()
-        .filter(|l| !l.contains(" games in "))
-        .map(str::to_string)
-        .collect();
-        lines.sort();
-        lines
+        ])))
     };
     let first = nodes("1");
     assert_eq!(first, nodes("1"));

@@ -258,23 +258,28 @@ fn malformed_input_gets_info_string_and_every_go_one_bestmove() {
         "setoption name Ponder value true",
         "ünïcödé \u{7} control",
     ];
-    for line in bad {
-        e.send(line);
-        let answer = e.until("info string ");
-        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
-        if line.starts_with("go") {
-            // A refused `go` is still answered, so that a GUI waiting for it goes on.
-            assert_eq!(e.until("bestmove"), ["bestmove (none)"], "after {line}");
-        }
-        e.send("isready");
-        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
-    }
+    each_refused_once(&mut e, &bad);
     // Empty lines and known no-ops are quiet.
     e.send("");
     e.send("debug on");
     e.send("isready");
     assert_eq!(e.until("readyok"), ["readyok"]);
     assert_no_position_then_a_new_one(e);
+}
+
+/// Each line gets one `info string` and nothing else (a refused `go` also its one `bestmove
+/// (none)`, so that a GUI waiting for it goes on), and the engine still answers `isready`.
+fn each_refused_once(e: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        e.send(line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        if line.starts_with("go") {
+            assert_eq!(e.until("bestmove"), ["bestmove (none)"], "after {line}");
+        }
+        e.send("isready");
+        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
+    }
 }
 
 /// After a refused `position` there is no position: a `go` is answered `bestmove (none)` (never
@@ -631,13 +636,7 @@ fn banqi_is_searched_from_its_public_turns() {
         "position startpos extra",
         "setoption name UCI_Variant value chess",
     ];
-    for line in bad {
-        e.send(line);
-        let answer = e.until("info string ");
-        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
-        e.send("isready");
-        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
-    }
+    each_refused_once(&mut e, &bad);
     e.send("go depth 1");
     assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
     e.send(&format!("position startpos moves {}", turns.join(" ")));

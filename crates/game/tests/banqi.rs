@@ -18,7 +18,7 @@ use jieqi_game::session::{
 };
 use jieqi_game::states::Phase;
 use jieqi_game::stats::Stats;
-use jieqi_game::suggestion::{AskHint, Suggestion};
+use jieqi_game::suggestion::Suggestion;
 use jieqi_rules::platform::{Look, Spot, VariantRef};
 use jieqi_rules::{Seed, Side};
 
@@ -216,17 +216,7 @@ fn the_computer_plays_banqi_from_what_both_players_know() {
 fn the_hint_suggests_a_legal_banqi_turn() {
     let mut app = vs_computer_banqi(Side::Red);
     assert!(hud(&app).can_hint);
-    app.world_mut().write_message(AskHint);
-    let mut found = None;
-    for _ in 0..2000 {
-        app.update();
-        found = app.world().resource::<Suggestion>().turn();
-        if found.is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let turn = found.expect("a hint came");
+    let turn = ask_hint(&mut app);
     settle(&mut app);
     let table = shown(&app).live.clone().unwrap();
     assert!(

@@ -2,8 +2,6 @@
 //! driven by `app.update()`. Pieces are picked and moved with the same `BoardInput`
 //! messages the mouse sends.
 
-use std::time::Duration;
-
 mod common;
 use common::*;
 
@@ -19,7 +17,7 @@ use jieqi_game::session::{
     AnimationsDone, BoardTurn, GameCommand, GameConfig, Hint, Session, Shown,
 };
 use jieqi_game::states::Phase;
-use jieqi_game::suggestion::{AskHint, Suggestion};
+use jieqi_game::suggestion::Suggestion;
 use jieqi_rules::{
     AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Variant, VariantKind,
     WinReason, Xiangqi,
@@ -618,17 +616,7 @@ fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
 fn the_hint_marks_a_legal_move_until_the_next_move() {
     let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
     assert!(app.world().resource::<HudModel>().can_hint);
-    app.world_mut().write_message(AskHint);
-    let mut found = None;
-    for _ in 0..2000 {
-        app.update();
-        found = app.world().resource::<Suggestion>().turn();
-        if found.is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let turn = found.expect("a hint came");
+    let turn = ask_hint(&mut app);
     settle(&mut app);
     let legal = &shown(&app).view.as_ref().unwrap().legal_moves;
     assert!(legal.iter().any(|&m| BoardTurn::from(m) == turn));

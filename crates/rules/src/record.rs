@@ -415,20 +415,7 @@ impl Record {
             side = side.other();
         }
         words.push(self.result.as_str().to_string());
-        let mut line = String::new();
-        for word in words {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        out.push_str(&line);
-        out.push('\n');
+        RecordText::write_words(&mut out, words);
         out
     }
 }
@@ -447,6 +434,26 @@ pub struct RecordText<'a> {
 }
 
 impl<'a> RecordText<'a> {
+    /// Writes a record's movetext words (numbers, turns, the result) into `out` as every
+    /// variant's records do: lines of at most 80 characters, a word never split, a line
+    /// break at the end.
+    pub fn write_words(out: &mut String, words: impl IntoIterator<Item = String>) {
+        let mut line = String::new();
+        for word in words {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 80 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+
     /// Splits `text`, refusing a record of more than `max_turns` turns (the longest game its
     /// variant can have) before reading further.
     pub fn split(text: &'a str, max_turns: usize) -> Result<RecordText<'a>, RecordError> {

@@ -112,3 +112,14 @@ pub fn options_combination(n: usize) -> jieqi_banqi::Options {
     );
     jieqi_banqi::Options::parse(&text).unwrap()
 }
+
+/// A game dealt from `seed` under option combination `opts` ([`options_combination`]) and
+/// played `plies` random turns chosen by `x` ([`playout`]), and its deal.
+pub fn played_deal(seed: u64, opts: usize, x: u64, plies: usize) -> (Deal, Banqi) {
+    let deal = Deal::from_seed(jieqi_banqi::Seed(seed));
+    let mut game = Banqi::from_deal(&deal)
+        .under(options_combination(opts))
+        .unwrap();
+    playout(&mut game, x, plies);
+    (deal, game)
+}

@@ -160,3 +160,18 @@ pub fn wait_for_plies(app: &mut App, plies: usize) {
     }
     panic!("the computer did not move (plies {})", view_plies(app));
 }
+
+/// Asks for a hint and updates (with short sleeps: the search runs on another thread) until
+/// it comes; panics after 2000 updates.
+pub fn ask_hint(app: &mut App) -> jieqi_game::session::BoardTurn {
+    use jieqi_game::suggestion::{AskHint, Suggestion};
+    app.world_mut().write_message(AskHint);
+    for _ in 0..2000 {
+        app.update();
+        if let Some(turn) = app.world().resource::<Suggestion>().turn() {
+            return turn;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no hint came");
+}
