@@ -279,8 +279,9 @@ impl Setup {
         }
         let (words, nums) = rest.split_at(rest.len() - numbers);
         match words {
-            [] => {}
-            ["-"] | ["-", "-"] => {}
+            // `- -` is standard engines' empty castling and en-passant fields: no pool.
+            [] | ["-", "-"] => {}
+            // One field where standard engines write two is a Jieqi pool, `-` when empty.
             [pool] => setup.pool = Some(Pool::parse(pool)?),
             [pool, learned] => {
                 setup.pool = Some(Pool::parse(pool)?);
@@ -306,7 +307,10 @@ impl Setup {
             None => s.push_str("- -"),
             Some(pool) => s.push_str(&pool.to_string()),
         }
-        if let Some(learned) = &self.learned {
+        // An empty pool with nothing learned is one `-`: `- -` would read as no pool.
+        let both_empty =
+            self.pool.is_some_and(|p| p.is_empty()) && self.learned.is_some_and(|l| l.is_empty());
+        if let Some(learned) = self.learned.filter(|_| !both_empty) {
             s.push(' ');
             s.push_str(&learned.to_string());
         }

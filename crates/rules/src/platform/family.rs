@@ -2,9 +2,10 @@
 //! this crate, since they share the board, the pieces and the notation.
 //!
 //! A position comes from a seed (a Jieqi deal), a full-knowledge Jieqi FEN (a deal whose reveals
-//! the moves follow), or a public FEN (Xiangqi, or Jieqi without identities: a face-down piece
-//! then moves as the piece of its start point, and the reveal a move names is checked against
-//! nothing).
+//! the moves follow), or a public FEN (Xiangqi, or Jieqi without identities). In a public Jieqi
+//! position nobody holds the deal: a move of a face-down piece names what it turned up
+//! (`h2h9P`, `C2+7(=P)`), which must still be in the pool, and the piece then moves as that,
+//! exactly as an engine told the game by a GUI reads it ([`PlayerView::from_text_with`]).
 
 use crate::any_game::AnyGame;
 use crate::deal::{Deal, Seed};
@@ -20,7 +21,7 @@ use crate::save::SavedGame;
 use crate::setup::Setup;
 use crate::types::{Move, Side, Square};
 use crate::variant::Variant;
-use crate::view::{PlayerView, SeenPiece};
+use crate::view::{PlayerView, SeenPiece, ViewTextError};
 use crate::xiangqi::Xiangqi;
 
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
@@ -333,7 +334,64 @@ struct FamilyGame {
 enum Held {
     // Boxed: a game is much larger than a position.
     Game(Box<AnyGame>),
-    Public(Position),
+    Public(Box<Told>),
+}
+
+/// A public Jieqi position and the moves played from it, each reveal named by the move: what
+/// both players see, with no deal behind it.
+#[derive(Clone)]
+struct Told {
+    fen: String,
+    rules: RuleSet,
+    texts: Vec<String>,
+    view: PlayerView,
+}
+
+impl Told {
+    fn new(setup: &Setup, rules: RuleSet) -> Result<Told, String> {
+        let fen = setup.to_fen();
+        let view = PlayerView::from_text_with(&fen, &[], Some(rules))
+            .map_err(|e| format!("illegal position: {e}"))?;
+        Ok(Told {
+            fen,
+            rules,
+            texts: Vec::new(),
+            view,
+        })
+    }
+
+    /// The same start with `texts` played, each checked (a reveal must be named).
+    fn replayed(&self, texts: Vec<String>) -> Result<Told, String> {
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let view =
+            PlayerView::from_text_with(&self.fen, &refs, Some(self.rules)).map_err(
+                |e| match e {
+                    // The caller numbers the moves.
+                    ViewTextError::Move { source, .. } => source.to_string(),
+                    ViewTextError::MissingReveal { text, .. } => format!(
+                        "'{text}' moves a face-down piece: name what it turned up (a0a1R, C2+7(=P))"
+                    ),
+                    ViewTextError::NotInPool { text, .. } => {
+                        format!("'{text}' turns up a piece the pool no longer holds")
+                    }
+                    ViewTextError::Refused { text, source, .. } => format!("'{text}': {source}"),
+                    other => other.to_string(),
+                },
+            )?;
+        Ok(Told {
+            texts,
+            view,
+            ..self.clone()
+        })
+    }
+
+    /// The view of `viewer`: in a position without a deal, what both see.
+    fn view_of(&self, viewer: Side) -> PlayerView {
+        PlayerView {
+            viewer,
+            ..self.view.clone()
+        }
+    }
 }
 
 impl FamilyGame {
@@ -361,7 +419,7 @@ impl FamilyGame {
             let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
             Held::Game(Box::new(game.into()))
         } else {
-            Held::Public(Position::from_setup(setup, rules.move_rules()).map_err(|e| illegal(&e))?)
+            Held::Public(Box::new(Told::new(setup, rules)?))
         };
         Ok(Box::new(FamilyGame { def, held }))
     }
@@ -369,7 +427,7 @@ impl FamilyGame {
     fn position(&self) -> &Position {
         match &self.held {
             Held::Game(game) => game.position(),
-            Held::Public(position) => position,
+            Held::Public(told) => &told.view.position,
         }
     }
 }
@@ -386,7 +444,7 @@ impl PlayedGame for FamilyGame {
     fn outcome(&self) -> Option<Outcome> {
         match &self.held {
             Held::Game(game) => game.outcome(),
-            Held::Public(_) => None,
+            Held::Public(told) => told.view.outcome,
         }
     }
 
@@ -405,6 +463,12 @@ impl PlayedGame for FamilyGame {
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), String> {
+        if let Held::Public(told) = &mut self.held {
+            let mut texts = told.texts.clone();
+            texts.push(text.to_string());
+            **told = told.replayed(texts)?;
+            return Ok(());
+        }
         let parsed = parse_move(self.position(), text).map_err(|e| e.to_string())?;
         match &mut self.held {
             Held::Game(game) => {
@@ -419,9 +483,7 @@ impl PlayedGame for FamilyGame {
                     ));
                 }
             }
-            Held::Public(position) => {
-                position.play_unchecked(parsed.mv);
-            }
+            Held::Public(_) => unreachable!("played above"),
         }
         Ok(())
     }
@@ -434,7 +496,7 @@ impl PlayedGame for FamilyGame {
                 AnyGame::Jieqi(game) => game.perft(depth),
                 AnyGame::Xiangqi(game) => game.position().perft(depth),
             },
-            Held::Public(position) => position.perft(depth),
+            Held::Public(told) => told.view.position.perft(depth),
         }
     }
 
@@ -445,65 +507,33 @@ impl PlayedGame for FamilyGame {
     fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String> {
         match &self.held {
             Held::Game(game) => Ok(render(&game.view(viewer), notation)),
-            Held::Public(_) => Err(
-                "a view needs a Jieqi deal: a seed, or a full-knowledge FEN \
-                 (X followed by the identity)"
-                    .into(),
-            ),
+            Held::Public(told) => Ok(render(&told.view_of(viewer), notation)),
         }
     }
 
-    /// A game's view; a public position (no deal) is public to both, with no history.
+    /// A game's view; a public position (no deal) is the same to both.
     fn table(&self, viewer: Side) -> Result<Table, String> {
-        let position = match &self.held {
-            Held::Game(game) => return Ok(table_of_view(&game.view(viewer))),
-            Held::Public(position) => position,
-        };
-        let pieces = Square::all()
-            .filter_map(|sq| {
-                let piece = position.piece_at(sq)?;
-                let look = if piece.is_hidden() {
-                    Look::Down {
-                        side: Some(piece.side()),
-                        moves_as: Some(piece.role()),
-                    }
-                } else {
-                    Look::Up {
-                        side: piece.side(),
-                        role: piece.role(),
-                    }
-                };
-                Some((spot(sq), look))
-            })
-            .collect();
-        Ok(Table {
-            viewer,
-            turn: position.turn(),
-            colour_to_move: Some(position.turn()),
-            pieces,
-            turns: position
-                .legal_moves()
-                .iter()
-                .map(|&m| table_turn(position, m))
-                .collect(),
-            last: None,
-            history: Vec::new(),
-            first: position.turn(),
-            outcome: None,
-            captured: [Vec::new(), Vec::new()],
-            colours: Side::ALL.map(Some),
-            seed: None,
+        Ok(match &self.held {
+            Held::Game(game) => table_of_view(&game.view(viewer)),
+            Held::Public(told) => table_of_view(&told.view_of(viewer)),
         })
     }
 
     fn plies(&self) -> usize {
-        self.family().map_or(0, |game| game.moves().len())
+        match &self.held {
+            Held::Game(game) => game.moves().len(),
+            Held::Public(told) => told.texts.len(),
+        }
     }
 
     fn undo(&mut self) -> bool {
         match &mut self.held {
             Held::Game(game) => game.undo().is_some(),
-            Held::Public(_) => false,
+            Held::Public(told) => {
+                let mut texts = told.texts.clone();
+                // Fewer moves of a start that read: it reads again.
+                texts.pop().is_some() && told.replayed(texts).map(|t| **told = t).is_ok()
+            }
         }
     }
 
@@ -524,7 +554,7 @@ impl PlayedGame for FamilyGame {
     fn table_at(&self, viewer: Side, ply: usize) -> Option<Table> {
         match &self.held {
             Held::Game(game) => game.view(viewer).at_ply(ply).map(|v| table_of_view(&v)),
-            Held::Public(_) => (ply == 0).then(|| self.table(viewer).ok()).flatten(),
+            Held::Public(told) => told.view_of(viewer).at_ply(ply).map(|v| table_of_view(&v)),
         }
     }
 
@@ -535,7 +565,7 @@ impl PlayedGame for FamilyGame {
     fn record_text(&self, viewer: Side, notation: Notation) -> String {
         match &self.held {
             Held::Game(game) => Record::of_view(&game.view(viewer)).write(notation),
-            Held::Public(position) => Record::new(position).write(notation),
+            Held::Public(told) => Record::of_view(&told.view_of(viewer)).write(notation),
         }
     }
 
