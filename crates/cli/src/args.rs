@@ -17,6 +17,7 @@ pub enum ArgError {
 }
 
 /// How a command's flags are shaped: `value` flags take the next argument, `switch` ones don't.
+#[derive(Debug)]
 pub struct Spec<'a> {
     pub command: &'a str,
     pub values: &'a [&'a str],

@@ -1,0 +1,108 @@
+//! The headless tool for people and scripts — perft, legal moves, deals, views, saved games
+//! and records, benchmarks — and the engine: a UCI/UCCI loop for GUIs, matches between levels,
+//! and the search benchmark. Two programs run it: `jieqi-cli COMMAND …`, and `jieqi-engine`,
+//! the engine alone for GUIs that start an engine without arguments.
+//!
+//! Every error is one line on stderr naming the problem, with exit status 2.
+
+mod args;
+pub mod cmd;
+mod files;
+mod limits;
+mod lines;
+mod text;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+pub const USAGE: &str = "\
+jieqi-cli: Xiangqi, Jieqi and Banqi from the command line
+
+USAGE:
+  jieqi-cli perft <depth> [POSITION] [--divide]
+  jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
+  jieqi-cli deal --seed S [--variant jieqi|banqi]
+  jieqi-cli view [--seed S | --fen FEN] --side red|black [--variant V] [--moves M ...] [--rules R]
+  jieqi-cli rules [--variant V]   (the house-rule options, see --rules)
+  jieqi-cli replay FILE [--notation iccs|wxf|chinese]
+  jieqi-cli bench-perft [--runs N]
+  jieqi-cli uci
+  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
+                  [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
+                  [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
+            B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
+                  [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+            Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
+  jieqi-cli match-report FILE ...   (adds up the game lines of match runs)
+  jieqi-cli bench [--depth D] [--verbose]
+  jieqi-cli help
+
+POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
+  V: xiangqi, jieqi or banqi (Banqi sides are first|second; turns a1 or a1=R flip, a1-a2 move, a1xb1 capture).
+  R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
+  FEN: standard, Banqi (?P hidden), Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
+  S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
+LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
+uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi
+  or banqi: position startpos moves a1=R b1-b2 c1xc2, each flip naming what it turned up).
+";
+
+/// `jieqi-cli` with its arguments (the program's name left out).
+pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
+    let raw = match utf8_args(args) {
+        Ok(raw) => raw,
+        Err(message) => return fail(&message),
+    };
+    let Some((command, rest)) = raw.split_first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match command.as_str() {
+        "perft" => cmd::perft::run(rest),
+        "moves" => cmd::moves::run(rest),
+        "bench-perft" => cmd::bench_perft::run(rest),
+        "bench" => cmd::bench::run(rest),
+        "uci" => cmd::uci::run(rest),
+        "match" => cmd::matches::run(rest),
+        "match-report" => cmd::match_report::run(rest),
+        "deal" => cmd::deal::run(rest),
+        "view" => cmd::view::run(rest),
+        "replay" => cmd::replay::run(rest),
+        "rules" => cmd::rules::run(rest),
+        "help" | "--help" | "-h" => {
+            use std::io::Write as _;
+            // A closed pipe is not an error worth reporting for help text.
+            let _ = std::io::stdout().write_all(USAGE.as_bytes());
+            Ok(())
+        }
+        other => Err(format!(
+            "unknown command '{}' (try 'jieqi-cli help')",
+            text::excerpt(other)
+        )),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(&message),
+    }
+}
+
+/// The arguments as text; one that is not UTF-8 cannot name a flag, a FEN or a file we print.
+pub fn utf8_args(args: impl Iterator<Item = OsString>) -> Result<Vec<String>, String> {
+    args.enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|arg| {
+                format!(
+                    "argument {} '{}' is not UTF-8 text",
+                    i + 1,
+                    text::excerpt(&arg.to_string_lossy())
+                )
+            })
+        })
+        .collect()
+}
+
+/// Reports `message` as one bounded line on stderr: exit status 2.
+pub fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {}", text::clip(message, text::MESSAGE_CHARS));
+    ExitCode::from(2)
+}
