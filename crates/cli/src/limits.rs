@@ -17,10 +17,10 @@
 //! | `match` | `--time-scale` | 1–100 (percent) |
 //! | `match` | `--opening-plies` | 0–40 |
 //! | `match` | `--adjudicate` | 100–10,000 (centipawns) |
-//! | `uci` | `go depth` | 1–100 (`jieqi_ai::MAX_DEPTH`; `stop` ends it) |
+//! | `uci` | `go depth` | 1–100 (`jieqi_ai::MAX_DEPTH`; more reads as 100; `stop` ends it) |
 //! | `uci` | `go mate` | 1–50 (moves) |
 //! | `uci` | `go nodes` | 1–1,000,000,000 |
-//! | `uci` | `go movetime`, `wtime`, `btime`, `winc`, `binc` | 0–1,000,000,000 ms (a negative clock reads as 0) |
+//! | `uci` | `go movetime`, `wtime`, `btime`, `winc`, `binc`; UCCI's `time`, `increment`, `opptime`, `oppincrement` | 0–1,000,000,000 ms (UCCI: seconds under `usemillisec false`; a negative clock reads as 0) |
 //! | `uci` | `go movestogo` | 0–1000 (0 reads as 1) |
 //! | `uci` | `setoption name Hash` | 1–1024 (MiB) |
 //! | `uci` | `setoption name Skill Level` | 0–20 |

@@ -348,15 +348,41 @@ fn wrong(line: &str) -> Option<&'static str> {
     let word = line.split(' ').next().unwrap_or("");
     if chars >= MAX_LINE_CHARS {
         Some("too long")
-    } else if !["id", "option", "uciok", "readyok", "info", "bestmove"].contains(&word) {
-        Some("not a UCI answer")
+    } else if ![
+        "id",
+        "option",
+        "uciok",
+        "ucciok",
+        "readyok",
+        "info",
+        "bestmove",
+        "nobestmove",
+        "pophash",
+        "bye",
+    ]
+    .contains(&word)
+    {
+        Some("not a UCI or UCCI answer")
     } else if word == "bestmove" {
-        let m = line.strip_prefix("bestmove ").unwrap_or("");
-        let plain = m.len() == 4 && Move::parse_iccs(m).is_some();
-        (!plain && !banqi_turn(m) && m != "(none)").then_some("not a move")
+        let answer = line.strip_prefix("bestmove ").unwrap_or("");
+        let (m, ponder) = match answer.split_once(" ponder ") {
+            Some((m, p)) => (m, Some(p)),
+            None => (answer, None),
+        };
+        let plain = |m: &str| coordinate_move(m) || banqi_turn(m);
+        (!(plain(m) || m == "(none)") || ponder.is_some_and(|p| !coordinate_move(p)))
+            .then_some("not a move")
     } else {
         None
     }
+}
+
+/// A coordinate move with ranks 0–9 (`h2e2`), or 1–10 when a line set `Ranks` (`a10a9`).
+fn coordinate_move(m: &str) -> bool {
+    let tens = m.matches("10").count();
+    let zero_to_nine = m.replace("10", "0");
+    (m.len() == 4 && Move::parse_iccs(m).is_some())
+        || (tens > 0 && zero_to_nine.len() == 4 && Move::parse_iccs(&zero_to_nine).is_some())
 }
 
 /// `a1` (a flip, its piece unknown before), `a1-a2` or `a1xb1`.

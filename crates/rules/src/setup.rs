@@ -212,7 +212,8 @@ impl Setup {
 
     /// Parses a FEN: placement (rank 9 first), side to move (`w`/`r` Red, `b` Black), then
     /// optionally `- -` (standard engines) or a Jieqi pool (and, in a viewer-relative FEN, the
-    /// identities the viewer learned, or `-`), then half- and full-move numbers.
+    /// identities the viewer learned, or `-`), then half- and full-move numbers. JieqiBox's
+    /// older form with the pool before the side to move (`board pool w - - 0 1`) reads too.
     pub fn parse_fen(fen: &str) -> Result<Setup, ParseFenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(ParseFenError::Empty)?;
@@ -262,13 +263,25 @@ impl Setup {
                 return Err(ParseFenError::RankWidth { rank });
             }
         }
-        setup.turn = match fields.next() {
+        let mut rest: Vec<&str> = fields.collect();
+        let is_turn = |t: &str| matches!(t, "w" | "r" | "W" | "R" | "b" | "B");
+        // JieqiBox's older Jieqi FEN puts the pool before the side to move:
+        // `board pool side - - halfmove fullmove`.
+        let pool_first = match rest.as_slice() {
+            [pool, turn, ..] if !is_turn(pool) && is_turn(turn) => Some(Pool::parse(pool)?),
+            _ => None,
+        };
+        if pool_first.is_some() {
+            rest.remove(0);
+        }
+        let mut rest = rest.into_iter();
+        setup.turn = match rest.next() {
             None => Side::Red,
             Some("w" | "r" | "W" | "R") => Side::Red,
             Some("b" | "B") => Side::Black,
             Some(other) => return Err(ParseFenError::BadTurn(quote(other))),
         };
-        let rest: Vec<&str> = fields.collect();
+        let rest: Vec<&str> = rest.collect();
         let numbers = rest
             .iter()
             .rev()
@@ -288,6 +301,12 @@ impl Setup {
                 setup.learned = Some(Pool::parse(learned)?);
             }
             _ => return Err(ParseFenError::TrailingFields),
+        }
+        if let Some(pool) = pool_first {
+            if setup.pool.is_some() {
+                return Err(ParseFenError::TrailingFields);
+            }
+            setup.pool = Some(pool);
         }
         if let Some(h) = nums.first() {
             setup.halfmoves = h.parse().map_err(|_| ParseFenError::BadNumber(quote(h)))?;
@@ -520,6 +539,30 @@ mod tests {
         for (fen, err) in cases {
             assert_eq!(Setup::parse_fen(fen).as_ref(), Err(err), "{fen}");
         }
+    }
+
+    #[test]
+    fn jieqibox_fen_forms_read_as_the_same_position_rules_9() {
+        let ours = Setup::parse_fen(
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1",
+        )
+        .unwrap();
+        // JieqiBox's pool in its own letter order, with its captured field.
+        let new_form = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w A2B2N2R2C2P5a2b2n2r2c2p5 - 0 1";
+        // Its older form: the pool before the side to move.
+        let old_form = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1";
+        for fen in [new_form, old_form] {
+            let s = Setup::parse_fen(fen).unwrap();
+            assert_eq!(
+                (s.board, s.turn, s.pool),
+                (ours.board, ours.turn, ours.pool),
+                "{fen}"
+            );
+        }
+        let black = Setup::parse_fen(&old_form.replace(" w ", " b ")).unwrap();
+        assert_eq!(black.turn, Side::Black);
+        // A pool in both places is refused.
+        assert!(Setup::parse_fen(&old_form.replace("- -", "R1 -")).is_err());
     }
 
     #[test]
