@@ -296,3 +296,135 @@ fn repetitions_deep_in_the_search_replay_the_path() {
         assert!(r.best.is_some(), "{fen}");
     }
 }
+
+// --- Perpetual chase as the rules judge it (rules.md §6: a move chases only the attacks it
+// made). The engine replays a cycle to the rules' own judge, so its scores follow the same
+// definition. Each case is written with Red as the chaser and also played in its twin with
+// Black as the chaser (board upside down, colours swapped). ---
+
+/// `fen` (a Jieqi full FEN) or its twin with the board upside down and colours swapped.
+fn twin_fen(fen: &str, flip: bool) -> String {
+    if !flip {
+        return fen.to_string();
+    }
+    let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+    let rows: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    fields[0] = rows.join("/");
+    fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
+    fields.join(" ")
+}
+
+/// An ICCS move, or its twin's.
+fn twin_mv(s: &str, flip: bool) -> Move {
+    if !flip {
+        return mv(s);
+    }
+    let b = s.as_bytes();
+    let rank = |c: u8| (b'9' - (c - b'0')) as char;
+    mv(&format!(
+        "{}{}{}{}",
+        b[0] as char,
+        rank(b[1]),
+        b[2] as char,
+        rank(b[3])
+    ))
+}
+
+/// The Jieqi game from `fen` after `moves` (the case as written, or its twin), still running.
+fn twin_game(fen: &str, moves: &[&str], flip: bool) -> Jieqi {
+    let mut game = Jieqi::from_full_fen(&twin_fen(fen, flip)).unwrap();
+    for m in moves {
+        game.play(twin_mv(m, flip)).unwrap();
+    }
+    assert!(!game.is_over());
+    game
+}
+
+/// The engine's score, for the side to move, of playing `m` now: the search restricted to
+/// that move at the root.
+fn score_of(view: &PlayerView, m: Move, depth: u32) -> Score {
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(4);
+    engine.set_root_moves(Some(vec![m]));
+    let r = engine.think(view, &Limits::depth(depth), &stop, 0, None);
+    assert_eq!(r.best, Some(m), "{r:?}");
+    r.score
+}
+
+#[test]
+fn repeating_a_perpetual_chase_is_scored_a_loss_for_the_chaser_rules_6() {
+    // rules.md §6: Red's chariot has chased the unprotected cannon up and down once (each
+    // move attacks it anew where it ran), so the position stands for the second time. Chasing
+    // on (a6a7) repeats a position with a cycle in which every red move chased the same
+    // cannon: a loss for Red in Jieqi, and the engine scores that line so and plays on.
+    let fen = "2bakab2/9/2c3n2/R8/9/9/9/9/9/3K5 w - 0 1";
+    let chase = ["a6a7", "c7c6", "a7a6", "c6c7"];
+    for flip in [false, true] {
+        let game = twin_game(fen, &chase, flip);
+        let view = game.view(game.turn());
+        let again = twin_mv("a6a7", flip);
+        let score = score_of(&view, again, 4);
+        // A loss for the side to move (mated, or lost by rule, right after this move).
+        assert!(
+            matches!(score, Score::Mate(n) if n <= 0),
+            "{flip}: {score:?}"
+        );
+        let r = think(&view, &Limits::depth(4), 0);
+        assert_ne!(r.best, Some(again), "{flip}: {r:?}");
+        assert!(!matches!(r.score, Score::Mate(_)), "{flip}: {r:?}");
+        // Halfway round, the side chased takes the repetition: a win by rule.
+        let game = twin_game(fen, &chase[..3], flip);
+        let r = think(&game.view(game.turn()), &Limits::depth(3), 0);
+        assert_eq!(r.best, Some(twin_mv("c6c7", flip)), "{flip}: {r:?}");
+        assert!(matches!(r.score, Score::Mate(n) if n > 0), "{flip}: {r:?}");
+    }
+}
+
+#[test]
+fn standing_attack_shuffle_is_scored_a_draw_rules_6() {
+    // rules.md §6: "a piece merely left attacked while the side moves something else is not
+    // chased". Red's chariot a7 keeps the lone cannon c7 attacked while the generals step out
+    // and back (first case), or slides a3-a4-a3 along the line of its attack on the cannon a7
+    // (second case): no red move made an attack, so repeating is a plain draw in Jieqi (the
+    // earlier wording made it Red's loss). Red, far ahead, would rather play on; Black, far
+    // behind, takes the draw.
+    let cases = [
+        (
+            "4k4/9/R1c6/9/9/9/9/9/9/3K4R w - 0 1",
+            ["d0d1", "e9e8", "d1d0", "e8e9"],
+        ),
+        (
+            "4k4/9/c8/9/9/9/R8/9/9/3K4R w - 0 1",
+            ["a3a4", "e9e8", "a4a3", "e8e9"],
+        ),
+    ];
+    for (fen, cycle) in cases {
+        for flip in [false, true] {
+            let game = twin_game(fen, &cycle, flip);
+            let view = game.view(game.turn());
+            let score = score_of(&view, twin_mv(cycle[0], flip), 4);
+            assert_eq!(score, Score::Cp(0), "{fen} {flip}");
+            let game = twin_game(fen, &cycle[..3], flip);
+            let r = think(&game.view(game.turn()), &Limits::depth(3), 0);
+            assert_eq!(
+                (r.best, r.score),
+                (Some(twin_mv(cycle[3], flip)), Score::Cp(0)),
+                "{fen} {flip}: {r:?}"
+            );
+        }
+    }
+}

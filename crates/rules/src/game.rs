@@ -102,11 +102,12 @@ impl Game {
             .piece_at(m.from)
             .expect("a legal move starts on a piece");
         let arriving = arrive(piece);
+        let before = self.position.clone();
         let captured = self.position.play_unchecked_as(m, arriving);
         self.moves.push(m);
         self.arrivals.push(arriving);
         self.captures.push(captured);
-        self.history.record(m, &self.position);
+        self.history.record(m, &before, &self.position);
         self.apply(adjudicate(&self.position, &self.history));
         Ok(captured)
     }
@@ -144,8 +145,9 @@ impl Game {
         let mut position = self.start.clone();
         let mut history = History::new(self.history.rules(), &self.start);
         for (&m, &arriving) in self.moves.iter().zip(&self.arrivals) {
+            let before = position.clone();
             position.play_unchecked_as(m, arriving);
-            history.record(m, &position);
+            history.record(m, &before, &position);
         }
         self.position = position;
         self.history = history;

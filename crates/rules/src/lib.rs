@@ -50,7 +50,7 @@ pub use platform::{Information, PlayedGame, VariantDef};
 pub use position::{MoveRules, Position, PositionError};
 pub use record::{Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
-    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chased_pieces,
+    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
 };
 pub use replay::ReplayError;
 pub use rule_set::{MAX_OPTIONS, OptionKind, OptionSpec, OptionValues, RuleSet, RuleSetError};

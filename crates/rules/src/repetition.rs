@@ -4,11 +4,12 @@
 //!
 //! # Chase (rules.md §6, with the decisions taken here)
 //!
-//! After a move, the mover *chases* an enemy piece when all of this holds:
+//! A piece of the chaser **attacks an enemy piece in a way that can chase** when all of this
+//! holds (a property of one position, [`chase_targets`]):
 //!
-//! - the mover has a **legal capture** of it right now (as if it were the mover's turn): an
-//!   attack that would expose the mover's own general is no threat, so a pinned attacker does
-//!   not chase;
+//! - the chaser has a **legal capture** of it with that piece (as if it were the chaser's
+//!   turn): an attack that would expose the chaser's own general is no threat, so a pinned
+//!   attacker does not chase;
 //! - the attacker is neither a general nor a soldier, and the target is neither the general
 //!   (that is check) nor a soldier still on its own side of the river;
 //! - the two are not the same kind attacking each other (an offer to exchange). "Each other"
@@ -23,14 +24,37 @@
 //! Hidden Jieqi pieces take part as the role they move as (their identity is unknown to both
 //! players).
 //!
-//! A side keeps up a perpetual chase when **every one of its moves** in the cycle leaves the
-//! **same** enemy piece chased. The rule reads "leaves attacked", so an attack that was
-//! already there before the move counts, as the contract says; only attacks made by the move
-//! itself would be a narrower reading. The same piece is followed through the cycle by its
-//! point: after the chaser's first move the candidates are the points it chases; after each
-//! move of the other side a candidate on the move's origin moves with it to the destination
-//! (the chased piece runs away and is attacked again); after each further move of the chaser
-//! the candidates are narrowed to what that move leaves chased.
+//! A **move chases** an enemy piece when after it the piece is attacked in that way and the
+//! move made that attack ([`chases`]). The attacks are compared per attacker, before and after
+//! the move, with the moved piece followed from its origin to its destination: the move chases
+//! the target of every attack after it that was not already an attack that could chase,
+//! by the same piece on the same target, before it. That one comparison covers the clauses of
+//! §6:
+//!
+//! - the moved piece attacks from its new point: new, unless it attacked the same piece from
+//!   its origin already — which only a chariot or cannon sliding along the line of its attack
+//!   can (a horse, advisor or elephant never attacks one point from two points a move apart),
+//!   so such a slide does not chase;
+//! - another piece attacks that did not before: the move opened its line, a horse's leg or an
+//!   elephant's eye, or gave a cannon its screen (a discovered attack);
+//! - an attack that was there but did not count before counts now: the move took away a
+//!   protector (pinned it, or gave check so that the protector must answer it), or made a
+//!   same-kind attack one-sided (pinned the target or blocked its horse's leg).
+//!
+//! **Decision:** in the position before the move an attack counts as already there even when
+//! the chaser could not have carried it out then (its attacker was pinned, or the chaser's
+//! own general stood in check): only whether the attacker reached the target, and whether the
+//! target was protected, go into "before". So unpinning an attacker, or answering a check,
+//! makes no chase of the attacks that were standing: the piece was merely left attacked.
+//!
+//! A side keeps up a perpetual chase when **every one of its moves** in the cycle chases the
+//! **same** enemy piece. A piece merely left attacked while the side moves something else is
+//! not chased (this replaces the earlier reading "leaves the same piece attacked"). The same
+//! piece is followed through the cycle by its point: after the chaser's first move the
+//! candidates are the points it chases; after each move of the other side a candidate on the
+//! move's origin moves with it to the destination (the chased piece runs away and is attacked
+//! again); after each further move of the chaser the candidates are narrowed to what that
+//! move chases.
 
 use std::fmt;
 
@@ -167,7 +191,7 @@ impl PlyRecord {
         self.check
     }
 
-    /// The enemy pieces (by their points after the move) the mover chases.
+    /// The enemy pieces (by their points after the move) the move chases (see [`chases`]).
     pub fn chased(&self) -> Vec<Square> {
         squares(self.chased)
     }
@@ -215,15 +239,18 @@ impl History {
         &self.plies
     }
 
-    /// Records that `m` was played and led to `after`.
-    pub fn record(&mut self, m: Move, after: &Position) {
-        let mover = after.turn().other();
+    /// Records that `m` was played in `before` (by the side to move there) and led to
+    /// `after`. Both positions are needed: a move chases only the attacks it made (rules.md
+    /// §6, [`chases`]).
+    pub fn record(&mut self, m: Move, before: &Position, after: &Position) {
+        let mover = before.turn();
+        debug_assert_eq!(after.turn(), mover.other(), "`after` follows `before`");
         self.plies.push(PlyRecord {
             mv: m,
             mover,
             hash: after.hash(),
             check: after.is_check(),
-            chased: chased_set(after, mover),
+            chased: chase_set(before, m, after),
             halfmoves: after.halfmoves(),
         });
     }
@@ -416,35 +443,59 @@ fn protected(board: &Board, m: Move, attacker: Piece, owner: Side, free: bool) -
     after.legal_moves(owner, free).iter().any(|r| r.to == m.to)
 }
 
-/// The enemy pieces that `chaser` chases in `position`, by their points in board order
-/// (rules.md §6; the decisions are in the module documentation). `chaser` is normally the
-/// side that just moved, but either side may be asked.
-pub fn chased_pieces(position: &Position, chaser: Side) -> Vec<Square> {
-    squares(chased_set(position, chaser))
+/// The enemy pieces that `chaser` attacks in `position` in a way that can chase, by their
+/// points in board order (rules.md §6; the conditions are in the module documentation).
+/// Whether a move *chases* them depends on the position before it too: see [`chases`].
+/// `chaser` is normally the side that just moved, but either side may be asked.
+pub fn chase_targets(position: &Position, chaser: Side) -> Vec<Square> {
+    let set = chase_attacks(position, chaser, true)
+        .iter()
+        .fold(0, |set, &(_, target)| set | bit(target));
+    squares(set)
 }
 
-fn chased_set(position: &Position, chaser: Side) -> u128 {
+/// The enemy pieces (by their points in `after`, in board order) that the move `m`, played
+/// in `before` by the side to move there and leading to `after`, chases (rules.md §6): those
+/// attacked in a way that can chase after it by an attack the move made. The decisions are in
+/// the module documentation.
+pub fn chases(before: &Position, m: Move, after: &Position) -> Vec<Square> {
+    squares(chase_set(before, m, after))
+}
+
+fn chase_set(before: &Position, m: Move, after: &Position) -> u128 {
+    let mover = before.turn();
+    // The attacks that stood before the move, the moved piece followed to its destination.
+    let standing: Vec<(Square, Square)> = chase_attacks(before, mover, false)
+        .into_iter()
+        .map(|(attacker, target)| (if attacker == m.from { m.to } else { attacker }, target))
+        .collect();
+    chase_attacks(after, mover, true)
+        .into_iter()
+        .filter(|attack| !standing.contains(attack))
+        .fold(0, |set, (_, target)| set | bit(target))
+}
+
+/// The attacks of `chaser` in `position` that can chase, as (attacker, target) points. With
+/// `legal` the chaser must be able to carry the capture out (its general stays safe); without
+/// it (the position before a move, module documentation) the movement rules suffice.
+fn chase_attacks(position: &Position, chaser: Side, legal: bool) -> Vec<(Square, Square)> {
     let board = position.board();
     let free = position.rules().free_advisors_elephants;
     let victim = chaser.other();
     let chaser_guard = board.guard(chaser, free);
     let victim_guard = board.guard(victim, free);
     let victim_moves = position.pseudo_moves(victim);
-    let mut set = 0u128;
+    let mut attacks = Vec::new();
     for &m in position.pseudo_moves(chaser).iter() {
         let (Some(attacker), Some(target)) = (position.piece_at(m.from), position.piece_at(m.to))
         else {
             continue;
         };
-        if target.side() != victim
-            || set & bit(m.to) != 0
-            || !can_chase(attacker.role())
-            || !can_be_chased(target, m.to)
-        {
+        if target.side() != victim || !can_chase(attacker.role()) || !can_be_chased(target, m.to) {
             continue;
         }
         let (from, to) = (m.from.index() as u8, m.to.index() as u8);
-        if !board.keeps_general_safe(&chaser_guard, from, to, attacker.code() as u8) {
+        if legal && !board.keeps_general_safe(&chaser_guard, from, to, attacker.code() as u8) {
             continue;
         }
         if attacker.role() == target.role()
@@ -456,37 +507,161 @@ fn chased_set(position: &Position, chaser: Side) -> u128 {
         if worth_more(target.role(), attacker.role())
             || !protected(board, m, attacker, victim, free)
         {
-            set |= bit(m.to);
+            attacks.push((m.from, m.to));
         }
     }
-    set
+    attacks
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::adjudication::adjudicate;
+    use crate::jieqi::Jieqi;
+    use crate::variant::Variant;
     use crate::{MoveRules, Setup};
 
     fn pos(fen: &str) -> Position {
         Position::from_setup(&Setup::parse_fen(fen).unwrap(), MoveRules::XIANGQI).unwrap()
     }
 
+    fn jieqi_pos(fen: &str) -> Position {
+        Position::from_setup(&Setup::parse_fen(fen).unwrap(), MoveRules::JIEQI).unwrap()
+    }
+
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
     }
 
-    fn chased(fen: &str, chaser: Side) -> Vec<String> {
-        chased_pieces(&pos(fen), chaser)
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+    fn names(points: &[Square]) -> Vec<String> {
+        points.iter().map(|s| s.to_string()).collect()
     }
 
-    // --- Single positions: what counts as a chase (rules.md §6) ---
+    /// The enemy pieces `chaser` attacks in a way that can chase (a single position).
+    fn chased(fen: &str, chaser: Side) -> Vec<String> {
+        names(&chase_targets(&pos(fen), chaser))
+    }
+
+    /// What the ICCS move `mv` chases when played in `p` (rules.md §6).
+    fn move_chases(p: &Position, mv: &str) -> Vec<String> {
+        let m = Move::parse_iccs(mv).unwrap();
+        p.check_move(m).unwrap();
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        names(&chases(p, m, &after))
+    }
+
+    /// What each recorded ply chased.
+    fn chased_by_plies(h: &History) -> Vec<Vec<String>> {
+        h.plies().iter().map(|p| names(&p.chased())).collect()
+    }
+
+    /// A case is written with Red as the chaser. `Twin::Red` reads it as written;
+    /// `Twin::Black` reads its twin with Black as the chaser: the board turned upside down
+    /// (ranks reversed, files kept), the colours swapped and the other side to move.
+    #[derive(Clone, Copy, Debug)]
+    enum Twin {
+        Red,
+        Black,
+    }
+
+    const TWINS: [Twin; 2] = [Twin::Red, Twin::Black];
+
+    impl Twin {
+        /// The side that plays the part `written` has in the case as written.
+        fn side(self, written: Side) -> Side {
+            match self {
+                Twin::Red => written,
+                Twin::Black => written.other(),
+            }
+        }
+
+        /// The chaser: Red as written.
+        fn chaser(self) -> Side {
+            self.side(Side::Red)
+        }
+
+        fn flipped(self) -> bool {
+            matches!(self, Twin::Black)
+        }
+
+        /// A FEN (plain or Jieqi full FEN: the board and the side to move are turned).
+        fn fen(self, fen: &str) -> String {
+            if !self.flipped() {
+                return fen.to_string();
+            }
+            let mut fields: Vec<String> = fen.split_whitespace().map(String::from).collect();
+            let swap = |c: char| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            };
+            let rows: Vec<String> = fields[0]
+                .split('/')
+                .rev()
+                .map(|row| row.chars().map(swap).collect())
+                .collect();
+            fields[0] = rows.join("/");
+            fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
+            fields.join(" ")
+        }
+
+        /// A point such as `c7`.
+        fn point(self, s: &str) -> String {
+            if !self.flipped() {
+                return s.to_string();
+            }
+            let b = s.as_bytes();
+            format!("{}{}", b[0] as char, 9 - (b[1] - b'0'))
+        }
+
+        fn points(self, points: &[&str]) -> Vec<String> {
+            points.iter().map(|s| self.point(s)).collect()
+        }
+
+        /// ICCS moves separated by spaces.
+        fn moves(self, moves: &str) -> String {
+            // ICCS names a point by its file letter and rank digit, as `point` does.
+            moves
+                .split_whitespace()
+                .map(|m| format!("{}{}", self.point(&m[..2]), self.point(&m[2..])))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+
+        fn xiangqi(self, fen: &str) -> Position {
+            pos(&self.fen(fen))
+        }
+
+        fn jieqi(self, fen: &str) -> Position {
+            jieqi_pos(&self.fen(fen))
+        }
+
+        /// What `mv` (as written for Red) chases from `p`, as points written for Red.
+        fn move_chases(self, p: &Position, mv: &str) -> Vec<String> {
+            move_chases(p, &self.moves(mv))
+                .iter()
+                .map(|s| self.point(s))
+                .collect()
+        }
+
+        /// The outcome in which the chaser has lost by perpetual chase.
+        fn chaser_lost(self) -> Option<Outcome> {
+            Some(Outcome::Win {
+                winner: self.chaser().other(),
+                reason: WinReason::PerpetualChase,
+            })
+        }
+    }
+
+    // --- Single positions: which attacks can chase (rules.md §6). Whether a move chases
+    // with them is tested further down. ---
 
     #[test]
     fn unprotected_piece_is_chased_rules_6() {
+        // rules.md §6: the attacked piece counts if it is unprotected.
         // Red chariot a7 attacks the lone black cannon c7.
         assert_eq!(
             chased("4k4/9/R1c6/9/9/9/9/9/9/3K5 b - - 0 1", Side::Red),
@@ -496,6 +671,7 @@ mod tests {
 
     #[test]
     fn protected_piece_of_equal_or_less_value_is_not_chased_rules_6() {
+        // rules.md §6: a protected piece counts only if it is worth more than its attacker.
         // The black chariot c9 protects the cannon c7 against the red chariot.
         assert!(chased("2r1k4/9/R1c6/9/9/9/9/9/9/3K5 b - - 0 1", Side::Red).is_empty());
         // Red cannon a7 (screen b7) attacks the black horse c7, protected by the chariot c9.
@@ -509,6 +685,7 @@ mod tests {
 
     #[test]
     fn piece_worth_more_is_chased_even_when_protected_rules_6() {
+        // rules.md §6: a horse or cannon attacking a chariot counts even when it is protected.
         // Red horse a6 attacks the black chariot c7, which the black chariot c9 protects.
         assert_eq!(
             chased("2r1k4/9/2r6/N8/9/9/9/9/9/3K5 b - - 0 1", Side::Red),
@@ -518,15 +695,17 @@ mod tests {
 
     #[test]
     fn revealed_advisor_chases_a_horse_in_jieqi_rules_6() {
+        // rules.md §6, §7: an advisor or elephant attacking a chariot, horse or cannon counts.
         // Jieqi: a revealed red advisor on d5 attacks the black horse e6, which the black
         // chariot a6 protects: the horse is worth more than the advisor.
         let setup = Setup::parse_fen("3k5/9/9/r3n4/3A5/9/9/9/9/5K3 b - - 0 1").unwrap();
         let p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        assert_eq!(chased_pieces(&p, Side::Red), [sq("e6")]);
+        assert_eq!(chase_targets(&p, Side::Red), [sq("e6")]);
     }
 
     #[test]
     fn general_and_soldier_attacks_never_chase_rules_6() {
+        // rules.md §6: attacks by a general or a soldier never chase.
         // A crossed red soldier c6 attacks the lone black horse c7.
         assert!(chased("4k4/9/2n6/2P6/9/9/9/9/9/3K5 b - - 0 1", Side::Red).is_empty());
         // The red general d1 attacks the lone black horse d2.
@@ -535,6 +714,7 @@ mod tests {
 
     #[test]
     fn general_and_uncrossed_soldier_cannot_be_chased_rules_6() {
+        // rules.md §6: the general and a soldier that has not crossed the river cannot be chased.
         // Red chariot a6 attacks the black soldier c6, still on Black's side, unprotected.
         assert!(chased("4k4/9/9/R1p6/9/9/9/9/9/3K5 b - - 0 1", Side::Red).is_empty());
         // Once across the river (c4) it can be chased.
@@ -545,13 +725,15 @@ mod tests {
         // Jieqi: a hidden piece on a soldier's start point moves as an uncrossed soldier.
         let setup = Setup::parse_fen("4k4/9/9/R1x6/9/9/9/9/9/3K5 b - - 0 1").unwrap();
         let p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        assert!(chased_pieces(&p, Side::Red).is_empty());
+        assert!(chase_targets(&p, Side::Red).is_empty());
         // Check is not chase.
         assert!(chased("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1", Side::Red).is_empty());
     }
 
     #[test]
     fn same_kind_mutual_attack_is_an_exchange_offer_rules_6() {
+        // rules.md §6: the same kind attacking each other is an offer to exchange, unless the
+        // attacked one cannot hit back.
         // Chariots a7 and c7 attack each other.
         assert!(chased("4k4/9/R1r6/9/9/9/9/9/9/3K5 b - - 0 1", Side::Red).is_empty());
         // The black chariot e7 is pinned against its general by the red chariot e2: it cannot
@@ -567,6 +749,8 @@ mod tests {
 
     #[test]
     fn pinned_or_facing_defenders_do_not_protect_rules_6() {
+        // rules.md §6: a pinned piece, or a general that would face the other general, does not
+        // protect.
         // Red chariot a8 attacks the black horse e8. The black general could take back on e8
         // but would then face the red general e0 along the open e-file: no protection.
         let fen = "4k4/R3n4/9/9/9/9/9/9/9/4K4 b - - 0 1";
@@ -582,6 +766,8 @@ mod tests {
 
     #[test]
     fn pinned_attacker_does_not_chase_rules_6() {
+        // rules.md §6 (module decision): a capture that would expose the chaser's own general
+        // is no threat.
         // The red chariot d2 attacks the lone black horse a2, but it stands between its general
         // d0 and the black chariot d9: taking would expose the general.
         let fen = "3rk4/9/9/9/9/9/9/n2R5/9/3K5 b - - 0 1";
@@ -589,6 +775,121 @@ mod tests {
         // Without the pinning chariot the same attack chases.
         let fen = "4k4/9/9/9/9/9/9/n2R5/9/3K5 b - - 0 1";
         assert_eq!(chased(fen, Side::Red), ["a2"]);
+    }
+
+    // --- Single moves: what a move chases (rules.md §6: "the move made that attack") ---
+
+    #[test]
+    fn direct_chase_by_the_moved_piece_rules_6() {
+        // rules.md §6: the moved piece attacks the piece from its new point. The red chariot
+        // a6 steps to a7 and attacks the lone black cannon c7 (Black's twin: a3 to a2, c2).
+        for t in TWINS {
+            let p = t.xiangqi(CHASE);
+            assert_eq!(t.move_chases(&p, "a6a7"), ["c7"], "{t:?}");
+            // A move that attacks nothing chases nothing.
+            assert!(t.move_chases(&p, "a6a5").is_empty(), "{t:?}");
+        }
+        // A horse that arrives attacking: the red horse a3 to b5 attacks the lone cannon c7.
+        for t in TWINS {
+            let p = t.xiangqi("4k4/9/2c6/9/9/9/N8/9/9/3K5 w - - 0 1");
+            assert_eq!(t.move_chases(&p, "a3b5"), ["c7"], "{t:?}");
+        }
+    }
+
+    #[test]
+    fn discovered_attacks_chase_rules_6() {
+        // rules.md §6: another piece attacks that did not before — the move opened its line,
+        // a horse's leg or an elephant's eye, or gave a cannon its screen.
+        let cases = [
+            // The red horse b7 leaves the line of the chariot a7 to the cannon c7.
+            ("4k4/9/RNc6/9/9/9/9/9/9/3K5 w - - 0 1", "b7a5", "c7"),
+            // The red chariot b6 leaves the leg of the horse b5, which now attacks c7.
+            ("4k4/9/2c6/1R7/1N7/9/9/9/9/3K5 w - - 0 1", "b6a6", "c7"),
+            // The red horse a5 steps to b7 and gives the cannon a7 a screen against c7.
+            ("4k4/9/C1n6/9/N8/9/9/9/9/3K5 w - - 0 1", "a5b7", "c7"),
+            // The red horse d3 leaves the eye of the elephant c4, which now attacks the
+            // crossed black horse e2 (worth more than an elephant).
+            ("4k4/9/9/9/9/2B6/3N5/4n4/9/4K4 w - - 0 1", "d3b2", "e2"),
+        ];
+        for t in TWINS {
+            for (fen, mv, target) in cases {
+                let p = t.xiangqi(fen);
+                assert!(chase_targets(&p, t.chaser()).is_empty(), "{t:?} {fen}");
+                assert_eq!(t.move_chases(&p, mv), [target], "{t:?} {fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn sliding_along_the_line_of_an_attack_is_no_chase_rules_6() {
+        // rules.md §6: "a chariot or cannon that slid along the line it already attacked on
+        // does not count". The red chariot a3 attacks the lone cannon a7 and slides to a4.
+        for t in TWINS {
+            let p = t.xiangqi("4k4/9/c8/9/9/9/R8/9/9/3K5 w - - 0 1");
+            assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("a7"))], "{t:?}");
+            assert!(t.move_chases(&p, "a3a4").is_empty(), "{t:?}");
+            // A chariot that comes onto the line from elsewhere does chase.
+            let p = t.xiangqi("4k4/9/c8/9/9/9/1R7/9/9/3K5 w - - 0 1");
+            assert_eq!(t.move_chases(&p, "b3a3"), ["a7"], "{t:?}");
+            // A cannon sliding behind its screen: the red cannon a2 attacks the horse a7 over
+            // the horse a5 and slides to a3.
+            let p = t.xiangqi("4k4/9/n8/9/N8/9/9/C8/9/3K5 w - - 0 1");
+            assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("a7"))], "{t:?}");
+            assert!(t.move_chases(&p, "a2a3").is_empty(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn protected_piece_chased_by_a_lesser_piece_not_by_an_equal_one_rules_6() {
+        // rules.md §6: a protected piece counts when it is worth more than its attacker. The
+        // red horse a3 steps to b5 and attacks c7, which the chariot c9 protects.
+        for t in TWINS {
+            // A chariot: worth more than the horse, chased.
+            let p = t.xiangqi("2r1k4/9/2r6/9/9/9/N8/9/9/3K5 w - - 0 1");
+            assert_eq!(t.move_chases(&p, "a3b5"), ["c7"], "{t:?}");
+            // A cannon: not worth more, and protected, so not chased.
+            let p = t.xiangqi("2r1k4/9/2c6/9/9/9/N8/9/9/3K5 w - - 0 1");
+            assert!(t.move_chases(&p, "a3b5").is_empty(), "{t:?}");
+            // The same cannon unprotected is chased.
+            let p = t.xiangqi("4k4/9/2c6/9/9/9/N8/9/9/3K5 w - - 0 1");
+            assert_eq!(t.move_chases(&p, "a3b5"), ["c7"], "{t:?}");
+        }
+    }
+
+    #[test]
+    fn pinning_away_a_protector_chases_rules_6() {
+        // rules.md §6: "the move took away a protector (pinned it)". The red chariot a7
+        // attacks the black horse c7, which the chariot e7 protects: no chase. The red chariot
+        // d2 steps to e2 and pins the protector to its general e9: now the horse is chased,
+        // though its attacker did not move. (The chariots e2 and e7 only offer an exchange.)
+        for t in TWINS {
+            let p = t.xiangqi("4k4/9/R1n1r4/9/9/9/9/3R5/9/3K5 w - - 0 1");
+            assert!(chase_targets(&p, t.chaser()).is_empty(), "{t:?}");
+            assert_eq!(t.move_chases(&p, "d2e2"), ["c7"], "{t:?}");
+        }
+    }
+
+    #[test]
+    fn answering_a_check_or_unpinning_an_attacker_is_no_chase_rules_6() {
+        // rules.md §6, decision (module documentation): an attack stands before the move
+        // even if the chaser could not carry it out then. Red, in check from the chariot d9,
+        // blocks with the horse b2-d1; the chariot a7 attacked the lone cannon c7 all along:
+        // not chased.
+        for t in TWINS {
+            let p = t.xiangqi("3rk4/9/R1c6/9/9/9/9/1N7/9/3K5 w - - 0 1");
+            assert!(p.is_check());
+            assert!(t.move_chases(&p, "b2d1").is_empty(), "{t:?}");
+            let mut after = p.clone();
+            after.play_unchecked(Move::parse_iccs(&t.moves("b2d1")).unwrap());
+            assert_eq!(chase_targets(&after, t.chaser()), [sq(&t.point("c7"))]);
+        }
+        // The red chariot d2 is pinned (black chariot d9, red general d0) and cannot take the
+        // horse a2; the horse b4-d5 unpins it. The horse was attacked before: not chased.
+        for t in TWINS {
+            let p = t.xiangqi("3rk4/9/9/9/9/1N7/9/n2R5/9/3K5 w - - 0 1");
+            assert!(chase_targets(&p, t.chaser()).is_empty(), "{t:?}");
+            assert!(t.move_chases(&p, "b4d5").is_empty(), "{t:?}");
+        }
     }
 
     // --- Cycles ---
@@ -600,18 +901,36 @@ mod tests {
             .map(|s| {
                 let m = Move::parse_iccs(s).unwrap();
                 p.check_move(m).unwrap();
+                let before = p.clone();
                 p.play_unchecked(m);
-                history.record(m, p);
+                history.record(m, &before, p);
                 adjudicate(p, history)
             })
             .collect()
     }
+
+    /// Plays `cycle` (as written for Red) twice from `fen` under Jieqi's rules and returns
+    /// the verdicts of both rounds and the history.
+    fn jieqi_twice(t: Twin, fen: &str, cycle: &str) -> (Vec<Verdict>, Vec<Verdict>, History) {
+        let mut p = t.jieqi(fen);
+        let mut h = History::new(RepetitionRules::JIEQI, &p);
+        let first = play(&mut p, &mut h, &t.moves(cycle));
+        let second = play(&mut p, &mut h, &t.moves(cycle));
+        assert_eq!(h.occurrences(), 3, "{t:?}");
+        (first, second, h)
+    }
+
+    const REPETITION_DRAW: Option<Outcome> = Some(Outcome::Draw {
+        reason: DrawReason::Repetition,
+    });
 
     const CHECKS: &str = "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1";
     const CHECK_CYCLE: &str = "i8i9 e9e8 i9i8 e8e9";
 
     #[test]
     fn xiangqi_perpetual_check_warned_then_lost_rules_6() {
+        // rules.md §6: a one-sided perpetual check is warned on the second occurrence and loses on
+        // the third.
         let mut p = pos(CHECKS);
         let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
@@ -637,6 +956,7 @@ mod tests {
 
     #[test]
     fn jieqi_perpetual_check_loses_on_third_occurrence_rules_6() {
+        // rules.md §6: in Jieqi too, perpetual check loses on the third occurrence.
         let setup = Setup::parse_fen(CHECKS).unwrap();
         let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
         let mut h = History::new(RepetitionRules::JIEQI, &p);
@@ -662,31 +982,44 @@ mod tests {
 
     #[test]
     fn perpetual_chase_follows_the_running_piece_rules_6() {
-        let mut p = pos(CHASE);
-        let mut h = History::new(RepetitionRules::XIANGQI, &p);
-        let first = play(&mut p, &mut h, CHASE_CYCLE);
-        assert_eq!(h.plies()[0].chased(), [sq("c7")]);
-        assert_eq!(h.plies()[2].chased(), [sq("c6")]);
+        // rules.md §6: one same enemy piece, followed through its own moves, is chased by every
+        // one of the side's moves: each chariot move attacks the cannon anew where it ran to.
+        for t in TWINS {
+            let mut p = t.xiangqi(CHASE);
+            let mut h = History::new(RepetitionRules::XIANGQI, &p);
+            let first = play(&mut p, &mut h, &t.moves(CHASE_CYCLE));
+            assert_eq!(
+                chased_by_plies(&h),
+                [t.points(&["c7"]), vec![], t.points(&["c6"]), vec![]],
+                "{t:?}"
+            );
+            let warning = Notice::PerpetualChaseWarning {
+                side: t.chaser(),
+                chased: sq(&t.point("c7")),
+            };
+            assert_eq!(
+                first[3],
+                Verdict {
+                    outcome: None,
+                    notices: vec![warning]
+                },
+                "{t:?}"
+            );
+            // Xiangqi reports the chase but decides nothing, also on the third occurrence.
+            let second = play(&mut p, &mut h, &t.moves(CHASE_CYCLE));
+            assert_eq!(
+                second[3],
+                Verdict {
+                    outcome: None,
+                    notices: vec![warning, Notice::RepetitionDrawHint]
+                },
+                "{t:?}"
+            );
+        }
         let warning = Notice::PerpetualChaseWarning {
             side: Side::Red,
             chased: sq("c7"),
         };
-        assert_eq!(
-            first[3],
-            Verdict {
-                outcome: None,
-                notices: vec![warning]
-            }
-        );
-        // Xiangqi reports the chase but decides nothing, also on the third occurrence.
-        let second = play(&mut p, &mut h, CHASE_CYCLE);
-        assert_eq!(
-            second[3],
-            Verdict {
-                outcome: None,
-                notices: vec![warning, Notice::RepetitionDrawHint]
-            }
-        );
         assert_eq!(
             warning.to_string(),
             "Red keeps chasing the piece on c7: perpetual chase is forbidden"
@@ -695,69 +1028,204 @@ mod tests {
 
     #[test]
     fn jieqi_perpetual_chase_loses_on_third_occurrence_rules_6() {
-        let setup = Setup::parse_fen(CHASE).unwrap();
-        let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::JIEQI, &p);
-        play(&mut p, &mut h, CHASE_CYCLE);
-        let second = play(&mut p, &mut h, CHASE_CYCLE);
-        assert_eq!(
-            second[3].outcome,
-            Some(Outcome::Win {
-                winner: Side::Black,
-                reason: WinReason::PerpetualChase
-            })
-        );
+        // rules.md §6, §7: a Jieqi game (face-down pieces on b0 and i9 stand by) in which the
+        // chaser chases the same running cannon with every move: warned on the second
+        // occurrence, lost on the third. Played through the game itself, which records each
+        // move with the position before it.
+        let fen = "4k3xr/9/2c6/R8/9/9/9/9/9/1XN1K5 w - 0 1";
+        for t in TWINS {
+            let mut game = Jieqi::from_full_fen(&t.fen(fen)).unwrap();
+            let mut notices = Vec::new();
+            for m in t.moves(CHASE_CYCLE).split_whitespace() {
+                notices = game.play(Move::parse_iccs(m).unwrap()).unwrap();
+            }
+            assert_eq!(
+                notices,
+                [Notice::PerpetualChaseWarning {
+                    side: t.chaser(),
+                    chased: sq(&t.point("c7"))
+                }],
+                "{t:?}"
+            );
+            for m in t.moves(CHASE_CYCLE).split_whitespace() {
+                assert!(!game.is_over(), "{t:?}");
+                game.play(Move::parse_iccs(m).unwrap()).unwrap();
+            }
+            assert_eq!(game.outcome(), t.chaser_lost(), "{t:?}");
+        }
     }
 
     #[test]
     fn a_different_piece_each_move_is_no_chase_rules_6() {
-        // The red chariot alternates between attacking the cannon c7 (from a7) and the horse g6
-        // (from a6): no piece is attacked after every red move. Jieqi: a plain draw.
+        // rules.md §6: the chased piece must be the same with every move. The red chariot
+        // alternates between attacking the cannon c7 (from a7) and the horse g6 (from a6):
+        // each move chases, but not the same piece. Jieqi: a plain draw.
         let fen = "4k4/9/2c6/R5n2/9/9/9/9/9/3K5 w - - 0 1";
-        let setup = Setup::parse_fen(fen).unwrap();
-        let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        let mut h = History::new(RepetitionRules::JIEQI, &p);
-        let cycle = "a6a7 e9f9 a7a6 f9e9";
-        let first = play(&mut p, &mut h, cycle);
-        assert_eq!(h.plies()[0].chased(), [sq("c7")]);
-        assert_eq!(h.plies()[2].chased(), [sq("g6")]);
-        assert_eq!(first[3], Verdict::default());
-        let second = play(&mut p, &mut h, cycle);
-        assert_eq!(h.occurrences(), 3);
-        assert_eq!(
-            second[3].outcome,
-            Some(Outcome::Draw {
-                reason: DrawReason::Repetition
-            })
-        );
+        for t in TWINS {
+            let (first, second, h) = jieqi_twice(t, fen, "a6a7 e9f9 a7a6 f9e9");
+            assert_eq!(chased_by_plies(&h)[0], t.points(&["c7"]), "{t:?}");
+            assert_eq!(chased_by_plies(&h)[2], t.points(&["g6"]), "{t:?}");
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn standing_attack_while_shuffling_is_no_chase_rules_6() {
+        // rules.md §6: "a piece merely left attacked while the side moves something else is
+        // not chased". The red chariot a7 keeps the lone cannon c7 attacked while both
+        // generals step out and back: no chase. Xiangqi warns nothing; Jieqi draws on the
+        // third occurrence (the earlier wording made this Red's loss).
+        let fen = "4k4/9/R1c6/9/9/9/9/9/9/3K5 w - - 0 1";
+        let cycle = "d0d1 e9e8 d1d0 e8e9";
+        for t in TWINS {
+            let mut p = t.xiangqi(fen);
+            let mut h = History::new(RepetitionRules::XIANGQI, &p);
+            let first = play(&mut p, &mut h, &t.moves(cycle));
+            assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("c7"))]);
+            assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            let second = play(&mut p, &mut h, &t.moves(cycle));
+            assert_eq!(
+                second[3],
+                Verdict {
+                    outcome: None,
+                    notices: vec![Notice::RepetitionDrawHint]
+                },
+                "{t:?}"
+            );
+
+            let (first, second, _) = jieqi_twice(t, fen, cycle);
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn jieqi_hidden_piece_left_attacking_is_no_chase_rules_6() {
+        // rules.md §6, §7: the face-down red piece on a0 moves as a chariot and keeps the lone
+        // cannon a7 attacked while the generals shuffle. Not a chase: a draw.
+        let fen = "4k4/9/c8/9/9/9/9/9/9/X2K5 w - - 0 1";
+        for t in TWINS {
+            let p = t.jieqi(fen);
+            assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("a7"))]);
+            let (first, second, h) = jieqi_twice(t, fen, "d0d1 e9e8 d1d0 e8e9");
+            assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn sliding_chariot_cycle_is_no_chase_rules_6() {
+        // rules.md §6: the red chariot slides a3-a4-a3 on the a-file, keeping the cannon a7
+        // attacked: no move made the attack, so Jieqi draws.
+        let fen = "4k4/9/c8/9/9/9/R8/9/9/3K5 w - - 0 1";
+        for t in TWINS {
+            let (first, second, h) = jieqi_twice(t, fen, "a3a4 e9e8 a4a3 e8e9");
+            assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn alternating_moves_against_a_standing_attack_are_no_perpetual_chase_rules_6() {
+        // rules.md §6: each of the chaser's moves must itself chase. The red chariot c2 keeps
+        // the lone cannon c7 attacked; the red horse goes a3-b5 (attacks c7 anew: a chase)
+        // and back b5-a3 (makes no attack: no chase). Not every move chases: a draw.
+        let fen = "4k4/9/2c6/9/9/9/N8/2R6/9/3K5 w - - 0 1";
+        for t in TWINS {
+            let (first, second, h) = jieqi_twice(t, fen, "a3b5 e9e8 b5a3 e8e9");
+            assert_eq!(
+                chased_by_plies(&h)[..4],
+                [t.points(&["c7"]), vec![], vec![], vec![]],
+                "{t:?}"
+            );
+            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn every_move_making_a_new_attack_is_perpetual_chase_rules_6() {
+        // rules.md §6: the cannon c7 never moves, yet every red move makes an attack on it:
+        // the chariot c5 steps aside to d5 and opens the line of the chariot c2 (discovered),
+        // then steps back and attacks it itself. Perpetual chase: Jieqi's chaser loses.
+        let fen = "4k4/9/2c6/9/2R6/9/9/2R6/9/3K5 w - - 0 1";
+        for t in TWINS {
+            let (first, second, h) = jieqi_twice(t, fen, "c5d5 e9e8 d5c5 e8e9");
+            assert_eq!(
+                chased_by_plies(&h)[..4],
+                [t.points(&["c7"]), vec![], t.points(&["c7"]), vec![]],
+                "{t:?}"
+            );
+            assert_eq!(
+                first[3].notices,
+                [Notice::PerpetualChaseWarning {
+                    side: t.chaser(),
+                    chased: sq(&t.point("c7"))
+                }],
+                "{t:?}"
+            );
+            assert_eq!(second[3].outcome, t.chaser_lost(), "{t:?}");
+        }
     }
 
     #[test]
     fn check_outranks_chase_rules_6() {
-        // As the perpetual-check cycle, but the black chariot a2 keeps the red horse c2
-        // attacked (unprotected) all along: Black "chases", Red checks. Check decides.
-        let fen = "4k4/8R/9/9/9/9/9/r1N6/9/3K5 w - - 0 1";
-        let setup = Setup::parse_fen(fen).unwrap();
-        let mut p = Position::from_setup(&setup, MoveRules::JIEQI).unwrap();
-        assert_eq!(chased_pieces(&p, Side::Black), [sq("c2")]);
-        let mut h = History::new(RepetitionRules::JIEQI, &p);
-        let first = play(&mut p, &mut h, CHECK_CYCLE);
-        assert_eq!(
-            first[3].notices,
-            [Notice::PerpetualCheckWarning { side: Side::Red }]
-        );
-        let second = play(&mut p, &mut h, CHECK_CYCLE);
-        assert_eq!(
-            second[3].outcome,
-            Some(Outcome::Win {
-                winner: Side::Black,
-                reason: WinReason::PerpetualCheck
-            })
-        );
+        // rules.md §6: "perpetual check outranks perpetual chase". Red's chariot checks with
+        // every move (i8-i9 on rank 9, i9-i8 on rank 8); each black general move uncovers a
+        // black cannon against the running chariot (a9 over c9 when the general leaves e9,
+        // a8 over c8 when it leaves e8): Black chases the same piece with every move too.
+        // Check decides: Red is warned of perpetual check, and loses on the third occurrence.
+        let fen = "c1n1k4/c1n5R/9/9/9/9/9/9/9/3K5 w - - 0 1";
+        for t in TWINS {
+            let checker = t.side(Side::Red);
+            for rules in [RepetitionRules::XIANGQI, RepetitionRules::JIEQI] {
+                let mut p = match rules {
+                    RepetitionRules::XIANGQI => t.xiangqi(fen),
+                    _ => t.jieqi(fen),
+                };
+                let mut h = History::new(rules, &p);
+                let first = play(&mut p, &mut h, &t.moves(CHECK_CYCLE));
+                assert_eq!(
+                    chased_by_plies(&h),
+                    [vec![], t.points(&["i9"]), vec![], t.points(&["i8"])],
+                    "{t:?}"
+                );
+                assert!(h.plies().iter().step_by(2).all(PlyRecord::gave_check));
+                // Black did keep up a perpetual chase of the chariot …
+                assert_eq!(
+                    perpetual_chase(h.cycle().unwrap(), checker.other()),
+                    Some(sq(&t.point("i8"))),
+                    "{t:?}"
+                );
+                // … but only the check is reported and judged.
+                assert_eq!(
+                    first[3],
+                    Verdict {
+                        outcome: None,
+                        notices: vec![Notice::PerpetualCheckWarning { side: checker }]
+                    },
+                    "{t:?}"
+                );
+                let second = play(&mut p, &mut h, &t.moves(CHECK_CYCLE));
+                assert_eq!(
+                    second[3].outcome,
+                    Some(Outcome::Win {
+                        winner: checker.other(),
+                        reason: WinReason::PerpetualCheck
+                    }),
+                    "{t:?}"
+                );
+            }
+        }
     }
 
     #[test]
     fn no_checks_give_only_a_hint_in_xiangqi_and_a_draw_in_jieqi_rules_6() {
+        // rules.md §6: no culprit — Xiangqi hints at a draw by agreement, Jieqi draws.
         let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
         let cycle = "a0a1 e9e8 a1a0 e8e9";
         let mut p = pos(fen);
@@ -799,6 +1267,7 @@ mod tests {
 
     #[test]
     fn mutual_perpetual_check_decides_nothing_rules_6() {
+        // rules.md §6: both sides checking all the time decides nothing automatically.
         // A hand-made cycle (the judgement only reads the records): both sides check with
         // every move, Black also "chases". Xiangqi hints, Jieqi draws.
         for rules in [RepetitionRules::XIANGQI, RepetitionRules::JIEQI] {
@@ -836,6 +1305,7 @@ mod tests {
 
     #[test]
     fn mutual_perpetual_chase_is_a_draw_in_jieqi_rules_6() {
+        // rules.md §6: both sides chasing perpetually: no single culprit, so Jieqi draws.
         let mut h = History::new(RepetitionRules::JIEQI, &Position::startpos());
         let start = Position::startpos().hash();
         for _ in 0..2 {
@@ -855,6 +1325,7 @@ mod tests {
 
     #[test]
     fn no_capture_limit_rules_6() {
+        // rules.md §6: 60 moves by each side without a capture.
         // Xiangqi: a hint; Jieqi: a draw with that reason. The FEN starts at 118 plies.
         let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 80";
         let mut p = pos(fen);

@@ -113,18 +113,21 @@ impl Searcher<'_> {
             } else {
                 state.path[k - h].0
             };
-            cur = if k <= h {
+            let next = if k <= h {
                 position(k)
             } else {
-                let mut next = cur;
+                let mut next = cur.clone();
                 play_path_move(&mut next, m, state.path[k - h].1);
                 next
             };
-            if cur.hash() != self.keys[k] {
+            if next.hash() != self.keys[k] {
                 debug_assert!(false, "the replayed path does not match the search");
                 return DRAW_SCORE;
             }
-            history.record(m, &cur);
+            // The rules' judge needs the position before each move too (a move chases only
+            // the attacks it made, rules.md §6).
+            history.record(m, &cur, &next);
+            cur = next;
         }
         let verdict = history.judge();
         let loser = match verdict.outcome {
