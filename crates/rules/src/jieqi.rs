@@ -121,7 +121,8 @@ impl Jieqi {
         }
         let on_board = pool_of(&start, &known, std::iter::empty());
         let mut captured_before = Pool::default();
-        if let Some(pool) = setup.pool {
+        // An empty pool (`-`) says nothing was captured face down: the same as none given.
+        if let Some(pool) = setup.pool.filter(|p| !p.is_empty()) {
             for side in Side::ALL {
                 for role in Role::ALL {
                     let extra = pool
