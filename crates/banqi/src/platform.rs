@@ -244,14 +244,13 @@ impl VariantDef for BanqiDef {
             let end = format!("result {}", RecordResult::of(game.outcome()));
             (game, end)
         };
-        Ok(Replay {
-            turns: game
-                .history()
+        Ok(Replay::new(
+            game.history()
                 .iter()
                 .map(|seen| write_turn(seen.turn, seen.revealed))
                 .collect(),
             end,
-        })
+        ))
     }
 }
 

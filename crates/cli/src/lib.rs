@@ -25,6 +25,9 @@ USAGE:
   jieqi-cli view [--seed S | --fen FEN] --side red|black [--variant V] [--moves M ...] [--rules R]
   jieqi-cli rules [--variant V]   (the house-rule options, see --rules)
   jieqi-cli replay FILE [--notation iccs|wxf|chinese]
+            a save or record, every move checked and the game judged by the rules: the
+            moves, each warning of the rules after the move that brought it (notice: ...),
+            and how it ended; a Result tag the rules contradict is refused
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]

@@ -183,7 +183,10 @@ fn replay_checks_saves_and_records() {
         "--notation",
         "iccs",
     ]));
-    assert_eq!(out, "1. h2e2 h9g7\n2. h0g2\nresult *\n");
+    assert_eq!(
+        out,
+        "1. h2e2 h9g7\n2. h0g2\nresult *: game in progress, Black to move\n"
+    );
     for bad in [
         r#"{"format": "jieqi-save", "version": 9}"#,
         "{",
@@ -192,6 +195,145 @@ fn replay_checks_saves_and_records() {
         let o = cli(&["replay", &scratch("bad.txt", bad)]);
         assert_eq!(o.status.code(), Some(2), "{bad}");
         assert_eq!(String::from_utf8(o.stderr).unwrap().lines().count(), 1);
+    }
+}
+
+/// rules.md §9, Decision: advisors and elephants are named by their file (`E7-9`, `相七退九`,
+/// `象7退9`), and `--moves` reads the front/rear form as well.
+#[test]
+fn moves_name_advisors_and_elephants_by_their_file_rules_9() {
+    // Red elephants c4, c0 and advisors d2, d0; Black's on g5, g9 and f7, f9.
+    let tandem = "3k1ab2/9/5a3/9/6b2/2E6/9/3A5/9/2EA1K3";
+    let red = format!("{tandem} w - - 0 1");
+    let wxf = stdout(&cli(&["moves", "--fen", &red, "--notation", "wxf"]));
+    for text in ["E7-9", "E7+9", "E7-5", "E7+5", "A6-5", "A6+5"] {
+        assert!(wxf.lines().any(|l| l == text), "{text}\n{wxf}");
+    }
+    assert!(
+        !wxf.contains("E+") && !wxf.contains("E-") && !wxf.contains("A+"),
+        "{wxf}"
+    );
+    let chinese = stdout(&cli(&["moves", "--fen", &red, "--notation", "chinese"]));
+    assert!(chinese.lines().any(|l| l == "相七退九"), "{chinese}");
+    assert!(
+        !chinese.contains('前') && !chinese.contains('後'),
+        "{chinese}"
+    );
+    let black = format!("{tandem} b - - 0 1");
+    let wxf = stdout(&cli(&["moves", "--fen", &black, "--notation", "wxf"]));
+    assert!(wxf.lines().any(|l| l == "E7-9"), "{wxf}");
+    let chinese = stdout(&cli(&["moves", "--fen", &black, "--notation", "chinese"]));
+    assert!(chinese.lines().any(|l| l == "象7退9"), "{chinese}");
+    // Both forms are read, in both notations: c4a2 leaves Black the same moves.
+    let after = |m: &str| {
+        let o = cli(&["moves", "--fen", &red, "--moves", m, "--notation", "wxf"]);
+        assert!(
+            o.status.success(),
+            "{m}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        stdout(&o)
+    };
+    let plain = after("E7-9");
+    assert!(plain.lines().any(|l| l == "E7-9"), "{plain}");
+    for m in ["E+-9", "相七退九", "前相退九", "c4a2"] {
+        assert_eq!(after(m), plain, "{m}");
+    }
+}
+
+fn replay_out(name: &str, record: &str, notation: &str) -> String {
+    let o = cli(&["replay", &scratch(name, record), "--notation", notation]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    stdout(&o)
+}
+
+/// rules.md §5: a record is judged by the rules, a mate with its kind, a stalemate as a loss.
+#[test]
+fn replay_judges_a_mated_record_rules_5() {
+    let mate = "[FEN \"4k4/9/9/9/3N5/9/4C4/9/9/3K5 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. H6+5 1-0\n";
+    assert_eq!(
+        replay_out("mate.pgn", mate, "wxf"),
+        "1. H6+5\nresult 1-0: Red wins: checkmate (horse–cannon mate)\n"
+    );
+    // `*` is "not known": the rules' result is printed.
+    let unknown = mate.replace("1-0", "*");
+    assert_eq!(
+        replay_out("mate-unknown.pgn", &unknown, "iccs"),
+        "1. d5e7\nresult 1-0: Red wins: checkmate (horse–cannon mate)\n"
+    );
+    let stalemate = "[FEN \"4k4/N8/9/9/5R3/9/9/9/9/3K5 w - - 0 1\"]\n\n1. a8c7\n";
+    assert_eq!(
+        replay_out("stalemate.pgn", stalemate, "iccs"),
+        "1. a8c7\nresult 1-0: Red wins: stalemate (Black has no legal move)\n"
+    );
+    // An ending the rules did not reach is the tag's.
+    let resigned = "[Result \"0-1\"]\n\n1. C2=5 H8+7\n";
+    assert_eq!(
+        replay_out("resigned.pgn", resigned, "wxf"),
+        "1. C2=5 H8+7\nresult 0-1: Black wins; the rules did not end the game (Red resigned or lost on time)\n"
+    );
+}
+
+/// rules.md §6, §9: the perpetual check warning is printed right after the ply that brought
+/// it; a game where Black moves first is numbered `1...`.
+#[test]
+fn replay_prints_the_warning_at_its_ply_and_numbers_black_first_rules_6_9() {
+    // Black's chariot checks from a0 and a1 in turn; Red's general steps between e0 and e1.
+    let record = "[FEN \"3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1\"]\n\n\
+                  1... a1a0 2. e0e1 a0a1 3. e1e0 a1a0 4. e0e1 a0a1 5. e1e0 1-0\n";
+    assert_eq!(
+        replay_out("perpetual.pgn", record, "wxf"),
+        "1... R1+1\n\
+         2. K5+1 R1-1\n\
+         3. K5-1\n\
+         notice: Black is giving perpetual check: one more perpetual check loses\n\
+         3... R1+1\n\
+         4. K5+1 R1-1\n\
+         5. K5-1\n\
+         result 1-0: Red wins: Black gave perpetual check\n"
+    );
+    let black_first = "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\"]\n\n\
+         1... C8=5 2. C2=5 *\n";
+    assert_eq!(
+        replay_out("black-first.pgn", black_first, "wxf"),
+        "1... C8=5\n2. C2=5\nresult *: game in progress, Black to move\n"
+    );
+}
+
+/// rules.md §5, §9: a record the rules contradict, or that does not read, is one line on
+/// stderr and exit status 2.
+#[test]
+fn replay_refuses_a_contradicting_result_and_bad_records() {
+    let mate = "[FEN \"4k4/9/9/9/3N5/9/4C4/9/9/3K5 w - - 0 1\"]\n";
+    let checks = "[FEN \"4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\
+                  i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9";
+    for (bad, expected) in [
+        (
+            format!("{mate}[Result \"0-1\"]\n1. d5e7"),
+            "the Result tag says 0-1, but the game ended: Red wins: checkmate",
+        ),
+        (
+            format!("{mate}[Result \"1/2-1/2\"]\n1. d5e7"),
+            "the Result tag says 1/2-1/2",
+        ),
+        (
+            format!("{checks} 1-0"),
+            "the Result tag says 1-0, but the game ended: Black wins: Red gave perpetual check",
+        ),
+        (format!("{checks} i8i9"), "move 5 for Red: the game is over"),
+        ("1. C2=5 H8+7 2. C5+3".to_string(), "move 2 for Red: 'C5+3'"),
+        ("[Event \"x\"\n1. C2=5".to_string(), "a tag must be written"),
+        ("\u{0}\u{1}garbage ]]] {".to_string(), "error: "),
+    ] {
+        let o = cli(&["replay", &scratch("bad-record.pgn", &bad)]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(expected),
+            "{bad}: {err}"
+        );
+        assert!(o.stdout.is_empty(), "{bad}");
     }
 }
 

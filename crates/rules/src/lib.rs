@@ -52,7 +52,7 @@ pub use record::{Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
 };
-pub use replay::ReplayError;
+pub use replay::{Judgement, RecordEnd, ReplayError};
 pub use rule_set::{MAX_OPTIONS, OptionKind, OptionSpec, OptionValues, RuleSet, RuleSetError};
 #[cfg(feature = "serde")]
 pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame, read_envelope};

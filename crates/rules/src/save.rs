@@ -32,6 +32,8 @@ use crate::kind::VariantKind;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::quote::{quote, shorten};
+use crate::repetition::Notice;
+use crate::replay::note_arising;
 use crate::rule_set::RuleSet;
 use crate::setup::Setup;
 use crate::types::{Move, Side};
@@ -206,6 +208,12 @@ impl SavedGame {
 
     /// Rebuilds the game by replaying and re-checking every move.
     pub fn restore(&self) -> Result<AnyGame, LoadError> {
+        self.restore_noting().map(|(game, _)| game)
+    }
+
+    /// [`SavedGame::restore`] with each warning or hint of the rules at the ply that brought
+    /// it (0 = the start), as [`crate::Judgement`] keeps them for a record.
+    pub fn restore_noting(&self) -> Result<(AnyGame, Vec<(usize, Notice)>), LoadError> {
         let game: AnyGame = match (self.variant, &self.seed, &self.start) {
             (VariantKind::Jieqi, Some(_), Some(_)) => return Err(LoadError::SeedAndStart),
             (VariantKind::Jieqi, Some(code), None) => {
@@ -238,17 +246,21 @@ impl SavedGame {
         let mut game = game
             .under(rules)
             .map_err(|e| LoadError::BadRules(e.to_string()))?;
+        let mut notices = Vec::new();
+        let mut before = Vec::new();
+        note_arising(&mut notices, 0, &mut before, game.notices());
         for (i, text) in self.moves.iter().enumerate() {
             let ply = i + 1;
             let m = Move::parse_iccs(text).ok_or_else(|| LoadError::BadMove {
                 ply,
                 text: quote(text),
             })?;
-            game.play(m).map_err(|e| LoadError::IllegalMove {
+            let now = game.play(m).map_err(|e| LoadError::IllegalMove {
                 ply,
                 text: quote(text),
                 reason: e.to_string(),
             })?;
+            note_arising(&mut notices, ply, &mut before, &now);
         }
         match self.ending {
             None => {}
@@ -259,7 +271,7 @@ impl SavedGame {
                 game.agree_draw().map_err(|_| LoadError::BadEnding)?;
             }
         }
-        Ok(game)
+        Ok((game, notices))
     }
 
     /// Writes the save atomically: a temporary file beside `path`, flushed to disk, then

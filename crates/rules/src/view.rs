@@ -269,7 +269,19 @@ impl PlayerView {
         moves: &[&str],
         rules: Option<RuleSet>,
     ) -> Result<PlayerView, ViewTextError> {
+        PlayerView::from_text_noting(fen, moves, rules, &mut Vec::new())
+    }
+
+    /// [`PlayerView::from_text_with`], adding to `notices` each warning or hint of the rules
+    /// at the ply that brought it (0 = the start), as [`crate::Judgement`] keeps them.
+    pub(crate) fn from_text_noting(
+        fen: &str,
+        moves: &[&str],
+        rules: Option<RuleSet>,
+        notices: &mut Vec<(usize, Notice)>,
+    ) -> Result<PlayerView, ViewTextError> {
         use crate::game::Game;
+        use crate::replay::note_arising;
         use crate::setup::{START_COUNTS, Setup};
 
         let setup = Setup::parse_fen(fen)?;
@@ -307,6 +319,8 @@ impl PlayerView {
             pool
         });
         let mut game = Game::with_rules(start.clone(), rule_set.repetition());
+        let mut before = Vec::new();
+        note_arising(notices, 0, &mut before, game.notices());
         let mut seen = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
             let ply = i + 1;
@@ -357,6 +371,7 @@ impl PlayerView {
                 revealed,
                 captured,
             });
+            note_arising(notices, ply, &mut before, game.notices());
         }
         let position = game.position().clone();
         Ok(PlayerView {

@@ -2,8 +2,9 @@
 //! records it refuses with the first real problem named (issue 23).
 
 use jieqi_rules::{
-    AnyGame, Jieqi, Move, Notation, Outcome, PlayerView, PoolError, Record, RecordError,
-    RecordResult, ReplayError, Seed, Setup, Side, Variant, ViewTextError, WinReason, Xiangqi,
+    AnyGame, DrawReason, Jieqi, MateKind, Move, Notation, Notice, Outcome, PlayerView, PoolError,
+    Record, RecordEnd, RecordError, RecordResult, ReplayError, Seed, Setup, Side, Variant,
+    ViewTextError, WinReason, Xiangqi,
 };
 
 fn mv(s: &str) -> Move {
@@ -226,5 +227,289 @@ fn errors_quote_hostile_text_in_one_short_line_rules_9() {
             err.len(),
             &err[..200]
         );
+    }
+}
+
+/// A record from `fen` with `moves` (ICCS, one string) and a `Result` tag.
+fn record(fen: &str, moves: &str, result: &str) -> Record {
+    Record::parse(&format!(
+        "[FEN \"{fen}\"]\n[Result \"{result}\"]\n\n{moves}"
+    ))
+    .unwrap()
+}
+
+const HORSE_CANNON: &str = "4k4/9/9/9/3N5/9/4C4/9/9/3K5 w - - 0 1";
+/// Red's chariot checks from i9 and i8 in turn; Black's general steps between e9 and e8.
+const RED_CHECKS: &str = "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 0 1";
+const RED_CHECKS_MOVES: &str = "i8i9 e9e8 i9i8 e8e9 i8i9 e9e8 i9i8 e8e9";
+
+#[test]
+fn a_mated_record_is_judged_with_the_kind_of_mate_rules_5() {
+    let red_wins = |reason| Outcome::Win {
+        winner: Side::Red,
+        reason,
+    };
+    for result in ["1-0", "*"] {
+        let (game, judgement) = record(HORSE_CANNON, "d5e7", result).judge().unwrap();
+        let mate = red_wins(WinReason::Checkmate(MateKind::HorseCannon));
+        assert_eq!(judgement.end, RecordEnd::Rules(mate), "{result}");
+        assert_eq!(game.outcome(), Some(mate));
+        assert!(judgement.notices.is_empty());
+        assert_eq!(
+            judgement.end.to_string(),
+            "result 1-0: Red wins: checkmate (horse–cannon mate)"
+        );
+    }
+    // No legal move without check: stalemate, and it loses (rules.md §5).
+    let (_, judgement) = record("4k4/N8/9/9/5R3/9/9/9/9/3K5 w - - 0 1", "a8c7", "1-0")
+        .judge()
+        .unwrap();
+    assert_eq!(
+        judgement.end,
+        RecordEnd::Rules(red_wins(WinReason::Stalemate))
+    );
+    assert_eq!(
+        judgement.end.to_string(),
+        "result 1-0: Red wins: stalemate (Black has no legal move)"
+    );
+}
+
+#[test]
+fn a_perpetual_check_record_is_judged_with_its_warning_at_its_ply_rules_6() {
+    let (game, judgement) = record(RED_CHECKS, RED_CHECKS_MOVES, "0-1").judge().unwrap();
+    // The warning comes when the start stands on the board for the second time (after the
+    // fourth ply) and is not repeated while it holds; the third time Red has lost.
+    assert_eq!(
+        judgement.notices,
+        [(4, Notice::PerpetualCheckWarning { side: Side::Red })]
+    );
+    let lost = Outcome::Win {
+        winner: Side::Black,
+        reason: WinReason::PerpetualCheck,
+    };
+    assert_eq!(judgement.end, RecordEnd::Rules(lost));
+    assert_eq!(game.outcome(), Some(lost));
+    assert_eq!(
+        judgement.end.to_string(),
+        "result 0-1: Black wins: Red gave perpetual check"
+    );
+    // Before the end, the warning is all there is.
+    let four = RED_CHECKS_MOVES
+        .split(' ')
+        .take(6)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (_, judgement) = record(RED_CHECKS, &four, "*").judge().unwrap();
+    assert_eq!(judgement.notices.len(), 1);
+    assert_eq!(judgement.end, RecordEnd::Running { to_move: Side::Red });
+}
+
+#[test]
+fn the_no_capture_hint_comes_once_at_its_ply_rules_6() {
+    // Xiangqi: 60 moves by each side without a capture bring a hint, never the end.
+    let cycle = ["a0a1", "e9e8", "a1a0", "e8e9"];
+    let moves: Vec<&str> = cycle.iter().copied().cycle().take(124).collect();
+    let (_, judgement) = record("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", &moves.join(" "), "*")
+        .judge()
+        .unwrap();
+    let hints: Vec<_> = judgement
+        .notices
+        .iter()
+        .filter(|(_, n)| *n == Notice::NoCaptureHint)
+        .collect();
+    assert_eq!(hints, [&(120, Notice::NoCaptureHint)]);
+    // Nobody checks: the repetitions only hint at a draw by agreement, from the third time.
+    assert!(
+        judgement
+            .notices
+            .iter()
+            .all(|(ply, n)| *ply >= 8
+                && matches!(n, Notice::NoCaptureHint | Notice::RepetitionDrawHint)),
+        "{:?}",
+        judgement.notices
+    );
+    assert_eq!(judgement.end, RecordEnd::Running { to_move: Side::Red });
+}
+
+#[test]
+fn jieqi_ends_at_the_third_occurrence_and_at_the_no_capture_limit_rules_6() {
+    let jieqi = |fen: &str, moves: &str, result: &str| {
+        Record::parse(&format!(
+            "[Variant \"Jieqi\"]\n[FEN \"{fen}\"]\n[Result \"{result}\"]\n{moves}"
+        ))
+        .unwrap()
+    };
+    let shuffle = "d0d1 e9e8 d1d0 e8e9 d0d1 e9e8 d1d0 e8e9";
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w R1 0 1";
+    let repetition = Outcome::Draw {
+        reason: DrawReason::Repetition,
+    };
+    for result in ["1/2-1/2", "*"] {
+        let (view, judgement) = jieqi(fen, shuffle, result).judge_seen().unwrap();
+        assert_eq!(judgement.end, RecordEnd::Rules(repetition), "{result}");
+        assert_eq!(view.outcome, Some(repetition));
+    }
+    for result in ["1-0", "0-1"] {
+        assert!(
+            matches!(
+                jieqi(fen, shuffle, result).judge_seen(),
+                Err(ReplayError::ResultMismatch { outcome, .. }) if outcome == repetition
+            ),
+            "{result}"
+        );
+    }
+    // 120 plies without a capture draw: two more from a FEN that counts 118.
+    let (_, judgement) = jieqi("4k4/9/9/9/9/9/9/9/9/3K5 w R1 118 1", "d0d1 e9e8", "*")
+        .judge_seen()
+        .unwrap();
+    assert_eq!(
+        judgement.end,
+        RecordEnd::Rules(Outcome::Draw {
+            reason: DrawReason::NoCapture
+        })
+    );
+}
+
+#[test]
+fn a_result_tag_the_rules_contradict_is_refused_rules_5_9() {
+    let mismatch = |fen: &str, moves: &str, result: &str| {
+        let err = record(fen, moves, result).judge().unwrap_err();
+        assert!(
+            matches!(err, ReplayError::ResultMismatch { .. }),
+            "{result}: {err}"
+        );
+        err.to_string()
+    };
+    // Red mates: a Black win or a draw is refused.
+    assert_eq!(
+        mismatch(HORSE_CANNON, "d5e7", "0-1"),
+        "the Result tag says 0-1, but the game ended: Red wins: checkmate (horse–cannon mate)"
+    );
+    mismatch(HORSE_CANNON, "d5e7", "1/2-1/2");
+    // Red lost by perpetual check: Red's win or a draw is refused.
+    mismatch(RED_CHECKS, RED_CHECKS_MOVES, "1-0");
+    mismatch(RED_CHECKS, RED_CHECKS_MOVES, "1/2-1/2");
+    // A move after the end is refused too, whatever the tag.
+    let more = format!("{RED_CHECKS_MOVES} i8i9");
+    let err = record(RED_CHECKS, &more, "*").judge().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReplayError::Move {
+                number: 5,
+                side: Side::Red,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("the game is over"), "{err}");
+}
+
+#[test]
+fn a_result_the_rules_did_not_reach_is_taken_from_the_tag_rules_5_9() {
+    let moves = "h2e2 h9g7 h0g2";
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let end = |result: &str| {
+        let (game, judgement) = record(start, moves, result).judge().unwrap();
+        assert_eq!(game.outcome(), judgement.end.outcome(), "{result}");
+        assert_eq!(judgement.end.result().as_str(), result);
+        judgement.end
+    };
+    assert_eq!(
+        end("1-0"),
+        RecordEnd::Tag(Outcome::Win {
+            winner: Side::Red,
+            reason: WinReason::Resignation
+        })
+    );
+    assert_eq!(
+        end("1-0").to_string(),
+        "result 1-0: Red wins; the rules did not end the game (Black resigned or lost on time)"
+    );
+    assert_eq!(
+        end("0-1").to_string(),
+        "result 0-1: Black wins; the rules did not end the game (Red resigned or lost on time)"
+    );
+    assert_eq!(
+        end("1/2-1/2"),
+        RecordEnd::Tag(Outcome::Draw {
+            reason: DrawReason::Agreement
+        })
+    );
+    assert_eq!(
+        end("*"),
+        RecordEnd::Running {
+            to_move: Side::Black
+        }
+    );
+    assert_eq!(
+        end("*").to_string(),
+        "result *: game in progress, Black to move"
+    );
+}
+
+/// rules.md §6, §9: a Black-first game is numbered `1...`, and the warning stands right
+/// after the ply that brought it, the move pair split there.
+#[cfg(feature = "serde")]
+#[test]
+fn a_replay_numbers_black_first_and_places_each_notice_at_its_ply_rules_6_9() {
+    use jieqi_rules::platform::{VariantDef, XIANGQI};
+    // Black's chariot checks from a0 and a1 in turn; Red's general steps between e0 and e1.
+    let text = "[FEN \"3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1\"]\n\
+                a1a0 e0e1 a0a1 e1e0 a1a0 e0e1 a0a1 e1e0 1-0";
+    let replay = XIANGQI.replay(text, Notation::Wxf).unwrap();
+    assert_eq!(
+        replay.lines(),
+        [
+            "1... R1+1",
+            "2. K5+1 R1-1",
+            "3. K5-1",
+            "notice: Black is giving perpetual check: one more perpetual check loses",
+            "3... R1+1",
+            "4. K5+1 R1-1",
+            "5. K5-1",
+            "result 1-0: Red wins: Black gave perpetual check",
+        ]
+    );
+    // The record's own writer numbers the same way.
+    let written = Record::parse(text).unwrap().write(Notation::Wxf);
+    assert!(
+        written.ends_with("\n1... R1+1 2. K5+1 R1-1 3. K5-1 R1+1 4. K5+1 R1-1 5. K5-1 1-0\n"),
+        "{written}"
+    );
+    // A FEN's move number is kept.
+    let later = XIANGQI
+        .replay(
+            "[FEN \"3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 12\"]\na1a0 e0e1 a0a1",
+            Notation::Iccs,
+        )
+        .unwrap();
+    assert_eq!(
+        later.lines(),
+        [
+            "12... a1a0",
+            "13. e0e1 a0a1",
+            "result *: game in progress, Red to move"
+        ]
+    );
+}
+
+#[test]
+fn bad_records_name_their_first_problem_in_one_line_rules_9() {
+    // Garbage, and an illegal move, each refused with one short line.
+    for (text, expected) in [
+        ("[Event \"x\"\nC2=5", "a tag must be written"),
+        ("1. C2=5 H8+7 2. C5+3", "move 2 for Red: 'C5+3'"),
+        ("1. K5+2", "move 1 for Red"),
+        ("1. ?!?? zz", "'zz' is not a move"),
+    ] {
+        let err = Record::parse(text)
+            .map_err(ReplayError::from)
+            .and_then(|r| r.judge())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{text}: {err}");
+        assert!(!err.contains('\n'), "{err}");
     }
 }

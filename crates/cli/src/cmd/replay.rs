@@ -1,7 +1,16 @@
 //! `replay FILE [--notation iccs|wxf|chinese]`: checks a saved game (JSON) or a game record
 //! (PGN-like text) of any registered variant turn by turn, with the same checks as the game's
-//! own import, and prints its turns and result. A Jieqi record without its seed replays as its
-//! players saw it; so does a Banqi record without its seed, from the flips it names.
+//! own import, and prints its turns and how it ends. A Jieqi record without its seed replays as
+//! its players saw it; so does a Banqi record without its seed, from the flips it names.
+//!
+//! A Xiangqi or Jieqi record is judged by the rules (`Record::judge`, rules.md §5, §6): the
+//! output numbers the moves as records do (`1... C9=8` when Black moves first), prints each
+//! warning or hint of the rules on a line of its own (`notice: …`) right after the move that
+//! brought it, and ends with the result and how the game ended: by the rules (`result 1-0:
+//! Red wins: checkmate (mate by chariot)`), by the `Result` tag where the rules did not end it
+//! (a resignation or a loss on time for `1-0`/`0-1`, an agreed draw for `1/2-1/2`), or still
+//! running (`*`). A `Result` tag that contradicts the rules' ending is refused (exit status 2),
+//! as is a move after the rules ended the game; `*` is accepted for any game.
 
 use jieqi_rules::Notation;
 
@@ -26,9 +35,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
     let text = read_text_file(path, TEXT_FILE_BYTES)?;
     let replay = jieqi_variants::replay(&text, notation).map_err(|e| format!("'{path}': {e}"))?;
-    for (i, pair) in replay.turns.chunks(2).enumerate() {
-        super::outln!("{}. {}", i + 1, pair.join(" "));
+    for line in replay.lines() {
+        super::outln!("{line}");
     }
-    super::outln!("{}", replay.end);
     Ok(())
 }

@@ -213,6 +213,44 @@ mod tests {
     }
 
     #[test]
+    fn advisors_and_elephants_are_named_by_their_file_rules_9() {
+        // rules.md §9, Decision: `相七退九` / `象7退9`, not `前相退九` / `前象退9`; both are read.
+        // Red elephants c4, c0 and advisors d2, d0; Black's on g5, g9 and f7, f9.
+        let tandem = "3k1ab2/9/5a3/9/6b2/2E6/9/3A5/9/2EA1K3";
+        let red = pos(&format!("{tandem} w - - 0 1"));
+        both_ways(
+            &red,
+            "c4a2",
+            "相七退九",
+            &["前相退九", "相前退九", "相7退9"],
+        );
+        both_ways(&red, "c0a2", "相七進九", &["後相進九", "后相进九"]);
+        both_ways(&red, "d2e1", "仕六退五", &["前仕退五"]);
+        both_ways(&red, "d0e1", "仕六進五", &["後仕進五"]);
+        let black = pos(&format!("{tandem} b - - 0 1"));
+        both_ways(&black, "g5i7", "象7退9", &["前象退9", "象七退九"]);
+        both_ways(&black, "g9i7", "象7進9", &["後象進9"]);
+        both_ways(&black, "f7e8", "士6退5", &["前士退5"]);
+        both_ways(&black, "f9e8", "士6進5", &["後士進5"]);
+    }
+
+    #[test]
+    fn freed_jieqi_advisors_keep_front_and_rear_only_where_both_can_go_rules_7_9() {
+        let p = Position::from_setup(
+            &crate::Setup::parse_fen("5k3/9/9/9/3A5/4P4/3A5/9/9/4K4 w - - 0 1").unwrap(),
+            crate::MoveRules::JIEQI,
+        )
+        .unwrap();
+        both_ways(&p, "d5e6", "仕六進五", &["前仕進五"]);
+        both_ways(&p, "d5c6", "前仕進七", &[]);
+        both_ways(&p, "d3c4", "後仕進七", &[]);
+        assert!(matches!(
+            parse_move(&p, "仕六進七"),
+            Err(ParseMoveError::Ambiguous { .. })
+        ));
+    }
+
+    #[test]
     fn reveal_in_brackets_rules_7_9() {
         let j = jieqi_start();
         assert_eq!(

@@ -34,10 +34,32 @@
 //! piece and is counted with the pieces of that letter, so there can be three cannons or six
 //! soldiers): six or more on one file continue the signs (`+++`, `++`, `+`, middle, `-`, `--`,
 //! `---`); any other kind standing two deep on two files keeps its letter and adds the file,
-//! `C8+=5`, `C8-=5`, `C8=5` for the middle one. The front/rear signs are written for every
-//! kind, advisors and elephants included; on input a plain file digit is also accepted for a
-//! file holding an even number of such pieces when only one of them can make the move
-//! (`A6+5`). The leading form `+C=5` is read as `C+=5`.
+//! `C8+=5`, `C8-=5`, `C8=5` for the middle one. On input a plain file digit is also accepted
+//! for a file holding an even number of such pieces when only one of them can make the move
+//! (`C2+1` when the rear cannon stands right behind the front one). The leading form `+C=5`
+//! is read as `C+=5`.
+//!
+//! # Advisors and elephants (rules.md §9, **Decision**)
+//!
+//! Advisors and elephants are never told apart by front and rear when their file number
+//! already names the piece: they move diagonally, so the direction and the target file say
+//! which of the two can make the move, and only one of them can. Two red elephants on c4 and
+//! c0 (file 7): c4 to a2 is written `E7-9`, not `E+-9`, and in Chinese `相七退九`, not
+//! `前相退九` (Black: `象7退9`), as the WXF and Chinese rules and Fairy-Stockfish write it.
+//! In standard Xiangqi that is always so (an advisor or elephant can stand two on a file only on
+//! its own side's points, where one of them can only go forward and the other only back).
+//!
+//! In Jieqi, revealed advisors and elephants may stand anywhere (rules.md §7), so two of them on
+//! one file may both be able to go the same way to the same file (advisors on d3 and d5 both
+//! reach file 5 going forward). Then, and only then, the plain form would not say which, and
+//! the front and rear signs are written as for any other piece (`A++5` and `A-+5`, `前仕進五`
+//! and `後仕進五`), so that every move written reads back as the same move. "Able to make the
+//! move" means a legal move of the side to move, exactly as the reader checks it.
+//!
+//! Reading accepts both forms for both kinds: `E7-9` and `E+-9`, `象7退9` and `前象退9`. A
+//! plain file digit for an advisor or elephant names the one piece on that file that can make
+//! the move, whatever the number on the file; when several can, an odd number's middle one
+//! (the WXF's plain form for the middle), otherwise the text is ambiguous.
 //!
 //! Chinese notation uses 前/後 for two pieces, 前/中/後 for three and 一, 二, 三, … counted
 //! from the front for four or more; with soldiers deep on two files the file replaces the piece
@@ -298,6 +320,20 @@ fn describe(pos: &Position, m: Move, piece: Piece) -> Described {
     } else {
         own_file(side, m.to.file())
     };
+    // rules.md §9: an advisor or elephant is written by its file alone when no other piece of
+    // its kind on the file can make a move written the same way (see the module documentation).
+    let place = match place {
+        Place::Among { .. }
+            if by_file(role)
+                && list
+                    .iter()
+                    .filter(|&&s| s != m.from)
+                    .all(|&s| !can_make(pos, s, side, role, dir, amount)) =>
+        {
+            Place::Alone
+        }
+        place => place,
+    };
     Described {
         side,
         role,
@@ -306,6 +342,19 @@ fn describe(pos: &Position, m: Move, piece: Piece) -> Described {
         dir,
         amount,
     }
+}
+
+/// Whether pieces of `role` are named by their file even when another stands on it:
+/// advisors and elephants (rules.md §9, **Decision**).
+fn by_file(role: Role) -> bool {
+    matches!(role, Role::Advisor | Role::Elephant)
+}
+
+/// Whether the piece on `from` has a legal move in direction `dir` by `amount`, as the
+/// reader looks for one.
+fn can_make(pos: &Position, from: Square, side: Side, role: Role, dir: Dir, amount: u8) -> bool {
+    target(from, side, role, dir, amount)
+        .is_some_and(|to| pos.check_move(Move::new(from, to)).is_ok())
 }
 
 /// Which of several pieces on one file a move names.
@@ -443,6 +492,8 @@ fn resolve(pos: &Position, text: &str, spec: Spec) -> Result<ParsedMove, ParseMo
         return Err(no_piece());
     }
     let candidates: Vec<Square> = match spec.pick {
+        // An advisor or elephant's plain file digit: the one there that can make the move.
+        None if by_file(role) => list.to_vec(),
         // A plain file digit: the only piece there, or the middle one of an odd number.
         None | Some(Pick::Middle) if count % 2 == 1 => vec![list[count / 2]],
         // An even number and no sign: accepted if only one of them can make the move.
@@ -466,6 +517,14 @@ fn resolve(pos: &Position, text: &str, spec: Spec) -> Result<ParsedMove, ParseMo
             Err(e) => {
                 first_error.get_or_insert(e);
             }
+        }
+    }
+    // Several advisors or elephants on the file can make the move: the plain form names the
+    // middle one of an odd number, as for any other kind.
+    if found.len() > 1 && spec.pick.is_none() && count % 2 == 1 {
+        let middle = list[count / 2];
+        if found.iter().any(|m| m.from == middle) {
+            found.retain(|m| m.from == middle);
         }
     }
     match found.as_slice() {
@@ -739,10 +798,27 @@ mod tests {
                     notation,
                     pos.to_fen()
                 );
+                // rules.md §9, Decision: where advisors and elephants keep to their points,
+                // their file always names them (`E7-9`, `相七退九`).
+                let role = pos.piece_at(m.from).map(|p| p.role());
+                if pos.rules() == MoveRules::XIANGQI && role.is_some_and(by_file) {
+                    let second = text.chars().nth(1);
+                    prop_assert!(
+                        second
+                            .is_some_and(|c| c.is_ascii_digit() || NUMERALS_OF_FILES.contains(&c)),
+                        "{} in {:?} of {}",
+                        text,
+                        notation,
+                        pos.to_fen()
+                    );
+                }
             }
         }
         Ok(())
     }
+
+    /// What stands second in a move whose piece is named by its file: a digit, 一…九.
+    const NUMERALS_OF_FILES: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
     fn random_playout(
         mut pos: Position,
@@ -792,6 +868,15 @@ mod tests {
         fn soldier_stacks_round_trip_rules_9(picks in prop::collection::vec((any::<u16>(), any::<u8>()), 0..80)) {
             let start = pos("3k5/9/2P1P1P2/2P6/4P4/2p3p2/2p1p1p2/9/9/4K4 w - - 0 1");
             random_playout(start, &picks, &[Role::Soldier])?;
+        }
+
+        /// rules.md §7, §9: freed Jieqi advisors and elephants two on a file, where the file
+        /// alone names one only when the other cannot make the move.
+        #[test]
+        fn freed_advisors_and_elephants_round_trip_rules_7_9(picks in prop::collection::vec((any::<u16>(), any::<u8>()), 0..60)) {
+            let fen = "3k5/9/2b6/5a3/2b6/5a3/3A2E2/9/3A2E2/4K4 w - - 0 1";
+            let start = Position::from_setup(&Setup::parse_fen(fen).unwrap(), MoveRules::JIEQI).unwrap();
+            random_playout(start, &picks, &[Role::Advisor])?;
         }
 
         /// No text, however odd, panics the parser.

@@ -219,15 +219,75 @@ mod tests {
         both_ways(&b, "b7b8", "R--1", &[]);
     }
 
+    /// Two red elephants (c4, c0) and advisors (d2, d0) on one file each, and Black's (g5,
+    /// g9; f7, f9): the file number names the piece.
+    const TANDEM: &str = "3k1ab2/9/5a3/9/6b2/2E6/9/3A5/9/2EA1K3";
+
     #[test]
-    fn advisors_on_one_file_take_signs_but_the_digit_is_read_rules_9() {
-        // Red advisors d0 and d2, general f2.
-        let p2 = pos("4k4/9/9/9/9/9/9/3A1K3/9/3A5 w - - 0 1");
-        assert_eq!(wxf(&p2, "d2e1"), "A+-5");
-        assert_eq!(wxf(&p2, "d0e1"), "A-+5");
-        // A plain file digit: the direction says which one can go.
-        assert_eq!(parse_move(&p2, "A6-5").unwrap().mv, mv("d2e1"));
-        assert_eq!(parse_move(&p2, "A6+5").unwrap().mv, mv("d0e1"));
+    fn advisors_and_elephants_are_named_by_their_file_rules_9() {
+        // rules.md §9, Decision: `E7-9`, not `E+-9`; the signed form is still read.
+        let red = pos(&format!("{TANDEM} w - - 0 1"));
+        both_ways(&red, "c4a2", "E7-9", &["E+-9", "+E-9", "B7-9"]);
+        both_ways(&red, "c4e2", "E7-5", &["E+-5"]);
+        both_ways(&red, "c0a2", "E7+9", &["E-+9", "-E+9"]);
+        both_ways(&red, "c0e2", "E7+5", &["E-+5"]);
+        both_ways(&red, "d2e1", "A6-5", &["A+-5"]);
+        both_ways(&red, "d0e1", "A6+5", &["A-+5"]);
+        // Black counts from its own right: g is its file 7, f its file 6; front is downwards.
+        let black = pos(&format!("{TANDEM} b - - 0 1"));
+        both_ways(&black, "g5i7", "E7-9", &["E+-9"]);
+        both_ways(&black, "g9i7", "E7+9", &["E-+9"]);
+        both_ways(&black, "g5e7", "E7-5", &["E+-5"]);
+        both_ways(&black, "f7e8", "A6-5", &["A+-5"]);
+        both_ways(&black, "f9e8", "A6+5", &["A-+5"]);
+        // A sign that names the piece that cannot make the move is refused, not reinterpreted.
+        assert!(parse_move(&red, "E-+9").is_ok());
+        assert!(matches!(
+            parse_move(&red, "E--9"),
+            Err(ParseMoveError::Impossible { .. })
+        ));
+    }
+
+    fn jieqi_pos(fen: &str) -> Position {
+        Position::from_setup(
+            &crate::Setup::parse_fen(fen).unwrap(),
+            crate::MoveRules::JIEQI,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn freed_jieqi_advisors_keep_signs_only_where_both_can_go_rules_7_9() {
+        // Revealed red advisors on d5 and d3 (file 6), a red soldier on e4 in the way of both.
+        let p = jieqi_pos("5k3/9/9/9/3A5/4P4/3A5/9/9/4K4 w - - 0 1");
+        // Only d5 can go forward to file 5, only d3 back to it: the file says which.
+        both_ways(&p, "d5e6", "A6+5", &["A++5"]);
+        both_ways(&p, "d3e2", "A6-5", &["A--5"]);
+        // Both can go forward (or back) to file 7: the signs say which.
+        both_ways(&p, "d5c6", "A++7", &["+A+7"]);
+        both_ways(&p, "d3c4", "A-+7", &[]);
+        both_ways(&p, "d5c4", "A+-7", &[]);
+        both_ways(&p, "d3c2", "A--7", &[]);
+        assert!(matches!(
+            parse_move(&p, "A6+7"),
+            Err(ParseMoveError::Ambiguous { .. })
+        ));
+        // Three on a file (a face-down piece on d0 moves as an advisor): the middle one keeps
+        // the plain form, as in the WXF's rule for three soldiers.
+        let three = jieqi_pos("5k3/9/9/9/3A5/9/3A5/9/9/3XK4 w - - 0 1");
+        both_ways(&three, "d3e4", "A6+5", &["A66+5"]);
+        both_ways(&three, "d5e6", "A++5", &[]);
+        both_ways(&three, "d0e1", "A-+5", &[]);
+        both_ways(&three, "d3e2", "A6-5", &[]);
+        both_ways(&three, "d5e4", "A+-5", &[]);
+        // Only the middle one and the front one can go to file 7 forward; the rear one not.
+        both_ways(&three, "d3c4", "A6+7", &[]);
+        // Black: freed advisors on f4 and f6 (Black's file 6), Black's front is f4.
+        let black = jieqi_pos("4k4/9/9/5a3/4p4/5a3/9/9/9/3K5 b - - 0 1");
+        both_ways(&black, "f4e3", "A6+5", &["A++5"]);
+        both_ways(&black, "f6e7", "A6-5", &["A--5"]);
+        both_ways(&black, "f4g3", "A++7", &[]);
+        both_ways(&black, "f6g5", "A-+7", &[]);
     }
 
     #[test]

@@ -15,7 +15,8 @@ use crate::notation::{Notation, parse_move, write_move};
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position};
 use crate::quote::quote;
-use crate::record::{Record, RecordResult};
+use crate::record::Record;
+use crate::repetition::Notice;
 use crate::rule_set::{OptionSpec, RuleSet};
 use crate::save::SavedGame;
 use crate::setup::Setup;
@@ -283,41 +284,58 @@ impl VariantDef for FamilyDef {
         Ok(game.into())
     }
 
+    /// A save replays as it was saved; a record is judged by the rules ([`Record::judge`]):
+    /// the notices at the plies that brought them, the ending by the rules or by the `Result`
+    /// tag, and a tag that contradicts the rules refused.
     fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
         if text.trim_start().starts_with('{') {
-            let game = SavedGame::from_json(text)
-                .and_then(|saved| saved.restore())
+            let (game, notices) = SavedGame::from_json(text)
+                .and_then(|saved| saved.restore_noting())
                 .map_err(|e| e.to_string())?;
             // The owner's own file: the move list is still the public one.
             let end = match game.outcome() {
                 Some(outcome) => outcome.to_string(),
                 None => format!("game in progress, {} to move", game.turn()),
             };
-            return Ok(Replay {
-                turns: game.view(Side::Red).move_texts(notation),
-                end,
-            });
+            return Ok(replay_of(&game.view(Side::Red), notation, &notices, end));
         }
         // The one record loader: the deal's reveals for a seeded Jieqi record, the pool's
-        // arithmetic for one without its seed, the game's end, the Result tag.
+        // arithmetic for one without its seed, the rules' judgement, the Result tag.
         let record = Record::parse(text).map_err(|e| e.to_string())?;
         let seedless_jieqi = record.rules().map_err(|e| e.to_string())? == MoveRules::JIEQI
             && record.tag("Seed").is_none();
-        let (turns, result) = if seedless_jieqi {
-            let seen = record.replay_seen().map_err(|e| e.to_string())?;
-            let result = seen
-                .outcome
-                .map_or(record.result, |o| RecordResult::of(Some(o)));
-            (seen.move_texts(notation), result)
+        let (view, judgement) = if seedless_jieqi {
+            record.judge_seen().map_err(|e| e.to_string())?
         } else {
-            let game = record.game().map_err(|e| e.to_string())?;
-            let turns = game.view(Side::Red).move_texts(notation);
-            (turns, RecordResult::of(game.outcome()))
+            let (game, judgement) = record.judge().map_err(|e| e.to_string())?;
+            (game.view(Side::Red), judgement)
         };
-        Ok(Replay {
-            turns,
-            end: format!("result {result}"),
-        })
+        Ok(replay_of(
+            &view,
+            notation,
+            &judgement.notices,
+            judgement.end.to_string(),
+        ))
+    }
+}
+
+/// A replay of what `view`'s player saw, numbered from its start (`1...` when Black moved
+/// first), with the rules' notices.
+fn replay_of(
+    view: &PlayerView,
+    notation: Notation,
+    notices: &[(usize, Notice)],
+    end: String,
+) -> Replay {
+    Replay {
+        turns: view.move_texts(notation),
+        first_number: view.start.fullmoves(),
+        second_moves_first: view.start.turn() == Side::Black,
+        notices: notices
+            .iter()
+            .map(|(ply, notice)| (*ply, notice.to_string()))
+            .collect(),
+        end,
     }
 }
 

@@ -114,8 +114,71 @@ pub trait VariantDef: Send + Sync {
 pub struct Replay {
     /// The turns, in the notation asked for where the variant has several.
     pub turns: Vec<String>,
-    /// How it ended (`result 1-0`, the outcome), or who is to move in a game still running.
+    /// The number of the first turn: the start position's move number (1 for a variant's own
+    /// start).
+    pub first_number: u32,
+    /// Whether the side that normally moves second made the first turn (a Xiangqi or Jieqi
+    /// game from a FEN with Black to move): it is numbered `1... C9=8`.
+    pub second_moves_first: bool,
+    /// The rules' warnings and hints, each with the turn that brought it (1 = after the first
+    /// turn, 0 = at the start), in order.
+    pub notices: Vec<(usize, String)>,
+    /// How it ended (`result 1-0: Red wins: checkmate (mate by chariot)`, the outcome), or who
+    /// is to move in a game still running.
     pub end: String,
+}
+
+impl Replay {
+    /// A replay of turns from a variant's own start (numbered from 1, the first side first),
+    /// without notices.
+    pub fn new(turns: Vec<String>, end: String) -> Replay {
+        Replay {
+            turns,
+            first_number: 1,
+            second_moves_first: false,
+            notices: Vec::new(),
+            end,
+        }
+    }
+
+    /// The replay as lines of text: the turns numbered as records number them, two to a line
+    /// (`1. C2=5 H8+7`; `1... C9=8` when the second side moves first), each notice on a line
+    /// of its own (`notice: …`) right after the turn that brought it (the move pair is split
+    /// there: `3. R1+1`, the notice, `3... K5+1`), and the end last.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut notices = self.notices.iter().peekable();
+        let mut number = self.first_number;
+        // Whether the side to move is the one that normally moves second.
+        let mut second = self.second_moves_first;
+        let mut line = String::new();
+        for (i, turn) in self.turns.iter().enumerate() {
+            while let Some((_, text)) = notices.next_if(|(p, _)| *p <= i) {
+                lines.push(format!("notice: {text}"));
+            }
+            if line.is_empty() {
+                line = match second {
+                    false => format!("{number}. {turn}"),
+                    true => format!("{number}... {turn}"),
+                };
+            } else {
+                line.push(' ');
+                line.push_str(turn);
+            }
+            if second {
+                number += 1;
+            }
+            second = !second;
+            let noted = notices.peek().is_some_and(|(p, _)| *p <= i + 1);
+            // A pair is complete when the first side is to move again.
+            if !second || noted || i + 1 == self.turns.len() {
+                lines.push(std::mem::take(&mut line));
+            }
+        }
+        lines.extend(notices.map(|(_, text)| format!("notice: {text}")));
+        lines.push(self.end.clone());
+        lines
+    }
 }
 
 /// A registered variant as a value: copied freely, compared and hashed by its id.
