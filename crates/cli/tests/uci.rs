@@ -1,110 +1,18 @@
 //! `jieqi-cli uci` driven as a GUI drives it: commands on a pipe, answers read line by line
 //! with a deadline, so a hang fails the test instead of stalling it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use jieqi_rules::{Move, PlayerView, STANDARD_FEN};
 
+mod common;
+
+use common::engine::Engine;
+
 const JIEQI_START: &str =
     "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
-
-/// Generous: the test machines are slow and shared.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{text}").expect("engine reads");
-        stdin.flush().unwrap();
-    }
-
-    /// Every line up to and including the first one that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        self.until_within(prefix, PATIENCE)
-    }
-
-    fn until_within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
-        let deadline = Instant::now() + limit;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {limit:?}; got {seen:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine ended before '{prefix}'; got {seen:#?}")
-                }
-            }
-        }
-    }
-
-    /// Closes stdin and waits for the engine to exit; its stderr.
-    fn finish(mut self) -> String {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                let mut err = String::new();
-                std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut err)
-                    .unwrap();
-                assert!(status.success(), "exit {status}: {err}");
-                return err;
-            }
-            assert!(Instant::now() < deadline, "engine did not exit at EOF");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The move of a `bestmove` line (without its ponder move).
 fn answered_move(line: &str) -> &str {

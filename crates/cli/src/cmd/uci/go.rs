@@ -11,10 +11,11 @@ use crate::limits::{self, Range};
 use crate::text::excerpt;
 
 /// The deepest a Jieqi search goes while face-down pieces remain, whatever `go depth` asks:
-/// each ply below a reveal averages over every identity it may turn up, so the iteration after
-/// this one takes minutes at the start (`go depth 20`, JieqiBox's depth mode, would never
-/// answer). Said in an `info string` when it caps a `go`.
-pub const JIEQI_DEPTH_CAP: u32 = 7;
+/// each ply below a reveal averages over every identity it may turn up. From the Jieqi start
+/// depth 6 completes in about 6 s and depth 7 in about 50 s on the 2-core test machine
+/// (release build, `go depth 20` and its `info` lines), so JieqiBox's depth mode (`go depth
+/// 20`) would never answer. Said in an `info string` when it caps a `go`.
+pub const JIEQI_DEPTH_CAP: u32 = 6;
 
 /// The limits a `go` command named.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -114,6 +114,9 @@ struct Session {
     /// UCCI's `usemillisec`: `go time …` in milliseconds (the default, as ElephantEye and
     /// Fairy-Stockfish read it), else seconds.
     millis: bool,
+    /// This game has been Jieqi since the last `ucinewgame`: a FEN that could be either is
+    /// Jieqi ([`position`]).
+    jieqi_game: bool,
     /// UCCI's `banmoves`: root moves the next search leaves out, until a new `position`.
     banned: Vec<Move>,
     /// Xiangqi and Jieqi's engine; `None` while a search holds it, or before the first.
@@ -177,6 +180,7 @@ impl Session {
             )),
             out: Output::default(),
             millis: true,
+            jieqi_game: false,
             banned: Vec::new(),
             engine: None,
             engine_hash: 0,
@@ -206,7 +210,10 @@ impl Session {
             "isready" => {
                 send("readyok");
             }
-            "ucinewgame" | "uccinewgame" => self.clear_pending = true,
+            "ucinewgame" | "uccinewgame" => {
+                self.clear_pending = true;
+                self.jieqi_game = false;
+            }
             "position" => self.position(rest),
             "banmoves" => self.ban(rest),
             "go" => self.go(rest),
@@ -254,8 +261,13 @@ impl Session {
     /// position until the next one. Either way the banned moves are forgotten.
     fn position(&mut self, rest: &[&str]) {
         self.banned.clear();
-        match position::parse_position(self.variant, rest, self.out.ranks) {
-            Ok(subject) => self.subject = subject,
+        match position::parse_position(self.variant, rest, self.out.ranks, self.jieqi_game) {
+            Ok(subject) => {
+                if let Subject::Family(view) = &subject {
+                    self.jieqi_game |= view.variant == VariantKind::Jieqi;
+                }
+                self.subject = subject;
+            }
             Err(e) => {
                 problem(&format!("position refused: {e}"));
                 self.subject = Subject::Refused;

@@ -31,13 +31,11 @@ pub fn level_of_skill(skill: u32) -> Level {
 const UCCI_IGNORED: &[&str] = &[
     "batch",
     "debug",
-    "ponder",
     "usebook",
     "useegtb",
     "bookfiles",
     "egtbpaths",
     "evalapi",
-    "threads",
     "idle",
     "promotion",
     "pruning",
@@ -148,8 +146,10 @@ pub fn apply(session: &mut Session, name: &str, value: Option<&str>) {
             Err(e) => problem(&e),
         },
         ("clear hash", _) => session.clear_pending = true,
-        // The GUI tells whether it will ponder; the engine ponders whenever asked.
-        ("ponder", _) => {}
+        // Heard, nothing to do: the GUI tells whether it will ponder (the engine ponders
+        // whenever asked); the search has one thread; it plays and analyses alike, and no
+        // Chess960 (fairyfishnet sets these for every engine).
+        ("ponder" | "threads" | "uci_analysemode" | "uci_chess960", _) => {}
         ("skill level", Some(v)) => match limits::parse("Skill Level", v, &limits::SKILL_LEVEL) {
             Ok(n) => session.level = level_of_skill(n),
             Err(e) => problem(&e),
@@ -170,6 +170,7 @@ pub fn apply(session: &mut Session, name: &str, value: Option<&str>) {
                             session.variant = variant;
                             session.subject = subject;
                             session.banned.clear();
+                            session.jieqi_game = false;
                         }
                         Err(e) => problem(&e),
                     }

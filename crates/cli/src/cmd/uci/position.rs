@@ -1,14 +1,19 @@
 //! What a `position` command sets: the side to move's view of a Xiangqi or Jieqi game, or
 //! another variant's game told from its public turns.
 //!
-//! How the variant is chosen: a FEN with face-down pieces (`X`/`x`) or a pool field (one field
-//! where standard FENs write `- -`, `-` when empty) is Jieqi whatever `UCI_Variant` says;
-//! under `UCI_Variant jieqi` a FEN without either (JieqiBox writes an all-face-up Jieqi
-//! position as `… w - - 0 N`) is Jieqi too, with the pool of every identity not face up on
-//! the board; otherwise `UCI_Variant` decides (Xiangqi by default).
+//! How the variant is chosen, a FEN without face-down pieces or a pool being ambiguous
+//! (JieqiBox writes an all-face-up Jieqi position `… w - - 0 N`, as standard Xiangqi is
+//! written, and sets no `UCI_Variant`):
+//! 1. a FEN with face-down pieces (`X`/`x`) or a pool field (one field where standard FENs
+//!    write `- -`; `-` when empty) is Jieqi, whatever `UCI_Variant` says;
+//! 2. under `UCI_Variant jieqi`, and in a session whose game has been Jieqi by rule 1 since the
+//!    last `ucinewgame`, any other FEN is Jieqi too, with the pool of every identity not face
+//!    up on the board (so revealed advisors and elephants move freely);
+//! 3. a placement that only Jieqi allows (an advisor or elephant off its points) is Jieqi;
+//! 4. otherwise `UCI_Variant` decides (Xiangqi by default).
 
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind};
+use jieqi_rules::{PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind, ViewTextError};
 
 use super::ranks::Ranks;
 use crate::text::excerpt;
@@ -29,8 +34,14 @@ pub enum Subject {
     Refused,
 }
 
-/// `position startpos|fen FEN… [moves M…]` under `variant`, moves as `ranks` numbers them.
-pub fn parse_position(variant: VariantRef, rest: &[&str], ranks: Ranks) -> Result<Subject, String> {
+/// `position startpos|fen FEN… [moves M…]` under `variant`, moves as `ranks` numbers them;
+/// `jieqi_session`: this game has been Jieqi (see the module documentation).
+pub fn parse_position(
+    variant: VariantRef,
+    rest: &[&str],
+    ranks: Ranks,
+    jieqi_session: bool,
+) -> Result<Subject, String> {
     let moves_at = rest.iter().position(|t| *t == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -58,18 +69,22 @@ pub fn parse_position(variant: VariantRef, rest: &[&str], ranks: Ranks) -> Resul
             .map(Subject::Generic);
     };
     let fen = fen.unwrap_or_else(|| start_fen(kind).to_string());
-    let fen = if kind == VariantKind::Jieqi {
-        as_jieqi(&fen)
-    } else {
-        fen
-    };
     let moves = moves
         .iter()
         .map(|m| ranks.to_engine(m))
         .collect::<Result<Vec<String>, String>>()?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    PlayerView::from_text(&fen, &moves)
-        .map(|view| Subject::Family(Box::new(view)))
+    let view = if kind == VariantKind::Jieqi || jieqi_session {
+        PlayerView::from_text(&as_jieqi(&fen), &moves)
+    } else {
+        match PlayerView::from_text(&fen, &moves) {
+            // A placement only Jieqi allows (a freed advisor or elephant off its points).
+            Err(ViewTextError::Position(e)) => PlayerView::from_text(&as_jieqi(&fen), &moves)
+                .map_err(|_| ViewTextError::Position(e)),
+            read => read,
+        }
+    };
+    view.map(|view| Subject::Family(Box::new(view)))
         .map_err(|e| e.to_string())
 }
 
