@@ -44,9 +44,12 @@ POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
   V: xiangqi, jieqi or banqi (Banqi sides are first|second; turns a1 or a1=R flip, a1-a2 move, a1xb1 capture).
   R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
   FEN: standard, Banqi (?P hidden), Jieqi public (X/x hidden) or Jieqi full-knowledge (X followed by identity).
-  S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5).
+     Without --variant, face-down pieces or a pool field (- when empty) make a FEN Jieqi.
+  S: a deal seed code (Crockford base 32, e.g. 7 or 1A). Moves: ICCS (h2e2) or WXF (C2=5);
+     from a public Jieqi FEN a face-down piece's move names what it turned up (h2h9P).
 LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
-uci: the engine on stdin/stdout for Xiangqi GUIs (UCI with ICCS moves; UCI_Variant jieqi
+uci: the engine on stdin/stdout for GUIs (also the program jieqi-engine): UCI, or UCCI after
+  'ucci'; ICCS moves, ranks 1-10 with 'setoption name Ranks value 1-10'; UCI_Variant jieqi
   or banqi: position startpos moves a1=R b1-b2 c1xc2, each flip naming what it turned up).
 ";
 

@@ -11,8 +11,9 @@
 //! The engine must exit with status 0 within [`PATIENCE`] (or it is killed and the test fails),
 //! write nothing on stderr (a search thread's panic would), answer every `isready` with
 //! `readyok`, give only `bestmove` lines naming a four-letter ICCS move, a Banqi turn (`a1`,
-//! `a1-a2`, `a1xb1`) or `(none)`, and print
-//! only UCI lines (`id`, `option`, `uciok`, `readyok`, `info`, `bestmove`) of fewer than
+//! `a1-a2`, `a1xb1`) or `(none)` (with ranks 1–10 once a line set them, and a ponder move
+//! after it), and print only UCI and UCCI lines (`id`, `option`, `uciok`, `ucciok`,
+//! `readyok`, `info`, `bestmove`, `nobestmove`, `pophash`, `bye`) of fewer than
 //! [`MAX_LINE_CHARS`] characters.
 //!
 //! `JIEQI_FUZZ_SEED` (default 1) and `JIEQI_FUZZ_LINES` (default 600, about 2 s) choose the
@@ -105,6 +106,20 @@ fn corpus() -> Vec<String> {
         "setoption name Level value Club",
         "setoption name UCI_Variant value jieqi",
         "setoption name UCI_Variant value xiangqi",
+        // UCCI, ponder, ranks 1–10 and JieqiBox's FENs.
+        "ucci",
+        "setoption hashsize 8",
+        "setoption usemillisec false",
+        "setoption newgame",
+        "banmoves h2e2 b0c2",
+        "go time 1000 increment 10 opptime 900 oppincrement 10",
+        "go ponder movetime 50",
+        "probe startpos",
+        "setoption name Ranks value 1-10",
+        "position startpos moves h3e3 h10g8",
+        "setoption name Ranks value 0-9",
+        "position fen xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX A2B2N2R2C2P5a2b2n2r2c2p5 w - - 0 1",
+        "position fen 3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 40",
     ]
     .map(String::from)
     .into();

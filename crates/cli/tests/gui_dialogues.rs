@@ -15,7 +15,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::engine::Engine;
-use jieqi_rules::{Move, PlayerView};
+use jieqi_rules::{Jieqi, Move, PlayerView, Position, Seed, Square, Variant};
 
 const STANDARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -175,6 +175,57 @@ fn jieqibox_plays_and_analyses_jieqi() {
     // unloadEngine: quit.
     e.send("quit");
     assert_eq!(e.finish(), "", "JieqiBox reads stderr as engine output");
+}
+
+/// Face-down pieces on the board: JieqiBox re-bases its FEN when their number changes.
+fn face_down(position: &Position) -> usize {
+    Square::all()
+        .filter(|&sq| position.piece_at(sq).is_some_and(|p| p.is_hidden()))
+        .count()
+}
+
+/// JieqiBox with the engine on both sides (`src/components/AnalysisSidebar.vue`
+/// `checkAndTriggerAi` for each side, `findLastRevealIndex`, `baseFenForEngine`,
+/// `engineMovesSinceLastReveal`): the GUI holds the game (here a seeded deal stands for its
+/// random flips), plays each bestmove, and re-bases its FEN on the position after every
+/// reveal or capture of a face-down piece, written for the side to move (its pool, and the
+/// face-down pieces that side captured).
+#[test]
+fn jieqibox_engine_against_itself_rebasing_at_reveals() {
+    let mut game = Jieqi::from_seed(Seed(7));
+    let mut e = Engine::start_bare();
+    e.send("uci");
+    e.until("uciok");
+    e.send("ucinewgame");
+    quiet(&mut e);
+    let mut base = game.view(game.turn()).to_fen();
+    let mut since: Vec<String> = Vec::new();
+    let mut rebased = 0;
+    for _ in 0..24 {
+        if game.is_over() {
+            break;
+        }
+        let position = match since.is_empty() {
+            true => format!("position fen {base}"),
+            false => format!("position fen {base} moves {}", since.join(" ")),
+        };
+        e.send(&position);
+        let (_, (best, _)) = go(&mut e, "go movetime 100", Duration::from_millis(100));
+        let refs: Vec<&str> = since.iter().map(String::as_str).collect();
+        let m = assert_legal(&best, &base, &refs);
+        let before = face_down(game.position());
+        game.play(m)
+            .expect("the engine's move is the deal's legal move");
+        if face_down(game.position()) != before {
+            base = game.view(game.turn()).to_fen();
+            since.clear();
+            rebased += 1;
+        } else {
+            since.push(best);
+        }
+    }
+    assert!(rebased >= 4, "few reveals: {rebased}");
+    quiet(&mut e);
 }
 
 /// JieqiBox's ponder (`src/composables/useUciEngine.ts` `startPonder`, `handlePonderHit`,

@@ -559,3 +559,54 @@ fn banqi_is_searched_from_its_public_turns() {
     assert_legal_bestmove(e.until("bestmove").last().unwrap(), STANDARD_FEN, &["h2e2"]);
     e.finish();
 }
+
+/// UCCI (issue 17): every bad line gets one `info string` and the engine goes on; a refused
+/// `go` is answered `nobestmove`, UCCI's word for no move.
+#[test]
+fn ucci_bad_lines_get_one_info_string_each() {
+    let mut e = Engine::start();
+    e.send("ucci");
+    e.until("ucciok");
+    let bad = [
+        "setoption hashsize 99999",
+        "setoption usemillisec maybe",
+        "setoption level Grandmaster",
+        "setoption ranks 2-11",
+        "setoption nosuch 1",
+        "setoption",
+        "banmoves zz9",
+        "banmoves h2e2 a",
+        "go time x",
+        "go opptime",
+        "go sideways",
+        "ranks",
+    ];
+    for line in bad {
+        e.send(line);
+        let answer = e.until("info string ");
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        if line.starts_with("go") {
+            assert_eq!(e.until("nobestmove"), ["nobestmove"], "after {line}");
+        }
+        e.send("isready");
+        assert_eq!(e.until("readyok"), ["readyok"], "after {line}");
+    }
+    // A refused position leaves none: nobestmove until the next.
+    e.send("position fen garbage");
+    assert!(e.until("info string ")[0].contains("position refused"));
+    e.send("go depth 1");
+    let answer = e.until("nobestmove");
+    assert_eq!(answer.len(), 2, "{answer:?}");
+    // Every legal move banned: refused, and answered.
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w");
+    e.send("banmoves e0d0 e0e1 e0f0");
+    e.send("go depth 1");
+    let answer = e.until("nobestmove");
+    assert!(answer[0].contains("banned"), "{answer:?}");
+    e.send("position startpos");
+    e.send("go depth 1");
+    assert_legal_bestmove(e.until("bestmove").last().unwrap(), STANDARD_FEN, &[]);
+    e.send("quit");
+    assert_eq!(e.until("bye"), ["bye"]);
+    assert_eq!(e.finish(), "");
+}
