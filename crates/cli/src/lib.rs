@@ -1,7 +1,8 @@
 //! The headless tool for people and scripts — perft, legal moves, deals, views, saved games
-//! and records, benchmarks — and the engine: a UCI/UCCI loop for GUIs, matches between levels,
-//! and the search benchmark. Two programs run it: `jieqi-cli COMMAND …`, and `jieqi-engine`,
-//! the engine alone for GUIs that start an engine without arguments.
+//! and records, benchmarks — and the engine: a UCI/UCCI loop for GUIs, matches between levels
+//! (also as a match runner for JieqiBox, `jai`), and the search benchmark. Two programs run
+//! it: `jieqi-cli COMMAND …`, and `jieqi-engine`, the engine alone for GUIs that start an
+//! engine without arguments.
 //!
 //! Every error is one line on stderr naming the problem, with exit status 2.
 
@@ -30,6 +31,7 @@ USAGE:
             and how it ended; a Result tag the rules contradict is refused
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
+  jieqi-cli jai
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
                   [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
@@ -51,6 +53,10 @@ LEVEL: Beginner, Casual, Club, Advanced, Expert or Master.
 uci: the engine on stdin/stdout for GUIs (also the program jieqi-engine): UCI, or UCCI after
   'ucci'; ICCS moves, ranks 1-10 with 'setoption name Ranks value 1-10'; UCI_Variant jieqi
   or banqi: position startpos moves a1=R b1-b2 c1xc2, each flip naming what it turned up).
+jai: a Jieqi match runner for JieqiBox's match mode (the JAI protocol: jai, setoption,
+  startmatch, stop): two of our levels play rounds of two games on one deal, colours
+  swapped; options Engine1Level, Engine2Level, TotalRounds, MoveTimeMs, MainTimeMs,
+  IncTimeMs, TimeoutBufferMs, MaxPlies, Seed.
 ";
 
 /// `jieqi-cli` with its arguments (the program's name left out).
@@ -69,6 +75,7 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         "bench-perft" => cmd::bench_perft::run(rest),
         "bench" => cmd::bench::run(rest),
         "uci" => cmd::uci::run(rest),
+        "jai" => cmd::jai::run(rest),
         "match" => cmd::matches::run(rest),
         "match-report" => cmd::match_report::run(rest),
         "deal" => cmd::deal::run(rest),

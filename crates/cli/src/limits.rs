@@ -25,6 +25,11 @@
 //! | `uci` | `setoption name Hash` | 1–1024 (MiB) |
 //! | `uci` | `setoption name Skill Level` | 0–20 |
 //! | `uci` | an input line | at most 64 KiB (longer: one `info string`, ignored); 16 MiB without a newline ends the engine (exit 2) |
+//! | `jai` | `TotalRounds` | 1–100,000 (two games each) |
+//! | `jai` | `MoveTimeMs` | 0–3,600,000 ms (0: each level's own time per move) |
+//! | `jai` | `MainTimeMs`, `IncTimeMs`, `TimeoutBufferMs` | 0–86,400,000 ms (a day) |
+//! | `jai` | `MaxPlies` | 0–1000 (0: only the rules end a game) |
+//! | `jai` | an input line | as `uci` |
 //! | `replay`, `match-report` | a file | a regular file of at most 16 MiB of UTF-8 text, not empty |
 //!
 //! A fixed depth without a time limit (`bench --depth`, `match --depth`) grows about 1.5 times
@@ -64,6 +69,15 @@ pub const GO_MILLIS: Range = 0..=1_000_000_000;
 pub const GO_MOVESTOGO: Range = 0..=1000;
 pub const HASH_MIB: Range = 1..=1024;
 pub const SKILL_LEVEL: Range = 0..=20;
+
+/// `jai`'s `TotalRounds`: pairs of games.
+pub const JAI_ROUNDS: Range = 1..=100_000;
+/// `jai`'s `MoveTimeMs` (0: each level's own time per move).
+pub const JAI_MOVETIME_MS: Range = 0..=3_600_000;
+/// `jai`'s `MainTimeMs`, `IncTimeMs` and `TimeoutBufferMs`.
+pub const JAI_CLOCK_MS: Range = 0..=86_400_000;
+/// `jai`'s `MaxPlies` (0: none; the rules end every game by 400 plies).
+pub const JAI_MAX_PLIES: Range = 0..=1000;
 
 /// The longest UCI line read; a `position startpos moves …` of 1,000 plies is about 5 KiB.
 pub const UCI_LINE_BYTES: usize = 64 * 1024;

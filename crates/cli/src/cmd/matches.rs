@@ -485,6 +485,57 @@ fn game_line(cfg: &Config, r: &GameResult) -> String {
     )
 }
 
+/// The seeds of one game of a match.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameSeeds {
+    /// The pair's: its deal and its opening, the same in both games of the pair.
+    pub(crate) pair: u64,
+    /// This game's: what the players draw on to choose their moves.
+    game: u64,
+}
+
+impl GameSeeds {
+    /// The seeds of game `index` (0-based; even: a pair's first game) of a match seeded
+    /// `seed`.
+    pub(crate) fn of(seed: u64, index: usize) -> GameSeeds {
+        let pair = mix(seed, (index / 2) as u64);
+        GameSeeds {
+            pair,
+            game: mix(pair, index as u64 % 2),
+        }
+    }
+
+    /// The seed of the move at `ply` (0-based).
+    pub(crate) fn of_move(self, ply: usize) -> u64 {
+        self.game ^ (ply as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// Whether A makes the first turn (plays Red in Xiangqi and Jieqi) in game `index`: in the
+/// first game of each pair, so that the colours swap within a pair.
+pub(crate) fn a_moves_first(index: usize) -> bool {
+    index.is_multiple_of(2)
+}
+
+/// The start of a game of `kind` under `rules`, not yet begun: Xiangqi's start, or in Jieqi
+/// the deal of `pair_seed` (the referee holds it; the players get only their views).
+pub(crate) fn new_game(
+    kind: VariantKind,
+    rules: RuleSet,
+    pair_seed: u64,
+) -> Result<AnyGame, String> {
+    let game: AnyGame = match kind {
+        VariantKind::Xiangqi => Xiangqi::default().into(),
+        VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
+    };
+    game.under(rules).map_err(|e| e.to_string())
+}
+
+/// Our engine at `level`, with a match's table size.
+pub(crate) fn level_engine(level: Level) -> Engine {
+    Engine::for_level(level, HASH_MIB)
+}
+
 /// SplitMix64: the seed of pair `pair` in match `seed`.
 fn mix(seed: u64, pair: u64) -> u64 {
     let mut z = seed.wrapping_add(pair.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -507,13 +558,9 @@ fn play_game(
     rules: RuleSet,
     index: usize,
 ) -> Result<GameResult, String> {
-    let pair_seed = mix(cfg.seed, (index / 2) as u64);
-    let a_red = index.is_multiple_of(2);
-    let game: AnyGame = match kind {
-        VariantKind::Xiangqi => Xiangqi::default().into(),
-        VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
-    };
-    let mut game = game.under(rules).map_err(|e| e.to_string())?;
+    let seeds = GameSeeds::of(cfg.seed, index);
+    let a_red = a_moves_first(index);
+    let mut game = new_game(kind, rules, seeds.pair)?;
     let stop = AtomicBool::new(false);
     // The opening: the same for both games of a pair, whoever plays which colour.
     let mut opener = Engine::new(1);
@@ -527,7 +574,7 @@ fn play_game(
             &view,
             &Limits::depth(3),
             &stop,
-            pair_seed ^ ply as u64,
+            seeds.pair ^ ply as u64,
             None,
         );
         if !play_checked(&mut game, &view, r.best) {
@@ -536,7 +583,6 @@ fn play_game(
     }
     // Players: index 0 is A, 1 is B.
     let mut seats = [seat(&cfg.players[0])?, seat(&cfg.players[1])?];
-    let game_seed = mix(pair_seed, index as u64 % 2);
     let mut verdicts = Verdicts::default();
     let mut note = None;
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
@@ -545,8 +591,7 @@ fn play_game(
         let view = game.view(side);
         let (best, score) = match &mut seats[who] {
             Seat::Ours(engine) => {
-                let seed =
-                    game_seed ^ (game.moves().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+                let seed = seeds.of_move(game.moves().len());
                 let r = engine.think(&view, &cfg.limits[who], &stop, seed, None);
                 (r.best, r.score)
             }
@@ -592,7 +637,7 @@ fn play_game(
 /// Seats a player for one game: our engine at its level, or a fresh process of theirs.
 fn seat(player: &Player) -> Result<Seat, String> {
     Ok(match player {
-        Player::Level(level) => Seat::Ours(Box::new(Engine::for_level(*level, HASH_MIB))),
+        Player::Level(level) => Seat::Ours(Box::new(level_engine(*level))),
         Player::Engine(spec) => {
             let mut engine = UciEngine::start(spec)?;
             engine.new_game()?;
@@ -692,7 +737,7 @@ impl Verdicts {
 
 /// Plays the engine's move, or the first legal move should it ever name none or an illegal
 /// one. `false` if nothing could be played (the game is over or has no legal move).
-fn play_checked(
+pub(crate) fn play_checked(
     game: &mut AnyGame,
     view: &jieqi_rules::PlayerView,
     best: Option<jieqi_rules::Move>,
@@ -766,6 +811,17 @@ mod tests {
             assert_eq!(w.record(Side::Black, black, 800), None);
         }
         assert_eq!(v.record(Side::Red, Score::Cp(-900), 800), Some(Side::Red));
+    }
+
+    #[test]
+    fn a_pair_shares_its_seed_and_its_colours_swap() {
+        let [first, second, next] = [2, 3, 4].map(|i| GameSeeds::of(5, i));
+        assert_eq!(first.pair, second.pair);
+        assert_eq!(first.pair, mix(5, 1));
+        assert_ne!(first.pair, next.pair);
+        assert_ne!(first.of_move(0), second.of_move(0));
+        assert_ne!(first.of_move(0), first.of_move(1));
+        assert!(a_moves_first(2) && !a_moves_first(3));
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_perft;
 pub mod deal;
 pub mod external;
+pub mod jai;
 pub mod match_report;
 pub mod match_stats;
 pub mod matches;

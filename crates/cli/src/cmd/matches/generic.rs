@@ -13,7 +13,7 @@ use jieqi_ai::generic::GenericEngine;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{Notation, Seed, Side};
 
-use super::{Config, GameResult, HASH_MIB, Player, Verdicts, mix};
+use super::{Config, GameResult, GameSeeds, HASH_MIB, Player, Verdicts, a_moves_first};
 
 /// A game still running after this many plies is stopped and counted a draw. A safety net
 /// only: Banqi's 60 plies without a flip or a capture end a game long before (no real game
@@ -28,13 +28,12 @@ pub(super) fn play_game(
     rules: &str,
     index: usize,
 ) -> Result<GameResult, String> {
-    let pair_seed = mix(cfg.seed, (index / 2) as u64);
-    let a_first = index.is_multiple_of(2);
-    let mut game = variant.start(variant.deals().then_some(Seed(pair_seed)), rules)?;
+    let seeds = GameSeeds::of(cfg.seed, index);
+    let a_first = a_moves_first(index);
+    let mut game = variant.start(variant.deals().then_some(Seed(seeds.pair)), rules)?;
     // Index 0 is A, 1 is B.
     let mut engines = [engine(&cfg.players[0])?, engine(&cfg.players[1])?];
     let stop = AtomicBool::new(false);
-    let game_seed = mix(pair_seed, index as u64 % 2);
     let mut verdicts = Verdicts::default();
     let mut note = None;
     while game.outcome().is_none() && game.plies() < SAFETY_CAP_PLIES {
@@ -44,7 +43,7 @@ pub(super) fn play_game(
         let node = game
             .search_node()
             .ok_or_else(|| format!("{} cannot be searched", variant.name()))?;
-        let seed = game_seed ^ (game.plies() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let seed = seeds.of_move(game.plies());
         let found = engines[who].think(&*node, &cfg.limits[who], &stop, seed);
         if !play_checked(&mut *game, &found.text) {
             break;

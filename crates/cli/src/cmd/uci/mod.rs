@@ -90,8 +90,9 @@ const SPEC: Spec = Spec {
 static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Writes one line to stdout and flushes it. `false` (and [`OUTPUT_CLOSED`] set) when stdout
-/// cannot be written any more, e.g. the GUI closed the pipe.
-fn send(line: &str) -> bool {
+/// cannot be written any more, e.g. the GUI closed the pipe. `jai` writes its lines with it
+/// too.
+pub(crate) fn send(line: &str) -> bool {
     if OUTPUT_CLOSED.load(Ordering::Relaxed) {
         return false;
     }
