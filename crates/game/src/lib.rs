@@ -27,6 +27,7 @@ pub mod layout;
 pub mod persist_ui;
 pub mod pieces;
 pub mod records;
+pub mod reveal;
 pub mod search_job;
 pub mod session;
 pub mod settings;
@@ -61,6 +62,7 @@ pub fn logic_plugin(app: &mut App) {
         storage::plugin,
         autosave::plugin,
         stats::plugin,
+        reveal::plugin,
     ));
 }
 

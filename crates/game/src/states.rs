@@ -23,6 +23,10 @@ pub enum Phase {
     /// The last move is gliding, a capture leaving, a piece flipping. Input still works: a
     /// new move snaps the animations to their end.
     Animating,
+    /// Jieqi on one screen: the move turned a piece up, or took a face-down one, and its mover
+    /// reads what it was on the board before the cover comes (a click, or the time, ends it;
+    /// see [`crate::reveal`]).
+    Reveal,
     /// Jieqi on one screen: a cover hides the board until the next player is ready.
     Handoff,
     /// The game has ended; the result card is shown.

@@ -234,6 +234,9 @@ fn bench_drive(
                 plan.moves_played += 1;
             }
         }
+        Phase::Reveal => {
+            out.write(GameCommand::HandOver);
+        }
         Phase::Handoff => {
             out.write(GameCommand::Ready);
         }

@@ -195,8 +195,8 @@ fn a_revealed_piece_flips_over() {
             .any(|t| t.flip_to == Some(Face::Up(Role::Soldier)))
     );
     settle_long(&mut app);
-    // After the animation comes the handoff.
-    assert_eq!(phase(&app), Phase::Handoff);
+    // After the animation, the mover reads the reveal; then comes the handoff.
+    read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
     assert_eq!(
         piece_at(&mut app, "b5").map(|p| p.face),
@@ -224,6 +224,7 @@ fn jieqi_hands_the_device_over_after_every_move() {
     click(&mut app, "h0");
     click(&mut app, "g2");
     settle(&mut app);
+    read_the_reveal(&mut app);
     // The cover is up: no view, no pieces, no marks, only the cover's words.
     assert_eq!(phase(&app), Phase::Handoff);
     assert!(shown(&app).view.is_none());
@@ -254,7 +255,7 @@ fn jieqi_hands_the_device_over_after_every_move() {
     click(&mut app, "h9");
     click(&mut app, "g7");
     settle(&mut app);
-    assert_eq!(phase(&app), Phase::Handoff);
+    read_the_reveal(&mut app);
     assert_eq!(shown(&app).pass_to, Some(Side::Red));
     command(&mut app, GameCommand::Ready);
     assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Red);
@@ -338,7 +339,7 @@ fn capture_then_hand_over(game: AnyGame, animations: bool) -> App {
     click(&mut app, "b2");
     click(&mut app, "b9");
     settle_long(&mut app);
-    assert_eq!(phase(&app), Phase::Handoff);
+    read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
     assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
     app
@@ -378,6 +379,7 @@ fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
             click(app, "h9");
             click(app, "g7");
             settle_long(app);
+            read_the_reveal(app);
             command(app, GameCommand::Ready);
             assert_eq!(shown(app).view.as_ref().unwrap().viewer, Side::Red);
         }
@@ -475,6 +477,7 @@ fn in_jieqi_the_offer_waits_for_the_other_player_to_hold_the_device() {
     click(&mut app, "h0");
     click(&mut app, "g2");
     settle(&mut app);
+    read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
     assert!(app.world().resource::<HudModel>().draw_offer.is_some());
 }
@@ -645,9 +648,106 @@ fn a_new_game_is_played_under_its_house_rules() {
     click(&mut app, "b2");
     click(&mut app, "b9");
     settle(&mut app);
+    read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
     assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
     let hud = app.world().resource::<HudModel>();
     assert!(hud.players[0].tray[0].role.is_some(), "Black sees it too");
     assert!(hud.rules.is_some());
+}
+
+/// The reveal moment (issue 20): after Red's face-down cannon-point piece takes the face-down
+/// piece on b9, Red reads on the board what both were — its own piece face up, the taken one
+/// in Red's tray — for the reveal's time, with the board never emptied; then the cover comes
+/// at once, and no screen Black is shown ever names what Red took.
+#[test]
+fn the_mover_reads_the_reveal_for_its_time_and_the_other_player_never_sees_it() {
+    for animations in [false, true] {
+        let (game, _, taken, _) = twin_games();
+        let mut app = app_with(game, jieqi_config(), animations);
+        click(&mut app, "b2");
+        click(&mut app, "b9");
+        let mut shown_to_red = 0.0;
+        let mut black_views = Vec::new();
+        for _ in 0..60 {
+            app.update();
+            let s = shown(&app).clone();
+            // The state follows the session a frame later: the frame the cover comes in is
+            // still called Reveal, and shows the cover.
+            let covered = s.pass_to.is_some();
+            match phase(&app) {
+                Phase::Reveal if !covered => {
+                    shown_to_red += 0.05;
+                    let view = s.view.as_ref().expect("the mover's view stays up");
+                    assert_eq!(view.viewer, Side::Red);
+                    assert!(
+                        view.captured_by(Side::Red)
+                            .iter()
+                            .any(|p| p.role() == Some(taken)),
+                        "Red's tray names what Red took"
+                    );
+                    assert_eq!(
+                        piece_at(&mut app, "b9").map(|p| p.face),
+                        Some(Face::Up(Role::Soldier)),
+                        "the piece that moved, face up where it took"
+                    );
+                    assert!(pieces(&mut app).len() > 20, "never an emptied board");
+                }
+                Phase::Reveal | Phase::Handoff => {
+                    assert!(s.view.is_none() && pieces(&mut app).is_empty());
+                    app.update();
+                    break;
+                }
+                Phase::Animating => {}
+                other => panic!("{other:?} after the move"),
+            }
+        }
+        assert_eq!(phase(&app), Phase::Handoff);
+        let held = jieqi_game::reveal::REVEAL_SECONDS;
+        assert!(
+            shown_to_red >= held - 0.05 && shown_to_red <= held + 0.15,
+            "shown for {shown_to_red} s, not about {held} s"
+        );
+        // Black takes the device: Black's screens name no identity of the taken piece.
+        command(&mut app, GameCommand::Ready);
+        for _ in 0..5 {
+            black_views.push(shown(&app).view.clone().unwrap());
+            app.update();
+        }
+        for view in black_views {
+            assert_eq!(view.viewer, Side::Black);
+            assert!(
+                view.captured_by(Side::Red)
+                    .iter()
+                    .all(|p| p.role().is_none()),
+                "Black never sees what Red took"
+            );
+        }
+    }
+}
+
+/// A click (after a moment) ends the reveal sooner; a move that turns nothing up has no
+/// reveal to read: the cover comes straight after it.
+#[test]
+fn a_click_ends_the_reveal_and_a_plain_move_has_none() {
+    let mut app = jieqi(false);
+    click(&mut app, "b2");
+    click(&mut app, "b5");
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::Reveal);
+    click(&mut app, "e4");
+    app.update();
+    assert_eq!(phase(&app), Phase::Handoff, "a click hands over");
+    command(&mut app, GameCommand::Ready);
+    // Black turns its horse point's piece up: a reveal again.
+    click(&mut app, "h9");
+    click(&mut app, "g7");
+    settle(&mut app);
+    read_the_reveal(&mut app);
+    command(&mut app, GameCommand::Ready);
+    // Red's soldier, face up since b2b5, steps on: nothing to read, the cover at once.
+    click(&mut app, "b5");
+    click(&mut app, "b6");
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::Handoff);
 }

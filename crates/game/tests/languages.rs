@@ -131,6 +131,7 @@ fn the_panels_speak_german_and_chinese_without_a_word_of_english() {
         click(&mut app, "h0");
         click(&mut app, "g2");
         settle(&mut app);
+        read_the_reveal(&mut app);
         let h = hud(&app);
         assert!(h.cover.is_some());
         assert_no_english(&h.texts(), lang, "cover");

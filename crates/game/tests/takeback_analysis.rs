@@ -184,6 +184,7 @@ fn a_stale_computer_move_is_dropped_after_a_take_back() {
 fn jieqi_move(app: &mut App) {
     let mv = live(app).legal_moves[0];
     command(app, GameCommand::Move(mv.into()));
+    skip_the_reveal(app);
     command(app, GameCommand::Ready);
 }
 
@@ -196,6 +197,7 @@ fn jieqi_take_back_hands_over_under_the_cover_and_shows_no_more_than_before() {
     assert_eq!(red_view_before.viewer, Side::Red);
     let mv = red_view_before.legal_moves[0];
     command(&mut app, GameCommand::Move(mv.into()));
+    skip_the_reveal(&mut app);
     // Under the cover Red (who just moved) asks to take it back; Black must agree.
     assert_eq!(phase(&app), Phase::Handoff);
     assert!(
@@ -410,6 +412,7 @@ fn the_record_box_is_emptied_under_the_cover() {
     app.world_mut().resource_mut::<RecordBox>().text = fen;
     let mv = live(&app).legal_moves[0];
     command(&mut app, GameCommand::Move(mv.into()));
+    skip_the_reveal(&mut app);
     assert_eq!(shown(&app).view, None);
     assert_eq!(app.world().resource::<RecordBox>().text, "");
 }

@@ -222,6 +222,8 @@ fn draw_cover(
     let screen = ctx.viewport_rect();
     egui::Area::new("handoff".into())
         .order(egui::Order::Foreground)
+        // Opaque from its first frame: a cover fading in would show the emptied board.
+        .fade_in(false)
         .fixed_pos(screen.min)
         .show(ctx, |ui| {
             let (rect, response) = ui.allocate_exact_size(screen.size(), egui::Sense::click());

@@ -15,6 +15,8 @@ pub const FLIP_SECONDS: f32 = 0.24;
 pub const LEAVE_SECONDS: f32 = 0.22;
 /// A captured piece starts to leave when the capturer is this far into its glide.
 const LEAVE_DELAY: f32 = GLIDE_SECONDS * 0.55;
+/// The most a tween advances in one frame (a thirtieth of a second).
+const MAX_STEP_SECONDS: f32 = 1.0 / 30.0;
 
 /// An animation running on a piece. While any piece has one, the turn phase is
 /// [`crate::states::Phase::Animating`].
@@ -118,10 +120,13 @@ pub(super) fn animate(
     )>,
     parts: Query<(), With<FacePart>>,
 ) {
-    let dt = time.delta_secs();
+    // A slow frame (a software renderer, a busy machine) slows the tween rather than skipping
+    // it: each frame advances it by at most this.
+    let dt = time.delta_secs().min(MAX_STEP_SECONDS);
     for (e, mut tween, mut tf, piece, children) in &mut tweens {
-        tween.elapsed += dt;
+        // The first frame shows the start (the piece still on its origin), then time runs.
         let t = tween.elapsed;
+        tween.elapsed += dt;
         let layout = &style.layout;
         let home = layout.world(piece.spot);
         let mut scale = Vec3::ONE;

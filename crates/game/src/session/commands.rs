@@ -39,6 +39,8 @@ pub enum GameCommand {
     AnswerDraw {
         accept: bool,
     },
+    /// The mover has read what the move turned up: the device goes to the next player.
+    HandOver,
     /// The next player has the device: lift the handoff cover.
     Ready,
     NewGame(GameConfig),
@@ -287,6 +289,7 @@ fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::Resign(side) => resign(s, *side),
         GameCommand::OfferDraw(side) => offer_draw(s, *side),
         GameCommand::AnswerDraw { accept } => answer_draw(s, *accept),
+        GameCommand::HandOver => hand_over(s, ctx),
         GameCommand::Ready => ready(s, ctx),
         GameCommand::NewGame(config) => new_game(s, *config),
         GameCommand::Again => again(s),
@@ -368,7 +371,7 @@ fn play(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
     let phase = if ctx.animations {
         Phase::Animating
     } else {
-        s.end_turn()
+        s.after_move()
     };
     Effect {
         phase: Some(phase),
@@ -379,6 +382,13 @@ fn play(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
 
 fn animations_done(s: &mut Session, stamp: Stamp, ctx: &Context) -> Effect {
     if ctx.phase != Phase::Animating || stamp != s.stamp() {
+        return Effect::none();
+    }
+    Effect::phase(s.after_move())
+}
+
+fn hand_over(s: &mut Session, ctx: &Context) -> Effect {
+    if ctx.phase != Phase::Reveal {
         return Effect::none();
     }
     Effect::phase(s.end_turn())

@@ -302,7 +302,43 @@ impl Session {
         self.cover = (needed && self.viewer != next).then_some(next);
     }
 
-    /// After a move (once it has been animated): the device goes to the side to move.
+    /// After a move (once it has been animated): in hot-seat Jieqi a move that showed its
+    /// mover something (what the piece turned out to be, what the face-down piece it took
+    /// was) is first read by the mover, on the board, before the cover comes; otherwise the
+    /// turn ends.
+    pub(super) fn after_move(&mut self) -> Phase {
+        if self.mover_reads_a_reveal() {
+            Phase::Reveal
+        } else {
+            self.end_turn()
+        }
+    }
+
+    /// Hot-seat Jieqi, a game running: the last move, the viewer's, turned a piece up or
+    /// took a face-down piece.
+    fn mover_reads_a_reveal(&self) -> bool {
+        let Some(game) = self.game.family() else {
+            return false;
+        };
+        if self.secrecy() != Secrecy::HotSeat
+            || game.outcome().is_some()
+            || self.viewer == game.turn()
+        {
+            return false;
+        }
+        let view = game.view(self.viewer);
+        let Some(last) = view.moves.last() else {
+            return false;
+        };
+        let took_face_down = last.captured.is_some()
+            && view
+                .position_at(view.moves.len() - 1)
+                .and_then(|before| before.piece_at(last.mv.to))
+                .is_some_and(|p| p.is_hidden());
+        last.revealed.is_some() || took_face_down
+    }
+
+    /// The device goes to the side to move.
     pub(super) fn end_turn(&mut self) -> Phase {
         self.hand_over_to(self.game.turn());
         self.resting_phase()

@@ -88,6 +88,25 @@ pub fn settle_long(app: &mut App) {
     }
 }
 
+/// Hot-seat Jieqi after a move that turned something up: the mover's time to read it runs
+/// out (each update is 50 ms) and the cover comes.
+pub fn read_the_reveal(app: &mut App) {
+    for _ in 0..40 {
+        if phase(app) != Phase::Reveal {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(phase(app), Phase::Handoff);
+}
+
+/// Hot-seat Jieqi after a move: the mover skips reading what it turned up, if anything.
+pub fn skip_the_reveal(app: &mut App) {
+    if phase(app) == Phase::Reveal {
+        command(app, GameCommand::HandOver);
+    }
+}
+
 pub fn send(app: &mut App, input: BoardInput) {
     app.world_mut().write_message(input);
     app.update();
