@@ -312,7 +312,7 @@ mod tests {
         );
         assert_eq!(
             preview.say(Language::Chinese),
-            "揭棋——對電腦（業餘），你執黑方——已走一步"
+            "揭棋——對電腦(業餘)，你執黑方——已走一步"
         );
         let (game, settings) = jieqi_variants::load_save(&saved).unwrap();
         let table = Table::read(&settings).unwrap();

@@ -10,6 +10,10 @@
 //! `assets/fonts/make-subset.sh`: it takes every character the table uses into the font
 //! subset, and a test fails while one is missing.
 //!
+//! Chinese labels, buttons and status lines write parentheses half-width (`認輸(紅方)`): the
+//! font's full-width ones each carry half an em of space, which around a short word in a
+//! button reads as gaps (`認輸（ 紅方 ）`). The rules' prose keeps the full-width forms.
+//!
 //! The rules crate speaks English only; its enums (refusals, outcomes, notices, seed-code
 //! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
@@ -108,7 +112,7 @@ catalogue! {
     PassTo => [
         "Pass to {side} ({player}) — click when ready",
         "Gib das Gerät an {side} ({player}) weiter — klicke, wenn du bereit bist",
-        "請交給{side}（{player}）——準備好後點擊",
+        "請交給{side}({player})——準備好後點擊",
     ],
     CoverNote => [
         "The board stays hidden until then: what each player knows is theirs alone.",
@@ -133,7 +137,7 @@ catalogue! {
     ResignsQuestion => ["{side} resigns?", "{side} gibt auf?", "{side}認輸？"],
     YesResign => ["Yes, resign", "Ja, aufgeben", "確定認輸"],
     No => ["No", "Nein", "取消"],
-    ResignAs => ["Resign ({side})", "Aufgeben ({side})", "認輸（{side}）"],
+    ResignAs => ["Resign ({side})", "Aufgeben ({side})", "認輸({side})"],
     OfferDraw => ["Offer a draw", "Remis anbieten", "求和"],
     ShowResult => ["Show the result", "Ergebnis zeigen", "顯示結果"],
     Moves => ["Moves", "Züge", "棋譜"],
@@ -148,17 +152,17 @@ catalogue! {
     RevealLine => ["{side}: {pieces}", "{side}: {pieces}", "{side}：{pieces}"],
     EveryHiddenPiece => ["Every hidden piece:", "Alle verdeckten Figuren:", "所有暗子："],
     DealSeed => ["Deal seed:", "Code der Verteilung:", "暗子代碼："],
-    MovesWxf => ["Moves (WXF)", "Züge (WXF)", "棋譜（WXF）"],
+    MovesWxf => ["Moves (WXF)", "Züge (WXF)", "棋譜(WXF)"],
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
     LookAtBoard => ["Look at the board", "Brett ansehen", "查看棋盤"],
 
     // How games end (the rules crate's `Outcome`).
     Wins => ["{winner} wins: {reason}", "{winner} gewinnt: {reason}", "{winner}勝：{reason}"],
-    Checkmate => ["checkmate ({kind})", "Schachmatt ({kind})", "將死（{kind}）"],
+    Checkmate => ["checkmate ({kind})", "Schachmatt ({kind})", "將死({kind})"],
     Stalemate => [
         "stalemate ({loser} has no legal move)",
         "Patt ({loser} hat keinen legalen Zug)",
-        "困斃（{loser}無子可動）",
+        "困斃({loser}無子可動)",
     ],
     Resigned => ["{loser} resigned", "{loser} hat aufgegeben", "{loser}認輸"],
     GavePerpetualCheck => [
@@ -319,7 +323,7 @@ catalogue! {
     TakeBackButton => [
         "Take back ({side}, {moves})",
         "Zug zurücknehmen ({side}, {moves})",
-        "悔棋（{side}，{moves}）",
+        "悔棋({side}，{moves})",
     ],
     TakeBackRequest => [
         "{by} asks to take back {moves} — {answerer}, do you agree?",
@@ -352,7 +356,7 @@ catalogue! {
     Browsing => [
         "Position after move {ply} of {plies} — End returns to the game",
         "Stellung nach Zug {ply} von {plies} — Ende kehrt zur Partie zurück",
-        "第{ply}步後的局面（共{plies}步）——按 End 鍵返回對局",
+        "第{ply}步後的局面(共{plies}步)——按 End 鍵返回對局",
     ],
     RecordButton => ["Record / FEN…", "Partie / FEN…", "棋譜 / FEN…"],
     RecordTitle => ["Record and position", "Partie und Stellung", "棋譜與局面"],
@@ -393,7 +397,7 @@ catalogue! {
     FileTooLarge => [
         "it is larger than a game record can be ({size} bytes)",
         "sie ist größer, als eine Partie sein kann ({size} Bytes)",
-        "檔案大於棋譜可能的大小（{size} 位元組）",
+        "檔案大於棋譜可能的大小({size} 位元組)",
     ],
     FileNotText => ["it is not UTF-8 text", "sie ist kein UTF-8-Text", "不是 UTF-8 文字"],
     RecordLoaded => [
@@ -406,7 +410,7 @@ catalogue! {
     RecordNoSeed => [
         "a Jieqi record needs its Seed tag to deal the hidden pieces again (a record exported during a game has none)",
         "eine Jieqi-Partie braucht ihr Seed-Tag, um die verdeckten Figuren wieder zu verteilen (eine während der Partie exportierte hat keines)",
-        "揭棋棋譜需要 Seed 標籤才能重新發出暗子（對局中匯出的棋譜沒有）",
+        "揭棋棋譜需要 Seed 標籤才能重新發出暗子(對局中匯出的棋譜沒有)",
     ],
     RecordSeedTag => ["tag Seed: {error}", "Tag Seed: {error}", "Seed 標籤：{error}"],
     RecordSeedStart => [
@@ -449,7 +453,7 @@ catalogue! {
     PreviewComputer => [
         "against the computer ({level}), you play {side}",
         "gegen den Computer ({level}), du spielst {side}",
-        "對電腦（{level}），你執{side}",
+        "對電腦({level})，你執{side}",
     ],
     OneMovePlayed => ["1 move played", "1 Zug gespielt", "已走一步"],
     SomeMovesPlayed => ["{n} moves played", "{n} Züge gespielt", "已走{n}步"],
@@ -467,17 +471,17 @@ catalogue! {
     FileDamagedKept => [
         "{name} is damaged ({reason}); it was kept as {aside}. {fallback}",
         "{name} ist beschädigt ({reason}); die Datei wurde als {aside} aufbewahrt. {fallback}",
-        "{name} 已損壞（{reason}）；已另存為 {aside}。{fallback}",
+        "{name} 已損壞({reason})；已另存為 {aside}。{fallback}",
     ],
     FileDamagedStuck => [
         "{name} is damaged ({reason}); it could not be moved aside: {error}. {fallback}",
         "{name} ist beschädigt ({reason}); die Datei ließ sich nicht beiseitelegen: {error}. {fallback}",
-        "{name} 已損壞（{reason}）；無法移到一旁：{error}。{fallback}",
+        "{name} 已損壞({reason})；無法移到一旁：{error}。{fallback}",
     ],
     FileNotRegular => [
         "{name} is not a file the game can read ({what}); it was left as it is. {fallback}",
         "{name} ist keine lesbare Datei ({what}); sie bleibt unverändert. {fallback}",
-        "{name} 不是可讀的檔案（{what}）；已保持原樣，未移動。{fallback}",
+        "{name} 不是可讀的檔案({what})；已保持原樣，未移動。{fallback}",
     ],
     CouldNotSave => [
         "Could not save {name}: {error}",
@@ -501,7 +505,7 @@ catalogue! {
     StatsComputer => [
         "{variant} — computer ({level})",
         "{variant} — Computer ({level})",
-        "{variant}——電腦（{level}）",
+        "{variant}——電腦({level})",
     ],
 
     // The mode selector and settings.
