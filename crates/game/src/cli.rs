@@ -30,6 +30,7 @@ usage: jieqi [OPTIONS]
   --moves \"M1 M2 …\"         play these moves first (ICCS, WXF or Chinese; each checked)
   --view red|black          whose view to show (default: the side to move)
   --select SQ               pick the piece on SQ (its targets show)
+  --hint                    press Hint at start (its arrow shows; a screenshot waits for it)
   --cover                   Jieqi: show the handoff cover
   --resign red|black        end the game by this side's resignation (shows the result card)
   --browse PLY              analysis: show the position after PLY moves (0: the start)
@@ -68,6 +69,8 @@ pub struct Options {
     pub view: Option<Side>,
     /// Pick this piece once the board is up (to show its targets in a screenshot).
     pub select: Option<jieqi_rules::Square>,
+    /// `--hint`: press Hint once the board is up.
+    pub hint: bool,
     pub cover: bool,
     pub resign: Option<Side>,
     /// `--browse`: the ply the board shows at start (analysis).
@@ -105,6 +108,7 @@ impl Default for Options {
             moves: Vec::new(),
             view: None,
             select: None,
+            hint: false,
             cover: false,
             resign: None,
             browse: None,
@@ -244,6 +248,7 @@ impl Options {
                     };
                 }
                 "--table" => o.table = true,
+                "--hint" => o.hint = true,
                 "--language" => {
                     let text = value("--language")?;
                     o.language = crate::i18n::Language::from_code(&text)
@@ -447,10 +452,12 @@ mod tests {
                 "--language",
                 "ZH",
                 "--letters-only",
+                "--hint",
             ]
             .map(String::from),
         )
         .unwrap();
+        assert!(o.hint);
         assert_eq!(o.variant.kind(), Some(VariantKind::Jieqi));
         assert_eq!(o.seed, Some(Seed(7)));
         assert_eq!(o.moves, vec!["b2b9", "h9g7"]);

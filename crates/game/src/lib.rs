@@ -130,6 +130,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     if let Some(at) = options.select {
         app.insert_resource(tools::Preselect(jieqi_rules::platform::family::spot(at)));
     }
+    if options.hint {
+        app.insert_resource(tools::HintAtStart);
+    }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));
     }

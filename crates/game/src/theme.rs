@@ -30,6 +30,9 @@ pub const TARGET_DOT: Color = Color::srgba(0.10, 0.45, 0.20, 0.75);
 pub const CAPTURE_RING: Color = Color::srgba(0.85, 0.08, 0.05, 0.90);
 pub const LAST_MOVE: Color = Color::srgba(0.15, 0.40, 0.85, 0.75);
 pub const CHECK_GLOW: Color = Color::srgba(0.95, 0.10, 0.05, 0.55);
+/// The Hint's arrow: amber, apart from the green of a selection and the blue of the last
+/// move.
+pub const HINT_ARROW: Color = Color::srgba(0.95, 0.62, 0.05, 0.80);
 
 /// Piece radius as a share of the distance between two points.
 pub const PIECE_RADIUS: f32 = 0.45;

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::computer::Computer;
+use crate::suggestion::{AskHint, Suggestion};
 use crate::pieces::art::BoardPiece;
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
@@ -15,6 +16,10 @@ use crate::states::{GameSet, Phase};
 /// When the process started (set by `main`).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ProcessStart(pub Instant);
+
+/// `--hint`: press Hint once the board is up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct HintAtStart;
 
 /// `--select`: pick this piece once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -79,6 +84,9 @@ pub(super) fn plugin(app: &mut App) {
             preselect
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<Preselect>),
+            hint_at_start
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<HintAtStart>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)
@@ -90,9 +98,14 @@ pub(super) fn plugin(app: &mut App) {
 fn capture(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
+    suggestion: Res<Suggestion>,
     mut exit: MessageWriter<AppExit>,
 ) {
     plan.frames += 1;
+    // A Hint asked for shows its arrow first.
+    if suggestion.is_thinking() && plan.frames < GIVE_UP_FRAMES {
+        plan.frames = plan.frames.min(SETTLE_FRAMES - 1);
+    }
     if !plan.requested && plan.frames >= SETTLE_FRAMES {
         plan.requested = true;
         let path = plan.path.clone();
@@ -139,6 +152,23 @@ fn preselect(
         out.write(crate::input::BoardInput::Press(Some(at.0)));
         out.write(crate::input::BoardInput::Release(Some(at.0)));
         commands.remove_resource::<Preselect>();
+    }
+}
+
+/// Presses Hint on the third frame of the game screen, as the button would.
+fn hint_at_start(
+    mut commands: Commands,
+    mut frames: Local<u32>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<AskHint>,
+) {
+    if phase.is_none() {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        out.write(AskHint);
+        commands.remove_resource::<HintAtStart>();
     }
 }
 

@@ -62,6 +62,10 @@ pub struct PieceArt {
     pub capture: Handle<ColorMaterial>,
     pub last_move: Handle<ColorMaterial>,
     pub check: Handle<ColorMaterial>,
+    /// The Hint's arrow: a unit square for the shaft, a unit triangle for the head.
+    pub arrow_shaft: Handle<Mesh>,
+    pub arrow_head: Handle<Mesh>,
+    pub hint: Handle<ColorMaterial>,
 }
 
 /// Drawing order.
@@ -114,6 +118,14 @@ fn make_art(
         capture: m(theme::CAPTURE_RING),
         last_move: m(theme::LAST_MOVE),
         check: m(theme::CHECK_GLOW),
+        arrow_shaft: meshes.add(Rectangle::new(1.0, 1.0)),
+        // Pointing along +x, its tip at the origin.
+        arrow_head: meshes.add(Triangle2d::new(
+            Vec2::ZERO,
+            Vec2::new(-1.0, 0.5),
+            Vec2::new(-1.0, -0.5),
+        )),
+        hint: m(theme::HINT_ARROW),
     };
 }
 

@@ -57,46 +57,34 @@ pub(super) fn mark(
         return;
     };
     let r = layout.piece_radius();
-    let mut put = |kind: Marker,
-                   at: Spot,
-                   mesh: &Handle<Mesh>,
-                   mat: &Handle<ColorMaterial>,
-                   scale: f32,
-                   z: f32| {
-        commands.spawn((
-            kind,
-            Mesh2d(mesh.clone()),
-            MeshMaterial2d(mat.clone()),
-            Transform::from_translation(layout.world(at).extend(z)).with_scale(Vec3::splat(scale)),
-        ));
+    let place = |at: Spot, scale: f32, z: f32| {
+        Transform::from_translation(layout.world(at).extend(z)).with_scale(Vec3::splat(scale))
     };
+    let mut put =
+        |kind: Marker, mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, tf: Transform| {
+            commands.spawn((kind, Mesh2d(mesh.clone()), MeshMaterial2d(mat.clone()), tf));
+        };
     match table.last {
         Some((from, Some(to))) => {
             put(
                 Marker::LastFrom,
-                from,
                 &art.ring,
                 &art.last_move,
-                r * 0.35,
-                Z_MARK_LOW,
+                place(from, r * 0.35, Z_MARK_LOW),
             );
             put(
                 Marker::LastTo,
-                to,
                 &art.ring,
                 &art.last_move,
-                r * 1.12,
-                Z_MARK_LOW,
+                place(to, r * 1.12, Z_MARK_LOW),
             );
         }
         // A turn made in place (a Banqi flip): one ring where it happened.
         Some((at, None)) => put(
             Marker::LastTo,
-            at,
             &art.ring,
             &art.last_move,
-            r * 1.12,
-            Z_MARK_LOW,
+            place(at, r * 1.12, Z_MARK_LOW),
         ),
         None => {}
     }
@@ -108,34 +96,59 @@ pub(super) fn mark(
         let general = view.position.general(view.turn());
         put(
             Marker::Check,
-            spot(general),
             &art.circle,
             &art.check,
-            r * 1.32,
-            Z_MARK_LOW + 0.5,
+            place(spot(general), r * 1.32, Z_MARK_LOW + 0.5),
         );
     }
     if let Some(turn) = suggestion.turn() {
-        put(
-            Marker::HintFrom,
-            turn.from,
-            &art.ring,
-            &art.target,
-            r * 1.2,
-            Z_RING,
-        );
-        if let Some(to) = turn.to {
-            put(Marker::HintTo, to, &art.ring, &art.target, r * 1.2, Z_RING);
+        match turn.to {
+            // An arrow from the piece to its target, in its own colour: never mistaken for
+            // the selection's ring.
+            Some(to) => {
+                let (from, to) = (layout.world(turn.from), layout.world(to));
+                let along = to - from;
+                let angle = along.y.atan2(along.x);
+                let head = r * 0.75;
+                // From the piece's edge to the head's base, the tip at the target's edge.
+                let (start, tip) = (r * 0.55, (along.length() - r * 0.45).max(head));
+                let shaft = (tip - head - start).max(0.0);
+                let dir = along.normalize_or_zero();
+                let rotation = Quat::from_rotation_z(angle);
+                put(
+                    Marker::HintFrom,
+                    &art.arrow_shaft,
+                    &art.hint,
+                    Transform::from_translation(
+                        (from + dir * (start + shaft / 2.0)).extend(Z_MARK_HIGH),
+                    )
+                    .with_rotation(rotation)
+                    .with_scale(Vec3::new(shaft, r * 0.28, 1.0)),
+                );
+                put(
+                    Marker::HintTo,
+                    &art.arrow_head,
+                    &art.hint,
+                    Transform::from_translation((from + dir * tip).extend(Z_MARK_HIGH))
+                        .with_rotation(rotation)
+                        .with_scale(Vec3::new(head, head * 0.9, 1.0)),
+                );
+            }
+            // A turn made in place (a Banqi flip): a ring in the hint's colour.
+            None => put(
+                Marker::HintFrom,
+                &art.ring,
+                &art.hint,
+                place(turn.from, r * 1.2, Z_RING),
+            ),
         }
     }
     if let Some(from) = selection.spot {
         put(
             Marker::Selected,
-            from,
             &art.ring,
             &art.selected,
-            r * 1.14,
-            Z_RING,
+            place(from, r * 1.14, Z_RING),
         );
         for turn in table.turns_from(from) {
             let Some(to) = turn.to else {
@@ -144,20 +157,16 @@ pub(super) fn mark(
             if turn.capture {
                 put(
                     Marker::Capture,
-                    to,
                     &art.ring,
                     &art.capture,
-                    r * 1.12,
-                    Z_RING,
+                    place(to, r * 1.12, Z_RING),
                 );
             } else {
                 put(
                     Marker::Target,
-                    to,
                     &art.circle,
                     &art.target,
-                    layout.cell * 0.13,
-                    Z_MARK_HIGH,
+                    place(to, layout.cell * 0.13, Z_MARK_HIGH),
                 );
             }
         }
