@@ -35,10 +35,14 @@ USAGE:
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
                   [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
-            B may be another UCI engine (Xiangqi): --b-engine \"PROGRAM [ARGS]\"
+                  [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE ...]]
+            B may be another UCI engine: --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+                  (Xiangqi; Jieqi: Fairy-Stockfish, which gets the public position)
             Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
-  jieqi-cli match-report FILE ...   (adds up the game lines of match runs)
+            --sprt: a sequential test on the pairs that stops the match at a verdict
+  jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE ...
+            (adds up the game lines of match runs)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli help
 

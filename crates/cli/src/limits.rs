@@ -17,6 +17,7 @@
 //! | `match` | `--time-scale` | 1–100 (percent) |
 //! | `match` | `--opening-plies` | 0–40 |
 //! | `match` | `--adjudicate` | 100–10,000 (centipawns) |
+//! | `match`, `match-report` | `--sprt ELO0,ELO1`, `--alpha`, `--beta` | −2000–2000 Elo, ELO0 < ELO1; error rates in (0, 1), together under 1 (read in `cmd::sprt`) |
 //! | `uci` | `go depth` | 1–100 (`jieqi_ai::MAX_DEPTH`; more reads as 100; `stop` ends it) |
 //! | `uci` | `go mate` | 1–50 (moves) |
 //! | `uci` | `go nodes` | 1–1,000,000,000 |

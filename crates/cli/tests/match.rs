@@ -241,6 +241,7 @@ fn bad_flags_are_one_line_and_exit_2() {
             "--depth",
             "2",
         ],
+        // Jieqi's other engine is Fairy-Stockfish, after one of its handshakes.
         &[
             "match",
             "--variant",
@@ -249,6 +250,8 @@ fn bad_flags_are_one_line_and_exit_2() {
             "Club",
             "--b-engine",
             "x",
+            "--engine-handshake",
+            "xboard",
             "--games",
             "2",
             "--depth",
@@ -295,6 +298,22 @@ fn bad_flags_are_one_line_and_exit_2() {
         &["--adjudicate", "10001"],
         &["--colour", "red"],
         &["extra"],
+        // The sequential test's settings.
+        &["--sprt", "10,0"],
+        &["--sprt", "0"],
+        &["--sprt", "0,10", "--alpha", "2"],
+        &["--sprt", "0,10", "--beta", "0"],
+        &["--alpha", "0.1"],
+        &["--prior", "file.txt"],
+        &["--sprt", "0,10", "--first-pair", "2"],
+        &[
+            "--sprt",
+            "0,10",
+            "--first-pair",
+            "2",
+            "--prior",
+            "/nonexistent/part1.txt",
+        ],
     ];
     let valid = ["match", "--a", "Club", "--b", "Club", "--games", "2"];
     let cases = whole.iter().map(|c| c.to_vec()).chain(
@@ -571,4 +590,237 @@ fn a_banqi_match_in_parts_adds_up_and_its_bad_flags_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(err.contains("cannot play Banqi"), "{err}");
+}
+
+/// `match --a Master --b Beginner --nodes 500 --seed 1 --sprt 0,400` and `extra`: Master
+/// sweeps, and the test accepts H1 after a few pairs.
+fn sprt_match(extra: &[&str]) -> String {
+    let mut args = vec![
+        "match", "--a", "Master", "--b", "Beginner", "--nodes", "500", "--seed", "1", "--sprt",
+        "0,400",
+    ];
+    args.extend_from_slice(extra);
+    stdout(&cli(&args))
+}
+
+/// The final line of the test.
+fn verdict(out: &str) -> &str {
+    out.lines()
+        .find(|l| l.starts_with("sprt ("))
+        .unwrap_or_else(|| panic!("no verdict in {out}"))
+}
+
+#[test]
+fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
+    let whole = sprt_match(&["--games", "40"]);
+    let line = verdict(&whole);
+    assert!(
+        line.starts_with("sprt (Elo0 0, Elo1 400, alpha 0.05, beta 0.05): H1 accepted after "),
+        "{whole}"
+    );
+    let pairs: usize = line
+        .split(" accepted after ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    // Stopped early: exactly the pairs the test counted were played, each with its LLR line.
+    assert!(pairs < 20, "{whole}");
+    assert_eq!(game_lines(&whole).len(), 2 * pairs, "{whole}");
+    assert_eq!(
+        whole
+            .lines()
+            .filter(|l| l.starts_with("sprt pair "))
+            .count(),
+        pairs
+    );
+    assert!(
+        whole.contains("sprt pair 1: LLR 0.60 (bounds -2.94, 2.94)\n"),
+        "{whole}"
+    );
+    // On two threads the test stops at the same pair.
+    let threads = sprt_match(&["--games", "40", "--threads", "2"]);
+    assert_eq!(verdict(&threads), line);
+
+    // In parts: two pairs (no decision yet), then the rest with the first part as --prior.
+    let dir = std::env::temp_dir().join(format!("jieqi-sprt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let head = sprt_match(&["--games", "4"]);
+    assert!(
+        verdict(&head).contains(": no decision after 2 pairs, LLR 1.20 "),
+        "{head}"
+    );
+    let head_file = dir.join("head.txt");
+    std::fs::write(&head_file, &head).unwrap();
+    let head_path = head_file.to_str().unwrap();
+    let tail = sprt_match(&["--games", "36", "--first-pair", "3", "--prior", head_path]);
+    assert!(
+        tail.starts_with("sprt: 2 pairs from --prior, LLR 1.20\n"),
+        "{tail}"
+    );
+    assert_eq!(verdict(&tail), line);
+    let mut parts = game_lines(&head);
+    parts.extend(game_lines(&tail));
+    parts.sort();
+    assert_eq!(parts, game_lines(&whole));
+
+    // match-report finds the same verdict from the saved lines, of one run or of the parts.
+    let whole_file = dir.join("whole.txt");
+    let tail_file = dir.join("tail.txt");
+    std::fs::write(&whole_file, &whole).unwrap();
+    std::fs::write(&tail_file, &tail).unwrap();
+    let report = |files: &[&std::path::Path], extra: &[&str]| {
+        let mut args = vec!["match-report"];
+        args.extend_from_slice(extra);
+        args.extend(files.iter().map(|f| f.to_str().unwrap()));
+        stdout(&cli(&args))
+    };
+    let from_whole = report(&[&whole_file], &["--sprt", "0,400"]);
+    assert_eq!(verdict(&from_whole), line);
+    let from_parts = report(&[&head_file, &tail_file], &["--sprt", "0,400"]);
+    assert_eq!(verdict(&from_parts), line);
+    // Narrower bounds have not decided after these pairs; without --sprt, no verdict.
+    let narrow = report(&[&whole_file], &["--sprt", "0,10", "--alpha", "0.01"]);
+    assert!(
+        verdict(&narrow).starts_with(&format!(
+            "sprt (Elo0 0, Elo1 10, alpha 0.01, beta 0.05): no decision after {pairs} pairs"
+        )),
+        "{narrow}"
+    );
+    assert!(!report(&[&whole_file], &[]).contains("sprt"));
+
+    // A prior of another match, one that overlaps the run, one that decided the test already:
+    // refused, as is a bad --sprt for match-report.
+    let other = stdout(&cli(&[
+        "match", "--a", "Club", "--b", "Beginner", "--games", "2", "--depth", "1",
+    ]));
+    let other_file = dir.join("other.txt");
+    std::fs::write(&other_file, &other).unwrap();
+    let refused: &[&[&str]] = &[
+        &[
+            "--games",
+            "2",
+            "--first-pair",
+            "2",
+            "--prior",
+            other_file.to_str().unwrap(),
+        ],
+        &["--games", "2", "--first-pair", "2", "--prior", head_path],
+        &[
+            "--games",
+            "2",
+            "--first-pair",
+            "21",
+            "--prior",
+            whole_file.to_str().unwrap(),
+        ],
+        &["--games", "2", "--first-pair", "4", "--prior", head_path],
+    ];
+    for extra in refused {
+        let mut args = vec![
+            "match", "--a", "Master", "--b", "Beginner", "--nodes", "500", "--sprt", "0,400",
+        ];
+        args.extend_from_slice(extra);
+        let o = cli(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    let o = cli(&[
+        "match-report",
+        "--sprt",
+        "1,0",
+        whole_file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_jieqi_engine_gets_the_public_position_and_answers_in_its_ranks() {
+    use std::os::unix::fs::PermissionsExt;
+    // A stand-in for Fairy-Stockfish: it logs what it reads, keeps a copy of the variant file
+    // it is given, and always answers a soldier's first step in ranks 1-10 (Red a3-a4 as
+    // a4a5, Black i6-i5 as i7i6): legal once, illegal the second time.
+    let dir = std::env::temp_dir().join(format!("jieqi-fairy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fairy.sh");
+    let d = dir.to_str().unwrap();
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nwhile read -r l; do echo \"$l\" >> {d}/in.log; case \"$l\" in \
+             isready) echo readyok;; \
+             'setoption name VariantPath value '*) cp \"${{l#setoption name VariantPath value }}\" {d}/variant.ini;; \
+             'position fen '*) side=$(echo \"$l\" | cut -d' ' -f4);; \
+             go*) if [ \"$side\" = w ]; then echo 'bestmove a4a5'; else echo 'bestmove i7i6'; fi;; \
+             quit) exit 0;; esac; done\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = stdout(&cli(&[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Beginner",
+        "--b-engine",
+        script.to_str().unwrap(),
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--seed",
+        "3",
+    ]));
+    let log = std::fs::read_to_string(dir.join("in.log")).unwrap();
+    let variant = std::fs::read_to_string(dir.join("variant.ini")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    // Each engine move was read in ranks 1-10 and played; its second was refused.
+    let games = game_lines(&out);
+    assert!(games[0].contains(" after 3 plies, A scores 1: "), "{out}");
+    assert!(games[1].contains(" after 2 plies, A scores 1: "), "{out}");
+    assert_eq!(
+        out.matches("fairy.sh forfeits: bestmove 'i7i6' is illegal here")
+            .count()
+            + out
+                .matches("fairy.sh forfeits: bestmove 'a4a5' is illegal here")
+                .count(),
+        2,
+        "{out}"
+    );
+    // The variant file, its options after the handshake, the public FEN without moves.
+    assert_eq!(
+        variant,
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/jieqi-public.ini"
+        ))
+        .unwrap()
+    );
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines[0], "uci");
+    assert!(
+        lines[1].starts_with("setoption name VariantPath value "),
+        "{log}"
+    );
+    assert_eq!(lines[2], "setoption name UCI_Variant value jieqi-public");
+    let path = lines[1].trim_start_matches("setoption name VariantPath value ");
+    assert!(
+        !std::path::Path::new(path).exists(),
+        "{path} was left behind"
+    );
+    assert!(
+        log.contains(
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.lines()
+            .filter(|l| l.starts_with("position "))
+            .all(|l| l.starts_with("position fen ") && !l.contains(" moves")),
+        "{log}"
+    );
 }

@@ -3,8 +3,13 @@
 //!
 //! Some engines need another first word to switch to that dialect (Fairy-Stockfish:
 //! `ucicyclone`, which also makes Xiangqi its default variant), so the handshake word is a
-//! setting. Every answer is awaited with a deadline: an engine that hangs, dies or names an
-//! illegal move loses the game and the match goes on.
+//! setting; after `ucci` the options are sent as UCCI writes them (`setoption NAME VALUE`).
+//! Every answer is awaited with a deadline: an engine that hangs, dies or names an illegal
+//! move loses the game and the match goes on.
+//!
+//! In Xiangqi the engine gets `position startpos moves …`; in Jieqi the public position as a
+//! FEN of a Fairy-Stockfish variant, read back in its rank numbers (see
+//! `matches::public`).
 
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -102,7 +107,12 @@ impl UciEngine {
         // `readyok` below is the one answer every engine gives.
         engine.send(&spec.handshake)?;
         for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            // UCCI names the option without `name` and `value`.
+            engine.send(&if spec.handshake == "ucci" {
+                format!("setoption {name} {value}")
+            } else {
+                format!("setoption name {name} value {value}")
+            })?;
         }
         engine.ready()?;
         Ok(engine)
@@ -114,20 +124,15 @@ impl UciEngine {
         self.ready()
     }
 
-    /// Searches the start position after `moves` (ICCS) with `go` (e.g. `go movetime 200`);
-    /// gives up after `deadline`.
+    /// Searches `position` (a whole `position …` command, see [`startpos`]) with `go` (e.g.
+    /// `go movetime 200`); gives up after `deadline`.
     pub fn think(
         &mut self,
-        moves: &[String],
+        position: &str,
         go: &str,
         deadline: Duration,
     ) -> Result<Answer, String> {
-        let position = if moves.is_empty() {
-            "position startpos".to_string()
-        } else {
-            format!("position startpos moves {}", moves.join(" "))
-        };
-        self.send(&position)?;
+        self.send(position)?;
         self.send(go)?;
         let mut score = None;
         let best = self.wait_for_map(
@@ -203,12 +208,25 @@ impl Drop for UciEngine {
     }
 }
 
-/// The score of an `info` line: `score cp N` or `score mate N`.
+/// `position startpos [moves …]`: the start position after `moves` (ICCS).
+pub fn startpos(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+/// The score of an `info` line: `score cp N` or `score mate N`, or UCCI's bare `score N`.
 fn info_score(line: &str) -> Option<Score> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "score")?;
+    let kind = *words.get(at + 1)?;
+    if let Ok(cp) = kind.parse() {
+        return Some(Score::Cp(cp));
+    }
     let value: i32 = words.get(at + 2)?.parse().ok()?;
-    match *words.get(at + 1)? {
+    match kind {
         "cp" => Some(Score::Cp(value)),
         "mate" => Some(Score::Mate(value)),
         _ => None,
@@ -241,6 +259,11 @@ mod tests {
         assert_eq!(
             info_score("info score mate 3 pv a0a1"),
             Some(Score::Mate(3))
+        );
+        // UCCI (Fairy-Stockfish after `ucci`): a bare number.
+        assert_eq!(
+            info_score("info depth 6 score 57 time 10 nodes 9 pv d0e1"),
+            Some(Score::Cp(57))
         );
         assert_eq!(info_score("info string hello"), None);
         assert_eq!(info_score("info score cp"), None);

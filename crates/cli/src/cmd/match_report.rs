@@ -1,15 +1,22 @@
-//! `match-report FILE…`: adds up the game lines that `match` printed, from one file or
-//! several, into one summary. A long match can so be played in parts (`match --first-pair`,
+//! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE…`: adds up the game lines
+//! that `match` printed, from one file or several, into one summary. A long match can so be played in parts (`match --first-pair`,
 //! on several machines or days) and counted as one; a run that was cut short still counts the
 //! games it finished.
 //!
 //! Lines that do not start with `game ` (the summaries, anything else) are skipped. Every game
 //! line must name the same two players, and each game number may appear only once. Xiangqi and
 //! Jieqi lines name colours (`A:Club (red)`), Banqi lines seats (`A:Club (first, black)`).
+//!
+//! `--sprt ELO0,ELO1 [--alpha A] [--beta B]` adds the verdict of the sequential test (see
+//! [`super::sprt`]) over the pairs in pair order from pair 1: `H1 accepted` or `H0 accepted`
+//! after the pair whose LLR first crossed a bound — the pair `match --sprt` stopped at — or
+//! `no decision after N pairs`. Complete pairs past the decision, or past a pair that is
+//! incomplete in the files, are not counted, and the line says how many.
 
 use std::collections::HashMap;
 
 use super::match_stats::{GameScore, summarize};
+use super::sprt::{Sequential, Sprt};
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::TEXT_FILE_BYTES;
@@ -17,7 +24,7 @@ use crate::text::excerpt;
 
 const SPEC: Spec = Spec {
     command: "match-report",
-    values: &[],
+    values: &["sprt", "alpha", "beta"],
     switches: &[],
     lists: &[],
 };
@@ -32,15 +39,49 @@ struct GameLine {
     points: f64,
 }
 
+/// The game lines of some runs of one match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Games {
+    /// A's and B's names as the lines give them.
+    pub a: String,
+    pub b: String,
+    pub games: Vec<GameScore>,
+}
+
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    let sprt = Sprt::from_args(&args)?;
     if args.positional.is_empty() {
         return Err("'match-report' needs one or more files with the output of 'match'".into());
     }
+    let Games { a, b, games } = read_games(&args.positional)?;
+    let summary = summarize(&games);
+    let files = args.positional.len();
+    super::outln!(
+        "{} games from {files} file{}",
+        games.len(),
+        if files == 1 { "" } else { "s" }
+    );
+    super::outln!("{a} vs {b}: {}", summary.games_line());
+    super::outln!("pairs: {}", summary.pairs_line());
+    if let Some(sprt) = sprt {
+        let mut test = Sequential::new(sprt);
+        for g in &games {
+            test.add(*g);
+        }
+        super::outln!("{}", test.verdict_line());
+    }
+    Ok(())
+}
+
+/// Reads the game lines of `paths` (the output of `match` runs): every line must name the
+/// same two players, each game number may appear only once, and every file must hold at
+/// least one game line.
+pub fn read_games(paths: &[String]) -> Result<Games, String> {
     let mut players: Option<(String, String)> = None;
     let mut seen: HashMap<usize, String> = HashMap::new();
     let mut games = Vec::new();
-    for full_path in &args.positional {
+    for full_path in paths {
         let text = read_text_file(full_path, TEXT_FILE_BYTES)?;
         let path = excerpt(full_path);
         let before = games.len();
@@ -81,16 +122,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         }
     }
     let (a, b) = players.unwrap_or_default();
-    let summary = summarize(&games);
-    let files = args.positional.len();
-    super::outln!(
-        "{} games from {files} file{}",
-        games.len(),
-        if files == 1 { "" } else { "s" }
-    );
-    super::outln!("{a} vs {b}: {}", summary.games_line());
-    super::outln!("pairs: {}", summary.pairs_line());
-    Ok(())
+    Ok(Games { a, b, games })
 }
 
 /// Reads `game N pair P: A:X (red) - B:Y (black) CODE after K plies, A scores S: HOW` (or

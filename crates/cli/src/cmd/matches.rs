@@ -1,13 +1,16 @@
 //! `match --variant xiangqi|jieqi|banqi [--rules R] --a LEVEL --b LEVEL --games N [--seed S]
 //! [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PERCENT]
-//! [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]`:
+//! [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
+//! [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE…]]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
 //! interval. Xiangqi and Jieqi are played by their engine; any other registered variant
 //! (Banqi) by the generic search at its levels ([`generic`]). `--b-engine "PROGRAM [ARGS]"`
-//! instead of `--b` makes B another engine (Xiangqi only), spoken to over UCI (see
+//! instead of `--b` makes B another engine (Xiangqi and Jieqi), spoken to over UCI (see
 //! [`super::external`]; `--engine-handshake WORD`, `--engine-option NAME=VALUE …` with names
 //! without spaces); then one of --movetime, --nodes or --depth is required and applies to
-//! both players alike.
+//! both players alike. In Jieqi that engine is Fairy-Stockfish, which plays the public position
+//! of the side to move as a variant of its xiangqi while our rules referee and hold the deal
+//! ([`public`]: the variant file, the FEN, the rank numbers of its moves).
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
@@ -38,6 +41,20 @@
 //! `--first-pair P` starts at pair P (game 2P−1) with that pair's seed: a long match played
 //! in parts, whose game lines `match-report` adds up into one result.
 //!
+//! `--sprt ELO0,ELO1 [--alpha A] [--beta B]` runs a sequential probability ratio test on the
+//! pairs ([`super::sprt`]: fishtest's pentanomial GSPRT, logistic Elo, α = β = 0.05 unless
+//! given): after each pair that completes pairs 1…k it prints `sprt pair k: LLR x (bounds l,
+//! u)`, and the match stops at the first pair whose LLR crosses a bound; `--games N` stays
+//! the most it plays. The last line is the verdict: `H1 accepted`, `H0 accepted` or
+//! `no decision after N pairs`. Pairs count in pair order, so the test stops at the same pair
+//! on any number of threads; games of later pairs still being played are stopped and left out
+//! (on more threads a later pair's game that finished first is printed, but not counted by the
+//! test). A test played in parts: each part after the first names the earlier parts' output
+//! as `--prior FILE…` with `--first-pair P`; their game lines must hold pairs 1 to P−1, all
+//! complete and undecided, and count in the LLR first, so the parts stop where one run would.
+//! `match-report --sprt …` finds the verdict again from the saved lines. The game lines are
+//! unchanged (`match-report` skips the `sprt` lines).
+//!
 //! With `--nodes` or `--depth` (which also drop the levels' time per move) and one thread, the
 //! same seed gives the same games; on more threads the same results, finished in another order.
 
@@ -54,13 +71,18 @@ use jieqi_rules::{
     AnyGame, Jieqi, Notice, Outcome, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
 };
 
-use super::external::{EngineSpec, UciEngine, parse_option};
+use super::external::{EngineSpec, UciEngine, parse_option, startpos};
+use super::match_report::{Games, read_games};
 use super::match_stats::{GameScore, summarize};
+use super::sprt::{Sequential, Sprt};
 use crate::args::{Args, Spec};
 use crate::limits;
 use crate::text::excerpt;
 
 mod generic;
+pub mod public;
+
+use public::{Ranks, VariantFile};
 
 const SPEC: Spec = Spec {
     command: "match",
@@ -81,9 +103,12 @@ const SPEC: Spec = Spec {
         "engine-handshake",
         "time-scale",
         "first-pair",
+        "sprt",
+        "alpha",
+        "beta",
     ],
     switches: &["quiet"],
-    lists: &["engine-option"],
+    lists: &["engine-option", "prior"],
 };
 
 /// A game still running after this many plies is stopped and counted a draw.
@@ -143,6 +168,10 @@ struct Config {
     /// Resign adjudication threshold in centipawns.
     adjudicate: Option<i32>,
     quiet: bool,
+    /// `--sprt`: the test, with the pairs of `--prior` already counted.
+    sprt: Option<Sequential>,
+    /// Jieqi against another engine: how it numbers ranks (see [`public`]).
+    engine_ranks: Option<Ranks>,
 }
 
 /// How one game ended, from A's point of view.
@@ -196,9 +225,33 @@ impl GameResult {
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
-    let cfg = config(&args)?;
+    let mut cfg = config(&args)?;
+    // Jieqi against another engine: the variant file it plays, removed at the end.
+    let _variant_file = match (&mut cfg.players[1], cfg.engine_ranks) {
+        (Player::Engine(spec), Some(_)) => {
+            let file = VariantFile::write()?;
+            spec.options.push((
+                "VariantPath".into(),
+                file.path().to_string_lossy().into_owned(),
+            ));
+            spec.options
+                .push(("UCI_Variant".into(), public::VARIANT_NAME.into()));
+            Some(file)
+        }
+        _ => None,
+    };
+    if let Some(test) = &cfg.sprt
+        && test.pairs() > 0
+        && !cfg.quiet
+    {
+        super::outln!(
+            "sprt: {} pairs from --prior, LLR {:.2}",
+            test.pairs(),
+            test.llr()
+        );
+    }
     let started = Instant::now();
-    let results = play_all(&cfg)?;
+    let (results, test) = play_all(&cfg)?;
     let elapsed = started.elapsed();
     let scores: Vec<GameScore> = results
         .iter()
@@ -219,6 +272,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     );
     super::outln!("{a} vs {b}: {}", summary.games_line());
     super::outln!("pairs: {}", summary.pairs_line());
+    if let Some(test) = test {
+        super::outln!("{}", test.verdict_line());
+    }
     Ok(())
 }
 
@@ -252,15 +308,21 @@ fn config(args: &Args) -> Result<Config, String> {
         },
     ];
     let external = matches!(players[1], Player::Engine(_));
-    match kind {
-        _ if !external => {}
-        Some(VariantKind::Xiangqi) => {}
-        Some(VariantKind::Jieqi) => {
-            return Err("another engine can only play Xiangqi (it cannot be dealt Jieqi)".into());
+    let mut engine_ranks = None;
+    match (kind, &players[1]) {
+        (_, Player::Level(_)) | (Some(VariantKind::Xiangqi), _) => {}
+        (Some(VariantKind::Jieqi), Player::Engine(spec)) => {
+            engine_ranks = Some(Ranks::after_handshake(&spec.handshake).ok_or_else(|| {
+                format!(
+                    "in Jieqi the other engine is Fairy-Stockfish: --engine-handshake is uci \
+                     (ranks 1-10), ucicyclone or ucci (ranks 0-9), not '{}'",
+                    excerpt(&spec.handshake)
+                )
+            })?);
         }
-        None => {
+        (None, Player::Engine(_)) => {
             return Err(format!(
-                "another engine can only play Xiangqi: --b-engine cannot play {}",
+                "another engine can play Xiangqi and Jieqi: --b-engine cannot play {}",
                 variant.name()
             ));
         }
@@ -340,6 +402,13 @@ fn config(args: &Args) -> Result<Config, String> {
         None => 0,
     };
     let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
+    let sprt = match Sprt::from_args(args)? {
+        Some(sprt) => Some(prior_test(sprt, args.list("prior"), first_pair, &players)?),
+        None if !args.list("prior").is_empty() => {
+            return Err("--prior needs --sprt (it holds the earlier parts of a test)".into());
+        }
+        None => None,
+    };
     let subject = match kind {
         Some(kind) => Subject::Family {
             kind,
@@ -366,7 +435,64 @@ fn config(args: &Args) -> Result<Config, String> {
         opening_plies,
         adjudicate,
         quiet: args.switch("quiet"),
+        sprt,
+        engine_ranks,
     })
+}
+
+/// The test of `--sprt`, with the pairs of the earlier parts (`--prior FILE…`, their game
+/// lines) counted: they must be this match's pairs 1 to P−1 for a run from `--first-pair P`,
+/// every one complete, and must not have decided the test already.
+fn prior_test(
+    sprt: Sprt,
+    files: &[String],
+    first_pair: usize,
+    players: &[Player; 2],
+) -> Result<Sequential, String> {
+    let mut test = Sequential::new(sprt);
+    if files.is_empty() {
+        if first_pair > 1 {
+            return Err(
+                "--sprt from --first-pair P needs the earlier parts' output as --prior FILE… \
+                 (the test counts every pair from pair 1)"
+                    .into(),
+            );
+        }
+        return Ok(test);
+    }
+    let Games { a, b, games } = read_games(files)?;
+    let (our_a, our_b) = (players[0].to_string(), players[1].to_string());
+    if (&a, &b) != (&our_a, &our_b) {
+        return Err(format!(
+            "--prior holds {} vs {}, another match than {our_a} vs {our_b}",
+            excerpt(&a),
+            excerpt(&b)
+        ));
+    }
+    for g in games {
+        if g.index / 2 + 1 >= first_pair {
+            return Err(format!(
+                "--prior holds game {} (pair {}), which this run plays from --first-pair \
+                 {first_pair}",
+                g.index + 1,
+                g.index / 2 + 1
+            ));
+        }
+        test.add(g);
+    }
+    if let Some((h, pairs)) = test.decided() {
+        return Err(format!(
+            "the test was decided in --prior already: {h:?} accepted after {pairs} pairs"
+        ));
+    }
+    if test.pairs() + 1 != first_pair {
+        return Err(format!(
+            "this run starts at pair {first_pair}, but pair {} is missing or incomplete in \
+             --prior",
+            test.pairs() + 1
+        ));
+    }
+    Ok(test)
 }
 
 /// A level's time per move and node budget at `percent` of their size (depth stays): the
@@ -380,12 +506,24 @@ fn scale_limits(limits: &mut Limits, percent: u32) {
     }
 }
 
+/// What the game threads share: the finished games and the test.
+struct Progress {
+    results: Vec<GameResult>,
+    sprt: Option<Sequential>,
+}
+
 /// Plays every game, `cfg.threads` at a time, printing a line per finished game; the results
-/// in game order.
-fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
+/// in game order, and the test of `--sprt` as it ended. Once the test is decided no game is
+/// started, and games still being played (of pairs past the decision) are stopped, neither
+/// printed nor counted.
+fn play_all(cfg: &Config) -> Result<(Vec<GameResult>, Option<Sequential>), String> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::with_capacity(cfg.games));
+    let progress = Mutex::new(Progress {
+        results: Vec::with_capacity(cfg.games),
+        sprt: cfg.sprt.clone(),
+    });
     let failed: Mutex<Option<String>> = Mutex::new(None);
+    // Set on an error, or once the test is decided: the games in play stop.
     let abort = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..cfg.threads.min(cfg.games) {
@@ -397,27 +535,42 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
                     }
                     let index = cfg.first_game + played;
                     let result = match &cfg.subject {
-                        Subject::Family { kind, rules } => play_game(cfg, *kind, *rules, index),
+                        Subject::Family { kind, rules } => {
+                            play_game(cfg, *kind, *rules, index, &abort)
+                        }
                         Subject::Generic { variant, rules } => {
-                            generic::play_game(cfg, *variant, rules, index)
+                            generic::play_game(cfg, *variant, rules, index, &abort)
                         }
                     };
                     let result = match result {
-                        Ok(r) => r,
+                        Ok(Some(r)) => r,
+                        // Stopped: the test was decided, or another game failed.
+                        Ok(None) => break,
                         Err(e) => {
                             abort.store(true, Ordering::Relaxed);
                             *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                             break;
                         }
                     };
-                    let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut done = progress.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut lines = vec![game_line(cfg, &result)];
+                    if let Some(test) = &mut done.sprt {
+                        let steps = test.add(GameScore {
+                            index: result.index,
+                            points: result.a_points(),
+                        });
+                        lines.extend(steps.iter().map(|s| test.step_line(s)));
+                        if test.decided().is_some() {
+                            abort.store(true, Ordering::Relaxed);
+                        }
+                    }
                     if !cfg.quiet
-                        && let Err(e) = print_line(&game_line(cfg, &result))
+                        && let Err(e) = lines.iter().try_for_each(|l| print_line(l))
                     {
                         abort.store(true, Ordering::Relaxed);
                         *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     }
-                    done.push(result);
+                    done.results.push(result);
                 }
             });
         }
@@ -425,9 +578,9 @@ fn play_all(cfg: &Config) -> Result<Vec<GameResult>, String> {
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let Progress { mut results, sprt } = progress.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|r| r.index);
-    Ok(results)
+    Ok((results, sprt))
 }
 
 /// One line to stdout; a closed pipe ends the program quietly, as `outln!` does.
@@ -552,12 +705,14 @@ const OPENING_STYLE: Weakening = Weakening {
     overlook_permille: 0,
 };
 
+/// Plays game `index`; `None` if `cancel` stopped it.
 fn play_game(
     cfg: &Config,
     kind: VariantKind,
     rules: RuleSet,
     index: usize,
-) -> Result<GameResult, String> {
+    cancel: &AtomicBool,
+) -> Result<Option<GameResult>, String> {
     let seeds = GameSeeds::of(cfg.seed, index);
     let a_red = a_moves_first(index);
     let mut game = new_game(kind, rules, seeds.pair)?;
@@ -586,25 +741,34 @@ fn play_game(
     let mut verdicts = Verdicts::default();
     let mut note = None;
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let side = game.turn();
         let who = usize::from((side == Side::Red) != a_red);
         let view = game.view(side);
         let (best, score) = match &mut seats[who] {
             Seat::Ours(engine) => {
                 let seed = seeds.of_move(game.moves().len());
-                let r = engine.think(&view, &cfg.limits[who], &stop, seed, None);
+                // The match's stop flag ends the search at once when the game is cancelled.
+                let r = engine.think(&view, &cfg.limits[who], cancel, seed, None);
                 (r.best, r.score)
             }
-            Seat::Theirs(engine) => match ask(engine, &game, &cfg.limits[who]) {
-                Ok(answer) => answer,
-                Err(e) => {
-                    // A hung, dead or lawless engine loses the game, and the match goes on.
-                    note = Some(format!("{} forfeits: {e}", cfg.players[who]));
-                    let _ = game.resign(side);
-                    break;
+            Seat::Theirs(engine) => {
+                match ask(engine, &game, &view, &cfg.limits[who], cfg.engine_ranks) {
+                    Ok(answer) => answer,
+                    Err(e) => {
+                        // A hung, dead or lawless engine loses the game, and the match goes on.
+                        note = Some(format!("{} forfeits: {e}", cfg.players[who]));
+                        let _ = game.resign(side);
+                        break;
+                    }
                 }
-            },
+            }
         };
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if !play_checked(&mut game, &view, best) {
             break;
         }
@@ -624,14 +788,14 @@ fn play_game(
             let _ = game.agree_draw();
         }
     }
-    Ok(GameResult {
+    Ok(Some(GameResult {
         index,
         a_red,
         a_colour: Some(if a_red { Side::Red } else { Side::Black }),
         outcome: game.outcome(),
         plies: game.moves().len(),
         note,
-    })
+    }))
 }
 
 /// Seats a player for one game: our engine at its level, or a fresh process of theirs.
@@ -646,13 +810,27 @@ fn seat(player: &Player) -> Result<Seat, String> {
     })
 }
 
-/// The other engine's move (checked) and score, or why it has none.
+/// The other engine's move (checked) and score, or why it has none. Xiangqi: it gets the
+/// start position and the moves so far. Jieqi (`ranks` given): the public position of the
+/// side to move (`view`) as a FEN of [`public::VARIANT_NAME`], no moves; its move is read in
+/// its rank numbers and must be legal in that view.
 fn ask(
     engine: &mut UciEngine,
     game: &AnyGame,
+    view: &jieqi_rules::PlayerView,
     limits: &Limits,
+    ranks: Option<Ranks>,
 ) -> Result<(Option<jieqi_rules::Move>, Score), String> {
-    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    let position = match ranks {
+        None => startpos(
+            &game
+                .moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>(),
+        ),
+        Some(_) => format!("position fen {}", public::public_fen(&view.position)),
+    };
     let (go, deadline) = if let Some(t) = limits.movetime {
         (
             format!("go movetime {}", t.as_millis()),
@@ -664,16 +842,27 @@ fn ask(
         let depth = limits.depth.unwrap_or(1);
         (format!("go depth {depth}"), ENGINE_PATIENCE)
     };
-    let answer = engine.think(&moves, &go, deadline)?;
-    let parsed = jieqi_rules::parse_move(game.position(), &answer.best)
-        .map_err(|e| format!("bestmove '{}': {e}", excerpt(&answer.best)))?;
-    if !game.is_legal(parsed.mv) {
-        return Err(format!(
-            "bestmove '{}' is illegal here",
-            excerpt(&answer.best)
-        ));
-    }
-    Ok((Some(parsed.mv), answer.score.unwrap_or(Score::Cp(0))))
+    let answer = engine.think(&position, &go, deadline)?;
+    let illegal = || format!("bestmove '{}' is illegal here", excerpt(&answer.best));
+    let mv = match ranks {
+        None => {
+            let parsed = jieqi_rules::parse_move(game.position(), &answer.best)
+                .map_err(|e| format!("bestmove '{}': {e}", excerpt(&answer.best)))?;
+            if !game.is_legal(parsed.mv) {
+                return Err(illegal());
+            }
+            parsed.mv
+        }
+        Some(ranks) => {
+            let mv = public::read_move(&answer.best, ranks)
+                .ok_or_else(|| format!("bestmove '{}' is not a move", excerpt(&answer.best)))?;
+            if !view.legal_moves.contains(&mv) {
+                return Err(illegal());
+            }
+            mv
+        }
+    };
+    Ok((Some(mv), answer.score.unwrap_or(Score::Cp(0))))
 }
 
 /// Reads `--b-engine` and its settings.

@@ -13,6 +13,7 @@ pub mod moves;
 pub mod perft;
 pub mod replay;
 pub mod rules;
+pub mod sprt;
 pub mod uci;
 pub mod view;
 

@@ -7,7 +7,7 @@
 //! game and the second in the other. In Banqi the first flip gives the seats their colours,
 //! so which colour A played is read from the game at the end.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use jieqi_ai::generic::GenericEngine;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
@@ -21,22 +21,25 @@ use super::{Config, GameResult, GameSeeds, HASH_MIB, Player, Verdicts, a_moves_f
 pub const SAFETY_CAP_PLIES: usize = 1000;
 
 /// Plays game `index` of the match (0-based; even: a pair's first game) of `variant` under
-/// `rules`.
+/// `rules`; `None` if `cancel` stopped it.
 pub(super) fn play_game(
     cfg: &Config,
     variant: VariantRef,
     rules: &str,
     index: usize,
-) -> Result<GameResult, String> {
+    cancel: &AtomicBool,
+) -> Result<Option<GameResult>, String> {
     let seeds = GameSeeds::of(cfg.seed, index);
     let a_first = a_moves_first(index);
     let mut game = variant.start(variant.deals().then_some(Seed(seeds.pair)), rules)?;
     // Index 0 is A, 1 is B.
     let mut engines = [engine(&cfg.players[0])?, engine(&cfg.players[1])?];
-    let stop = AtomicBool::new(false);
     let mut verdicts = Verdicts::default();
     let mut note = None;
     while game.outcome().is_none() && game.plies() < SAFETY_CAP_PLIES {
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         // In Banqi the side is the seat: Red stands for the first.
         let side = game.turn();
         let who = usize::from((side == Side::Red) != a_first);
@@ -44,7 +47,10 @@ pub(super) fn play_game(
             .search_node()
             .ok_or_else(|| format!("{} cannot be searched", variant.name()))?;
         let seed = seeds.of_move(game.plies());
-        let found = engines[who].think(&*node, &cfg.limits[who], &stop, seed);
+        let found = engines[who].think(&*node, &cfg.limits[who], cancel, seed);
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if !play_checked(&mut *game, &found.text) {
             break;
         }
@@ -57,14 +63,14 @@ pub(super) fn play_game(
             break;
         }
     }
-    Ok(GameResult {
+    Ok(Some(GameResult {
         index,
         a_red: a_first,
         a_colour: colour_of(&*game, if a_first { Side::Red } else { Side::Black }),
         outcome: game.outcome(),
         plies: game.plies(),
         note,
-    })
+    }))
 }
 
 /// A level's generic engine; another engine cannot play here (the match's settings refuse
@@ -73,7 +79,7 @@ fn engine(player: &Player) -> Result<GenericEngine, String> {
     match player {
         Player::Level(level) => Ok(GenericEngine::for_level(*level, HASH_MIB)),
         Player::Engine(spec) => Err(format!(
-            "{} cannot play this variant: another engine plays only Xiangqi",
+            "{} cannot play this variant: another engine plays only Xiangqi and Jieqi",
             spec.short_name()
         )),
     }
