@@ -528,6 +528,7 @@ catalogue! {
     ],
     Start => ["Start", "Starten", "開始"],
     Animations => ["animations", "Animationen", "動畫"],
+    SoundVolume => ["sound", "Ton", "音量"],
     TableMode => ["table mode", "Tischmodus", "對坐模式"],
     Coordinates => ["coordinates", "Koordinaten", "座標"],
     Letters => ["letters", "Buchstaben", "字母"],

@@ -31,6 +31,7 @@ pub mod reveal;
 pub mod search_job;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod states;
 pub mod stats;
 pub mod storage;
@@ -63,6 +64,7 @@ pub fn logic_plugin(app: &mut App) {
         autosave::plugin,
         stats::plugin,
         reveal::plugin,
+        sound::plugin,
     ));
 }
 
@@ -80,6 +82,7 @@ pub fn render_plugin(app: &mut App) {
             hud::record_window::plugin,
             persist_ui::plugin,
             tools::plugin,
+            sound::render_plugin,
         ));
 }
 

@@ -37,6 +37,8 @@ pub struct Settings {
     pub piece_set: PieceSet,
     /// Pieces glide, captures leave, reveals flip. Off: everything jumps at once.
     pub animations: bool,
+    /// The sounds' volume, 0 (silent) to 100.
+    pub volume: u8,
     /// Two players: a take-back needs the other player's consent. Off: at once (children).
     pub takeback_consent: bool,
     /// The top side's pieces are turned 180° to face a player sitting opposite.
@@ -55,6 +57,7 @@ impl Default for Settings {
             language: Language::default(),
             piece_set: PieceSet::default(),
             animations: true,
+            volume: 60,
             takeback_consent: true,
             table_mode: false,
             coordinates: true,

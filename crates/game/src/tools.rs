@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::computer::Computer;
-use crate::suggestion::{AskHint, Suggestion};
 use crate::pieces::art::BoardPiece;
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
+use crate::suggestion::{AskHint, Suggestion};
 
 /// When the process started (set by `main`).
 #[derive(Resource, Clone, Copy, Debug)]

@@ -370,6 +370,12 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
         }
         ui.separator();
         ui.checkbox(&mut settings.animations, Text::Animations.get(lang));
+        // Sound: 0 is silent.
+        ui.add(
+            egui::Slider::new(&mut settings.volume, 0..=100)
+                .text(Text::SoundVolume.get(lang))
+                .show_value(false),
+        );
         ui.checkbox(&mut settings.table_mode, Text::TableMode.get(lang));
         ui.checkbox(&mut settings.coordinates, Text::Coordinates.get(lang));
         ui.selectable_value(

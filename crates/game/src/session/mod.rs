@@ -35,7 +35,7 @@ pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
 pub use owner::{Session, Stamp, ThinkRequest};
-pub use shown::{Browse, OwnTexts, Shown};
+pub use shown::{Browse, LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};
 

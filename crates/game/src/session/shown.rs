@@ -3,7 +3,7 @@
 //! decides a rule: what may be done from this screen is asked of the session's owner.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::{BoardShape, Table, VariantRef};
+use jieqi_rules::platform::{BoardShape, Look, Table, VariantRef};
 use jieqi_rules::{Notation, OptionValues, PlayerView, Side, Variant};
 
 use super::config::{Secrecy, SideNames};
@@ -56,8 +56,21 @@ pub struct Shown {
     /// its own text forms, for the Record window (`None` while covered, and for Xiangqi and
     /// Jieqi, whose window builds them from [`Shown::view`] in the notation chosen).
     pub own_texts: Option<OwnTexts>,
+    /// What the last turn did, as both players saw it (also under the cover): for sounds.
+    pub last_turn: Option<LastTurn>,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
+}
+
+/// Public facts about the last turn: everyone at the table saw them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastTurn {
+    /// A piece was taken (which one, a face-down piece's taker alone may know).
+    pub capture: bool,
+    /// The piece that moved, or the one flipped in place, had been face down.
+    pub reveal: bool,
+    /// The side to move is in check now.
+    pub check: bool,
 }
 
 /// A game's record and position as its viewer may keep them, in the variant's own text
@@ -166,8 +179,24 @@ impl Session {
             computer: self.computer().map(|(side, _)| side),
             names: self.names(),
             own_texts,
+            last_turn: self.last_turn(),
             movable: self.human_may_move(),
         }
+    }
+
+    /// The last turn's public facts, from the viewer's tables before and after it (only the
+    /// facts leave: no identity).
+    fn last_turn(&self) -> Option<LastTurn> {
+        let ply = self.game.plies().checked_sub(1)?;
+        let now = self.game.table(self.viewer).ok()?;
+        let before = self.game.table_at(self.viewer, ply)?;
+        let (from, _) = now.last?;
+        let taken = |t: &Table| t.captured.iter().map(Vec::len).sum::<usize>();
+        Some(LastTurn {
+            capture: taken(&now) > taken(&before),
+            reveal: matches!(before.look(from), Some(Look::Down { .. })),
+            check: self.game.family().is_some_and(|g| g.position().is_check()),
+        })
     }
 
     /// The viewer's record (the seed only once the game is over) and position, in the
