@@ -107,6 +107,7 @@ shoot handoff --variant jieqi --seed 7 --moves "b2b9" --cover
 shoot result --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
 shoot analysis-de --moves "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2" --browse 4 --language de
 shoot takeback --moves "h2e2 h9g7 h0g2" --ask-takeback red
+shoot abandon --moves "h2e2 h9g7" --ask-new-game
 shoot rules-zh --open rules --language zh
 shoot letters --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 b0c2" --letters-only
 shoot banqi --variant banqi --seed 7 --moves "a1 b1 c2 d1 a2 h4 b2 c1"
@@ -120,7 +121,9 @@ cat >"$files/stats.json" <<'JSON'
 {"version":1,"rows":[
  {"variant":"xiangqi","computer":null,"red_wins":3,"black_wins":2,"draws":1},
  {"variant":"xiangqi","computer":"Club","red_wins":4,"black_wins":5,"draws":0},
- {"variant":"jieqi","computer":null,"red_wins":2,"black_wins":3,"draws":1}]}
+ {"variant":"jieqi","computer":null,"red_wins":2,"black_wins":3,"draws":1},
+ {"variant":"jieqi","computer":"Club","red_wins":1,"black_wins":4,"draws":0},
+ {"variant":"jieqi","computer":"Club","with_takebacks":true,"red_wins":2,"black_wins":0,"draws":0}]}
 JSON
 shoot stats --config-dir "$files" --open stats
 # A few moves played by --bench-frames leave an unfinished game behind: the next start offers it.

@@ -47,6 +47,10 @@ struct Table {
     handicap: Handicap,
     /// Jieqi: "Again" deals the same seed again.
     replay_deal: bool,
+    /// A take-back undid something face-down its asker had seen: the statistics count the
+    /// game apart ("with take-backs"). Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    with_takebacks: bool,
 }
 
 impl Table {
@@ -62,6 +66,7 @@ impl Table {
             player_one,
             handicap: config.handicap,
             replay_deal: matches!(config.deal, DealChoice::Seed(_)),
+            with_takebacks: false,
         }
     }
 
@@ -136,7 +141,10 @@ impl Table {
 
 /// The session's game and table, as the autosave writes it (JSON).
 pub fn record(session: &Session) -> Option<String> {
-    let table = Table::of(session.config(), session.player_one());
+    let table = Table {
+        with_takebacks: session.peeked(),
+        ..Table::of(session.config(), session.player_one())
+    };
     let mut settings = SaveSettings::new();
     settings.insert(
         TABLE_KEY.to_string(),
@@ -153,7 +161,8 @@ pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
     let table = Table::read(&settings)?;
     let config = table.config(game.as_ref(), &fields)?;
     let preview = table.preview(config.variant, game.plies());
-    Ok((Resumed::new(game, config, table.player_one), preview))
+    let resumed = Resumed::new(game, config, table.player_one).peeked(table.with_takebacks);
+    Ok((resumed, preview))
 }
 
 /// An unfinished saved game waiting for the player's answer.
@@ -318,6 +327,20 @@ mod tests {
         let table = Table::read(&settings).unwrap();
         let fields = serde_json::from_str(&saved).unwrap();
         assert_eq!(table.config(game.as_ref(), &fields).unwrap(), config);
+    }
+
+    #[test]
+    fn a_game_with_take_backs_stays_marked_in_its_save() {
+        let mut session = Session::default();
+        session.play_texts(["h2e2"]).unwrap();
+        let clean = record(&session).unwrap();
+        assert!(!clean.contains("with_takebacks"), "{clean}");
+        session.set_peeked(true);
+        let marked = record(&session).unwrap();
+        let (resumed, _) = read(&marked).unwrap();
+        let (unmarked, _) = read(&clean).unwrap();
+        assert_eq!(resumed, unmarked.clone().peeked(true));
+        assert_ne!(resumed, unmarked);
     }
 
     #[test]

@@ -35,6 +35,8 @@ usage: jieqi [OPTIONS]
   --resign red|black        end the game by this side's resignation (shows the result card)
   --browse PLY              analysis: show the position after PLY moves (0: the start)
   --ask-takeback red|black  this side asks to take back (the request waits for an answer)
+  --ask-new-game            Start is pressed in the new-game form: a game with a move played
+                            asks first whether to abandon it (the question waits)
   --no-animations           pieces jump instead of gliding
   --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
                             where it would cost more than half of every frame)
@@ -77,6 +79,8 @@ pub struct Options {
     pub browse: Option<usize>,
     /// `--ask-takeback`: a take-back request pending at start.
     pub ask_takeback: Option<Side>,
+    /// `--ask-new-game`: Start pressed at start (a game in progress asks first).
+    pub ask_new_game: bool,
     pub animations: bool,
     /// Multisampling: on, off, or auto (off on software renderers).
     pub msaa: crate::board::Multisample,
@@ -113,6 +117,7 @@ impl Default for Options {
             resign: None,
             browse: None,
             ask_takeback: None,
+            ask_new_game: false,
             animations: true,
             msaa: crate::board::Multisample::Auto,
             table: false,
@@ -177,7 +182,7 @@ impl Options {
                 args.next()
                     .ok_or_else(|| format!("{name} needs a value (see --help)"))
             };
-            const NAMING_A_GAME: [&str; 13] = [
+            const NAMING_A_GAME: [&str; 14] = [
                 "--variant",
                 "--rules",
                 "--seed",
@@ -191,6 +196,7 @@ impl Options {
                 "--resign",
                 "--browse",
                 "--ask-takeback",
+                "--ask-new-game",
             ];
             o.names_game |= NAMING_A_GAME.contains(&arg.as_str());
             match arg.as_str() {
@@ -237,6 +243,7 @@ impl Options {
                     })?);
                 }
                 "--ask-takeback" => o.ask_takeback = Some(side(&value("--ask-takeback")?)?),
+                "--ask-new-game" => o.ask_new_game = true,
                 "--no-animations" => o.animations = false,
                 "--msaa" => {
                     let text = value("--msaa")?;
@@ -398,14 +405,17 @@ impl Options {
         Ok(session)
     }
 
-    /// What the players "do" at start (`--browse`, `--ask-takeback`): the same commands the
-    /// panels send, so that they go through the same checks.
+    /// What the players "do" at start (`--browse`, `--ask-takeback`, `--ask-new-game`): the
+    /// same commands the panels send, so that they go through the same checks.
     pub fn start_commands(&self) -> Vec<GameCommand> {
         let browse = self
             .browse
             .map(|ply| GameCommand::Browse(BrowseTo::Ply(ply)));
         let ask = self.ask_takeback.map(GameCommand::RequestTakeBack);
-        browse.into_iter().chain(ask).collect()
+        let start = self
+            .ask_new_game
+            .then(|| GameCommand::NewGame(self.config()));
+        browse.into_iter().chain(ask).chain(start).collect()
     }
 }
 
@@ -525,6 +535,9 @@ mod tests {
                 GameCommand::RequestTakeBack(Side::Red)
             ]
         );
+        let o = parse("--moves h2e2 --ask-new-game").unwrap();
+        assert!(o.names_game);
+        assert_eq!(o.start_commands(), vec![GameCommand::NewGame(o.config())]);
         assert!(
             parse("--moves h2e2 --browse 1")
                 .unwrap()

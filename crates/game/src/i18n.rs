@@ -351,6 +351,36 @@ catalogue! {
         "Zurücknehmen nur mit Zustimmung",
         "悔棋須對方同意",
     ],
+    FaceDownTakeBacks => [
+        "take-backs after a face-down capture",
+        "Zurücknehmen nach dem Schlagen verdeckter Steine",
+        "吃暗子後可悔棋",
+    ],
+    FaceDownTakeBacksAbout => [
+        "Allowed: a game in which a take-back undid the capture of a face-down piece you had seen counts apart in the statistics (\"with take-backs\"). Not allowed: such a take-back is refused.",
+        "Erlaubt: Eine Partie, in der eine Rücknahme das Schlagen eines verdeckten Steins rückgängig gemacht hat, den du gesehen hattest, zählt in der Statistik getrennt („mit Rücknahmen“). Nicht erlaubt: Eine solche Rücknahme wird abgelehnt.",
+        "允許：曾悔掉吃下你已看過的暗子的一步的對局，在統計中另行計算（「有悔棋」）。不允許：這樣的悔棋會被拒絕。",
+    ],
+    TakeBackFaceDown => [
+        "Not allowed by the settings: this take-back would undo the capture of a face-down piece you have seen",
+        "In den Einstellungen nicht erlaubt: Diese Rücknahme würde das Schlagen eines verdeckten Steins rückgängig machen, den du gesehen hast",
+        "設定不允許：這次悔棋會撤回吃掉一個你已看過的暗子",
+    ],
+
+    // Abandoning a game in progress for another one.
+    AbandonTitle => ["Abandon the game?", "Partie aufgeben?", "放棄對局？"],
+    AbandonQuestion => [
+        "Abandon the game in progress? It counts as a resignation by {side} in the statistics.",
+        "Die laufende Partie aufgeben? Sie zählt in der Statistik als Aufgabe von {side}.",
+        "放棄進行中的對局？統計中將記為{side}認輸。",
+    ],
+    AbandonQuestionYou => [
+        "Abandon the game in progress? It counts as a loss for you (a resignation) in the statistics.",
+        "Die laufende Partie aufgeben? Sie zählt in der Statistik als deine Niederlage (Aufgabe).",
+        "放棄進行中的對局？統計中將記為你輸（認輸）。",
+    ],
+    Abandon => ["Abandon", "Aufgeben", "放棄"],
+    KeepPlaying => ["Keep playing", "Weiterspielen", "繼續下棋"],
 
     // Analysis, records and positions.
     Browsing => [
@@ -506,6 +536,17 @@ catalogue! {
         "{variant} — computer ({level})",
         "{variant} — Computer ({level})",
         "{variant}——電腦({level})",
+    ],
+    StatsWithTakeBacks => ["{kind} — with take-backs", "{kind} — mit Rücknahmen", "{kind}——有悔棋"],
+    StatsAbandonedNote => [
+        "A game abandoned for a new one counts as a resignation: against the computer yours, between two players the side to move's.",
+        "Eine Partie, die für eine neue aufgegeben wird, zählt als Aufgabe: gegen den Computer als deine, zwischen zwei Spielern als die der Seite am Zug.",
+        "為開新局而放棄的對局記為認輸：對電腦時記為你認輸，雙人對弈時記為輪到走棋的一方認輸。",
+    ],
+    StatsTakeBacksNote => [
+        "\"With take-backs\": a take-back undid the capture of a face-down piece its player had seen, or reopened a game whose hidden pieces had been shown.",
+        "„Mit Rücknahmen“: Eine Rücknahme hat das Schlagen eines verdeckten Steins rückgängig gemacht, den der Spieler gesehen hatte, oder eine Partie wieder geöffnet, deren verdeckte Steine schon gezeigt waren.",
+        "「有悔棋」：曾悔掉吃下自己已看過的暗子的一步，或在暗子全部公開後悔棋。",
     ],
 
     // The mode selector and settings.
@@ -708,6 +749,16 @@ catalogue! {
         "A player in check must answer it. Whoever has no legal move loses, in check (checkmate) or not (stalemate). Perpetual check loses.",
         "Wer im Schach steht, muss es abwehren. Wer keinen legalen Zug hat, verliert, ob im Schach (Schachmatt) oder nicht (Patt). Dauerschach verliert.",
         "被將軍時必須應將。無子可動的一方判負，無論是被將死還是困斃。長將判負。",
+    ],
+    RulesTakeBacksTitle => [
+        "Take-backs and unfinished games",
+        "Zurücknehmen und unfertige Partien",
+        "悔棋與未下完的對局",
+    ],
+    RulesTakeBacks => [
+        "Against the computer a take-back is immediate, back to your previous move; between two players the other player agrees first, unless the setting \"take-backs need consent\" is off.\n\nIn Jieqi a take-back could teach what a face-down piece is: capture it, see it, take the move back. The setting \"take-backs after a face-down capture\" decides. Allowed (the default): the game is counted apart in the statistics, \"with take-backs\". Not allowed: a take-back that would undo the capture of a face-down piece you have seen, or reopen a game whose hidden pieces the result card has shown, is refused.\n\nStarting a new game, \"Again\", or loading a record or a position while a game with a move played is running asks first. The abandoned game counts as a resignation in the statistics: against the computer yours, between two players the side to move's.",
+        "Gegen den Computer wirkt eine Rücknahme sofort, zurück bis zu deinem vorigen Zug; zwischen zwei Spielern stimmt erst der andere Spieler zu, außer die Einstellung „Zurücknehmen nur mit Zustimmung“ ist aus.\n\nIn Jieqi könnte eine Rücknahme verraten, was ein verdeckter Stein ist: ihn schlagen, ansehen, den Zug zurücknehmen. Die Einstellung „Zurücknehmen nach dem Schlagen verdeckter Steine“ entscheidet. Erlaubt (die Vorgabe): Die Partie wird in der Statistik getrennt gezählt, „mit Rücknahmen“. Nicht erlaubt: Eine Rücknahme, die das Schlagen eines verdeckten Steins rückgängig machen würde, den du gesehen hast, oder eine Partie wieder öffnen würde, deren verdeckte Steine die Ergebniskarte gezeigt hat, wird abgelehnt.\n\nWer eine neue Partie startet, „Noch einmal“ wählt oder eine Partie oder Stellung lädt, während eine Partie mit mindestens einem Zug läuft, wird zuerst gefragt. Die aufgegebene Partie zählt in der Statistik als Aufgabe: gegen den Computer als deine, zwischen zwei Spielern als die der Seite am Zug.",
+        "對電腦時悔棋立即生效，退回到你的上一步；雙人對弈時須對方先同意，除非關閉了「悔棋須對方同意」設定。\n\n在揭棋中，悔棋可能洩露暗子的身分：吃掉它、看到它、再悔棋。由「吃暗子後可悔棋」設定決定。允許（預設）：該局在統計中另行計算，標為「有悔棋」。不允許：凡會撤回吃掉你已看過的暗子，或在結果卡公開全部暗子後重開對局的悔棋，一律拒絕。\n\n在已走過棋的對局進行中開始新局、選「再來一局」或載入棋譜或局面時，會先詢問。被放棄的對局在統計中記為認輸：對電腦時記為你認輸，雙人對弈時記為輪到走棋的一方認輸。",
     ],
     RulesJieqiTitle => ["Jieqi 揭棋: hidden pieces", "Jieqi 揭棋: verdeckte Figuren", "揭棋：暗子"],
     RulesJieqi => [

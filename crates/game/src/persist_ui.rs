@@ -129,6 +129,11 @@ fn stats_window(
                             ui.end_row();
                         }
                     });
+                    // How abandoned games and games with take-backs are counted.
+                    ui.add_space(4.0);
+                    for note in &model.notes {
+                        ui.add(egui::Label::new(egui::RichText::new(*note).weak()).wrap());
+                    }
                 }
                 if ui.button(Text::Reset.get(lang)).clicked() {
                     resets.write(ResetStats);

@@ -1,5 +1,5 @@
-//! What the players can switch: language, piece set, animations, take-back consent, table
-//! mode, coordinates, piece letters, notation. They are read from `settings.json` (see
+//! What the players can switch: language, piece set, animations, take-back consent,
+//! take-backs after a face-down capture, table mode, coordinates, piece letters, notation. They are read from `settings.json` (see
 //! [`crate::storage`]) at start and written back whenever they change.
 
 use bevy::prelude::*;
@@ -41,6 +41,10 @@ pub struct Settings {
     pub volume: u8,
     /// Two players: a take-back needs the other player's consent. Off: at once (children).
     pub takeback_consent: bool,
+    /// Take-backs that undo something seen face down (the capture of a face-down piece whose
+    /// identity the asker learned, or a Jieqi game's final reveal) are allowed, and mark the
+    /// game "with take-backs" in the statistics. Off: they are refused.
+    pub face_down_takebacks: bool,
     /// The top side's pieces are turned 180° to face a player sitting opposite.
     pub table_mode: bool,
     /// ICCS coordinates (a–i, 0–9) on the board's edges.
@@ -59,6 +63,7 @@ impl Default for Settings {
             animations: true,
             volume: 60,
             takeback_consent: true,
+            face_down_takebacks: true,
             table_mode: false,
             coordinates: true,
             letters: true,

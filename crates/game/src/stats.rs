@@ -2,6 +2,13 @@
 //! or the computer at each level), counted once when a game ends on the table (a finished
 //! game shown again is not counted again), kept in `stats.json` (see [`crate::storage`]).
 //! [`StatsModel`] is what the Statistics window shows, in the language of the settings.
+//!
+//! - A game abandoned for another one (the players agreed, see [`crate::session::Abandoned`])
+//!   counts as a resignation: against the computer the human's, between two players the side
+//!   to move's.
+//! - A game in which a take-back undid something its asker had seen face down (allowed by
+//!   `Settings::face_down_takebacks`) is counted apart, on its own line "… — with take-backs",
+//!   so that the other lines hold only games played without that knowledge.
 
 use std::collections::BTreeMap;
 
@@ -12,7 +19,7 @@ use jieqi_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Language, Phrase, Text};
-use crate::session::{Session, Shown};
+use crate::session::{Abandoned, Session, Shown};
 use crate::settings::Settings;
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_json, to_json};
@@ -41,20 +48,33 @@ impl Tally {
 /// What kind of game: the variant and the computer's level (`None`: two players).
 pub type GameKind = (VariantRef, Option<Level>);
 
+/// A kind of game, and whether a take-back in it undid something seen face down ("with
+/// take-backs"): such games are counted apart.
+type Key = (GameKind, bool);
+
 /// Finished games by kind.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    tallies: BTreeMap<GameKind, Tally>,
+    tallies: BTreeMap<Key, Tally>,
 }
 
 impl Stats {
+    /// The games of `kind` played without a take-back of something seen face down.
     pub fn tally(&self, kind: GameKind) -> Tally {
-        self.tallies.get(&kind).copied().unwrap_or_default()
+        self.tallies
+            .get(&(kind, false))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The games of `kind` in which a take-back undid something seen face down.
+    pub fn tally_with_takebacks(&self, kind: GameKind) -> Tally {
+        self.tallies.get(&(kind, true)).copied().unwrap_or_default()
     }
 
     /// Adds (`by` = 1) or takes back (`by` = −1) one result.
-    fn count(&mut self, kind: GameKind, outcome: Outcome, by: i32) {
-        let tally = self.tallies.entry(kind).or_default();
+    fn count(&mut self, key: Key, outcome: Outcome, by: i32) {
+        let tally = self.tallies.entry(key).or_default();
         let field = match outcome.winner() {
             Some(Side::Red) => &mut tally.red_wins,
             Some(Side::Black) => &mut tally.black_wins,
@@ -79,6 +99,9 @@ struct Row {
     variant: String,
     /// `None`: two players.
     computer: Option<LevelName>,
+    /// Games in which a take-back undid something seen face down (absent: none).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    with_takebacks: bool,
     red_wins: u32,
     black_wins: u32,
     draws: u32,
@@ -89,9 +112,10 @@ impl From<&Stats> for StatsFile {
         let rows = stats
             .tallies
             .iter()
-            .map(|(&(variant, computer), t)| Row {
+            .map(|(&((variant, computer), with_takebacks), t)| Row {
                 variant: variant.id().to_string(),
                 computer: computer.map(LevelName),
+                with_takebacks,
                 red_wins: t.red_wins,
                 black_wins: t.black_wins,
                 draws: t.draws,
@@ -114,7 +138,10 @@ impl From<StatsFile> for Stats {
             };
             stats
                 .tallies
-                .entry((VariantRef(variant), row.computer.map(|l| l.0)))
+                .entry((
+                    (VariantRef(variant), row.computer.map(|l| l.0)),
+                    row.with_takebacks,
+                ))
                 .or_default()
                 .add(Tally {
                     red_wins: row.red_wins,
@@ -152,26 +179,39 @@ pub struct StatsModel {
     pub lines: Vec<StatsLine>,
     /// When no game has finished yet.
     pub empty: Option<&'static str>,
+    /// What is counted how: abandoned games, and the lines "with take-backs" when there are
+    /// any.
+    pub notes: Vec<&'static str>,
 }
 
 impl StatsModel {
     pub fn of(stats: &Stats, lang: Language) -> StatsModel {
         // The registry's order of variants, then two players before the levels.
         let order = |v: VariantRef| jieqi_variants::all().position(|r| r == v);
-        let mut kinds: Vec<(&GameKind, &Tally)> = stats.tallies.iter().collect();
-        kinds.sort_by_key(|((variant, level), _)| (order(*variant), *level));
+        let mut kinds: Vec<(&Key, &Tally)> = stats.tallies.iter().collect();
+        // Each kind's games with take-backs right after its other games.
+        kinds.sort_by_key(|(((variant, level), marked), _)| (order(*variant), *level, *marked));
         let lines: Vec<StatsLine> = kinds
-            .into_iter()
-            .map(|(&kind, &tally)| StatsLine {
-                label: kind_label(kind).say(lang),
+            .iter()
+            .map(|&(&(kind, marked), &tally)| StatsLine {
+                label: match marked {
+                    false => kind_label(kind),
+                    true => Phrase::new(Text::StatsWithTakeBacks).with("kind", kind_label(kind)),
+                }
+                .say(lang),
                 tally,
             })
             .collect();
+        let mut notes = vec![Text::StatsAbandonedNote.get(lang)];
+        if kinds.iter().any(|((_, marked), _)| *marked) {
+            notes.push(Text::StatsTakeBacksNote.get(lang));
+        }
         StatsModel {
             columns: [Text::StatsGame, Text::RedWins, Text::BlackWins, Text::Draws]
                 .map(|t| t.get(lang)),
             empty: lines.is_empty().then_some(Text::NoGameFinished.get(lang)),
             lines,
+            notes,
         }
     }
 }
@@ -198,7 +238,11 @@ pub(super) fn plugin(app: &mut App) {
             (
                 reset.in_set(GameSet::Input),
                 count_finished.in_set(GameSet::View),
-                (save, build_model).after(count_finished).after(reset),
+                count_abandoned.in_set(GameSet::View),
+                (save, build_model)
+                    .after(count_finished)
+                    .after(count_abandoned)
+                    .after(reset),
             ),
         );
 }
@@ -225,8 +269,8 @@ fn reset(mut resets: MessageReader<ResetStats>, mut stats: ResMut<Stats>) {
 
 /// Counts a game when it ends on the table: the last look at this game showed it running.
 /// A game already over when it appears (a finished game shown again) is not counted.
-/// The game last counted: its id, kind and result.
-type Counted = (u32, GameKind, Outcome);
+/// The game last counted: its id, kind (and mark) and result.
+type Counted = (u32, Key, Outcome);
 
 fn count_finished(
     shown: Res<Shown>,
@@ -242,21 +286,30 @@ fn count_finished(
         Some(outcome) => {
             if running.take() == Some(shown.game_id) {
                 let kind = (shown.variant, session.computer().map(|(_, level)| level));
-                stats.count(kind, outcome, 1);
-                *counted = Some((shown.game_id, kind, outcome));
+                let key = (kind, session.peeked());
+                stats.count(key, outcome, 1);
+                *counted = Some((shown.game_id, key, outcome));
             }
         }
         // Running, or covered (only a running game is ever covered).
         None => {
             // A take-back reopened the game just counted: its result is not final after all.
-            if let Some((id, kind, outcome)) = *counted
+            if let Some((id, key, outcome)) = *counted
                 && id == shown.game_id
             {
-                stats.count(kind, outcome, -1);
+                stats.count(key, outcome, -1);
                 *counted = None;
             }
             *running = Some(shown.game_id);
         }
+    }
+}
+
+/// Counts a game abandoned for another one as the resignation it stands for.
+fn count_abandoned(mut abandoned: MessageReader<Abandoned>, mut stats: ResMut<Stats>) {
+    for game in abandoned.read() {
+        let key = ((game.variant, game.computer), game.peeked);
+        stats.count(key, game.outcome, 1);
     }
 }
 
@@ -289,7 +342,7 @@ mod tests {
             Some(Level::Club),
         );
         stats.count(
-            kind,
+            (kind, false),
             Outcome::Win {
                 winner: Side::Black,
                 reason: WinReason::Resignation,
@@ -297,7 +350,7 @@ mod tests {
             1,
         );
         stats.count(
-            (jieqi_variants::of_kind(VariantKind::Xiangqi), None),
+            ((jieqi_variants::of_kind(VariantKind::Xiangqi), None), false),
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             },
@@ -326,5 +379,42 @@ mod tests {
                 .iter()
                 .any(|l| l.label == "Jieqi 揭棋 — Computer (Vereinsspieler)")
         );
+        assert_eq!(model.notes.len(), 1, "no line with take-backs yet");
+        assert!(!text.contains("with_takebacks"), "{text}");
+    }
+
+    #[test]
+    fn games_with_take_backs_are_counted_on_their_own_line() {
+        let mut stats = Stats::default();
+        let kind = (
+            jieqi_variants::of_kind(VariantKind::Jieqi),
+            Some(Level::Club),
+        );
+        let red_won = Outcome::Win {
+            winner: Side::Red,
+            reason: WinReason::Resignation,
+        };
+        stats.count((kind, false), red_won, 1);
+        stats.count((kind, true), red_won, 1);
+        stats.count((kind, true), red_won, 1);
+        assert_eq!(stats.tally(kind).red_wins, 1);
+        assert_eq!(stats.tally_with_takebacks(kind).red_wins, 2);
+        // The mark goes into the file only where it is set, and comes back.
+        let text = to_json(&StatsFile::from(&stats));
+        assert_eq!(text.matches("with_takebacks").count(), 1, "{text}");
+        let back = Stats::from(serde_json::from_str::<StatsFile>(&text).unwrap());
+        assert_eq!(back, stats);
+        let model = StatsModel::of(&back, Language::English);
+        let labels: Vec<&str> = model.lines.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Jieqi 揭棋 — computer (Club)",
+                "Jieqi 揭棋 — computer (Club) — with take-backs"
+            ]
+        );
+        assert_eq!(model.lines[1].tally.red_wins, 2);
+        assert_eq!(model.notes.len(), 2);
+        assert!(model.notes[1].contains("face-down"), "{:?}", model.notes);
     }
 }

@@ -489,6 +489,9 @@ fn a_new_game_from_the_mode_selector_replaces_the_old_one() {
     click(&mut app, "e2");
     settle(&mut app);
     command(&mut app, GameCommand::NewGame(jieqi_config()));
+    // A move was played: the players are asked first (tests/abandon_takebacks.rs).
+    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Xiangqi));
+    command(&mut app, GameCommand::AnswerAbandon { abandon: true });
     assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Jieqi));
     assert_eq!(view_plies(&app), 0);
     assert_eq!(
@@ -611,6 +614,7 @@ fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
     assert_eq!(shown(&app).bottom, Side::Black, "Again swaps colours");
     wait_for_plies(&mut app, 1);
     command(&mut app, GameCommand::NewGame(xiangqi_config()));
+    command(&mut app, GameCommand::AnswerAbandon { abandon: true });
     assert!(!app.world().resource::<Computer>().is_thinking());
     assert_eq!(shown(&app).computer, None);
 }

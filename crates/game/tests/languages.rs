@@ -151,6 +151,7 @@ fn stats_texts(app: &App) -> Vec<String> {
     let mut texts: Vec<String> = model.columns.iter().map(|c| c.to_string()).collect();
     texts.extend(model.empty.map(str::to_string));
     texts.extend(model.lines.iter().map(|l| l.label.clone()));
+    texts.extend(model.notes.iter().map(|n| n.to_string()));
     texts
 }
 
@@ -452,4 +453,44 @@ fn house_rules_speak_every_language() {
              elephants: confined, draw without a capture: after 60 plies"
         )
     );
+}
+
+#[test]
+fn the_abandon_question_and_the_face_down_refusal_speak_german_and_chinese() {
+    for lang in [Language::German, Language::Chinese] {
+        // Two players: the side to move's resignation.
+        let mut app = xiangqi(false);
+        set_language(&mut app, lang);
+        click(&mut app, "h2");
+        click(&mut app, "e2");
+        command(&mut app, GameCommand::NewGame(xiangqi_config()));
+        let h = hud(&app);
+        assert!(h.abandon.is_some());
+        assert_no_english(&h.texts(), lang, "abandon question");
+
+        // Against the computer: the human's; and a take-back of a face-down capture the
+        // human saw, refused by the settings.
+        let config = GameConfig {
+            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+            opponent: Opponent::Computer {
+                level: Level::Beginner,
+                human: Side::Red,
+            },
+            ..jieqi_config()
+        };
+        let mut game = config.new_game();
+        for m in ["b2b9", "h9g7"] {
+            game.play_text(m).unwrap();
+        }
+        let mut app = app_with(game, config, false);
+        set_language(&mut app, lang);
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .face_down_takebacks = false;
+        command(&mut app, GameCommand::RequestTakeBack(Side::Red));
+        command(&mut app, GameCommand::NewGame(config));
+        let h = hud(&app);
+        assert!(h.hint.is_some() && h.abandon.is_some(), "{h:?}");
+        assert_no_english(&h.texts(), lang, "abandon question, face-down refusal");
+    }
 }

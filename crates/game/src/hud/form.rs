@@ -1,6 +1,10 @@
 //! The mode selector's choices: a variant of the registry, handicap (Xiangqi; and who gives
 //! it), the deal of a variant that deals (random or a typed seed code), the house rules. A bad
 //! code gives a clear error and leaves the game in progress alone.
+//!
+//! Whenever another game comes on the table (a new one, "Again", a loaded record or position,
+//! a resumed save) the form follows it ([`ModeForm::follow`]), so that its choices are those
+//! of the game in progress.
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
@@ -8,7 +12,8 @@ use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
 
 use crate::i18n::{self, Phrase, Text};
-use crate::session::{DealChoice, GameConfig, Opponent, standard_options};
+use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, standard_options};
+use crate::states::GameSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HandicapChoice {
@@ -103,6 +108,50 @@ impl ModeForm {
         }
     }
 
+    /// Takes the choices of the game of `config` on the table: its variant, opponent, level
+    /// and colour, handicap, kind of deal and house rules. What the game does not say is kept:
+    /// a typed seed code (a seed is never written back into the form: it would give the deal
+    /// away), another variant's house rules, the handicap while the game is not Xiangqi, the
+    /// level and colour while it is for two players.
+    pub fn follow(&mut self, config: GameConfig) {
+        let mut next = ModeForm::from_config(config);
+        next.seed_text = std::mem::take(&mut self.seed_text);
+        let others = next
+            .rules
+            .iter_mut()
+            .filter(|r| r.specs() != config.variant.options());
+        for mine in others {
+            if let Some(&theirs) = self.rules.iter().find(|r| r.specs() == mine.specs()) {
+                *mine = theirs;
+            }
+        }
+        if config.variant.kind() != Some(VariantKind::Xiangqi) {
+            next.handicap = self.handicap;
+            next.giver = self.giver;
+        }
+        if config.opponent == Opponent::TwoPlayers {
+            next.level = self.level;
+            next.human = self.human;
+        }
+        *self = next;
+    }
+
+    /// The Start button: the command for the game the form asks for, or `None` with the
+    /// reason kept in [`ModeForm::error`]. The session asks before it abandons a game in
+    /// progress.
+    pub fn start(&mut self) -> Option<GameCommand> {
+        match self.config() {
+            Ok(config) => {
+                self.error = None;
+                Some(GameCommand::NewGame(config))
+            }
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
+    }
+
     /// The house rules chosen for the variant picked.
     pub fn options(&self) -> OptionValues {
         let specs = self.variant.options();
@@ -164,7 +213,27 @@ impl ModeForm {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ModeForm>();
+    app.init_resource::<ModeForm>()
+        .add_systems(Update, follow_the_game.in_set(GameSet::View));
+}
+
+/// The form follows each game that comes on the table, once (a player's later changes to the
+/// form stay until the next game).
+fn follow_the_game(
+    session: Res<Session>,
+    mut form: ResMut<ModeForm>,
+    mut seen: Local<Option<u32>>,
+) {
+    if !session.is_changed() {
+        return;
+    }
+    let game = session.stamp().game_id;
+    if *seen != Some(game) {
+        *seen = Some(game);
+        let mut next = form.clone();
+        next.follow(session.config());
+        form.set_if_neq(next);
+    }
 }
 
 #[cfg(test)]

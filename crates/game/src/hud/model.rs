@@ -122,6 +122,9 @@ pub struct HudModel {
     pub takeback_request: Option<String>,
     /// The take-back buttons this screen offers: who asks, and the label.
     pub take_back: Vec<(Side, String)>,
+    /// A new game waits for the players to agree to abandon this one: the question ("Abandon
+    /// the game in progress? It counts as a resignation by Red in the statistics.").
+    pub abandon: Option<String>,
     /// How the trays draw their pieces.
     pub piece_set: PieceSet,
 }
@@ -150,6 +153,7 @@ impl HudModel {
         out.extend(self.browsing.clone());
         out.extend(self.takeback_request.clone());
         out.extend(self.take_back.iter().map(|(_, label)| label.clone()));
+        out.extend(self.abandon.clone());
         if let Some(r) = &self.result {
             out.push(r.headline.clone());
             out.push(r.players.clone());
@@ -434,6 +438,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             .map(|b| browsing_text(b.ply, plies, lang)),
         takeback_request: takeback_request(shown, lang),
         take_back: take_back_buttons(shown, lang),
+        abandon: shown.abandon.map(|q| q.text(shown.names).say(lang)),
         draw_offer,
         actor,
         actor_label: actor.map(|side| shown.names.label(side).say(lang)),

@@ -1,6 +1,7 @@
 //! The rules screen: how each piece moves and what Jieqi changes (rules.md §3–§7), each piece
 //! with a small board whose dots are the rules crate's own legal moves, so a picture can never
-//! disagree with the game. Texts come from the catalogue.
+//! disagree with the game; then the table's rules for take-backs (what a face-down capture
+//! changes) and for abandoning a game. Texts come from the catalogue.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -142,6 +143,11 @@ pub fn sections(lang: Language) -> Vec<Section> {
             &["a0", "e5"],
             MoveRules::JIEQI,
         )),
+    });
+    out.push(Section {
+        title: Some(Text::RulesTakeBacksTitle.get(lang).to_string()),
+        text: Text::RulesTakeBacks.get(lang).to_string(),
+        diagram: None,
     });
     out
 }
@@ -296,7 +302,11 @@ mod tests {
         assert_eq!(named(&cannon.captures), ["e7"]);
         assert!(!cannon.targets.iter().any(|s| s.to_string() == "e6"));
         assert_eq!(named(&d(Role::Soldier).targets), ["c4", "f6", "g7", "h6"]);
-        let jieqi = sections(Language::English).pop().unwrap().diagram.unwrap();
+        let jieqi = sections(Language::English)
+            .into_iter()
+            .find(|s| s.title.as_deref() == Some(Text::RulesJieqiTitle.get(Language::English)))
+            .and_then(|s| s.diagram)
+            .unwrap();
         assert_eq!(
             named(&jieqi.targets),
             ["a1", "a2", "b0", "c0", "d0", "d4", "d6", "f4", "f6"]
@@ -319,5 +329,22 @@ mod tests {
             "Wagen 俥 車 · R"
         );
         assert_eq!(piece_title(Role::Chariot, Language::Chinese), "俥 車 · R");
+    }
+
+    #[test]
+    fn the_rules_screen_says_how_take_backs_and_abandoned_games_count() {
+        let last = sections(Language::English).pop().unwrap();
+        assert_eq!(
+            last.title.as_deref(),
+            Some("Take-backs and unfinished games")
+        );
+        for words in [
+            "take-backs after a face-down capture",
+            "with take-backs",
+            "is refused",
+            "counts as a resignation",
+        ] {
+            assert!(last.text.contains(words), "{words}");
+        }
     }
 }

@@ -28,7 +28,10 @@ pub const SIDE_PANEL: f32 = 330.0;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
-        .add_systems(EguiPrimaryContextPass, (cover, panels, result_card).chain())
+        .add_systems(
+            EguiPrimaryContextPass,
+            (cover, panels, result_card, abandon_dialog).chain(),
+        )
         .add_systems(Update, window_title.run_if(resource_changed::<Settings>));
 }
 
@@ -211,6 +214,56 @@ fn result_card(
     Ok(())
 }
 
+/// The question before a game in progress is abandoned for another one: a modal dialog over
+/// everything (the board takes no clicks meanwhile). Escape or a click beside it keeps
+/// playing.
+fn abandon_dialog(
+    mut contexts: EguiContexts,
+    hud: Res<HudModel>,
+    settings: Res<Settings>,
+    mut out: MessageWriter<GameCommand>,
+) -> Result {
+    let Some(question) = hud.abandon.as_ref().filter(|_| hud.cover.is_none()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let id = egui::Id::new("abandon");
+    // Over the board, like the result card.
+    let area =
+        egui::Modal::default_area(id).anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0]);
+    let modal = egui::Modal::new(id).area(area).show(&ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.label(
+            egui::RichText::new(Text::AbandonTitle.get(lang))
+                .size(18.0)
+                .strong(),
+        );
+        ui.add_space(4.0);
+        ui.add(egui::Label::new(question).wrap());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            let abandon = ui.button(egui::RichText::new(Text::Abandon.get(lang)).strong());
+            let keep = ui.button(Text::KeepPlaying.get(lang));
+            if abandon.clicked() {
+                Some(true)
+            } else if keep.clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    let answer = modal
+        .inner
+        .or_else(|| modal.should_close().then_some(false));
+    if let Some(abandon) = answer {
+        out.write(GameCommand::AnswerAbandon { abandon });
+    }
+    Ok(())
+}
+
 /// The handoff cover: an opaque sheet over everything, until the next player clicks.
 fn draw_cover(
     ctx: &egui::Context,
@@ -345,12 +398,9 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
             .button(egui::RichText::new(Text::Start.get(lang)).strong())
             .clicked()
         {
-            match form.config() {
-                Ok(config) => {
-                    form.error = None;
-                    out.write(GameCommand::NewGame(config));
-                }
-                Err(e) => form.error = Some(e),
+            // The session asks first if this would abandon a game in progress.
+            if let Some(command) = form.start() {
+                out.write(command);
             }
         }
         if let Some(err) = &form.error {
@@ -405,6 +455,14 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
             &mut settings.takeback_consent,
             Text::TakeBackConsent.get(lang),
         );
+        // Only where pieces lie face down with secrets (Jieqi): elsewhere it changes nothing.
+        if form.variant.information().needs_cover() {
+            ui.checkbox(
+                &mut settings.face_down_takebacks,
+                Text::FaceDownTakeBacks.get(lang),
+            )
+            .on_hover_text(Text::FaceDownTakeBacksAbout.get(lang));
+        }
         if ui
             .selectable_label(stats_panel.open, Text::Statistics.get(lang))
             .clicked()

@@ -12,6 +12,7 @@ use jieqi_rules::platform::family::square;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{Move, Side, Variant};
 
+use super::abandon::{self, Abandoned};
 use super::config::{GameConfig, Opponent, Secrecy};
 use super::hint::{Hint, HintChange};
 use super::load;
@@ -60,6 +61,11 @@ pub enum GameCommand {
     LoadFen(String),
     /// Take up the autosaved game again.
     Resume(Box<Resumed>),
+    /// The players answer whether to abandon the game in progress for the command waiting
+    /// (see [`abandon`]).
+    AnswerAbandon {
+        abandon: bool,
+    },
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is
@@ -105,6 +111,8 @@ pub struct Resumed {
     game: Box<dyn PlayedGame>,
     config: GameConfig,
     player_one: Side,
+    /// A take-back in the saved game undid something face-down its asker had seen.
+    peeked: bool,
 }
 
 impl Resumed {
@@ -117,7 +125,13 @@ impl Resumed {
             game: game.into(),
             config,
             player_one,
+            peeked: false,
         }
+    }
+
+    /// The same, marked as a game with a take-back of something seen face down.
+    pub fn peeked(self, peeked: bool) -> Resumed {
+        Resumed { peeked, ..self }
     }
 
     pub fn is_over(&self) -> bool {
@@ -139,6 +153,7 @@ impl PartialEq for Resumed {
     fn eq(&self, other: &Self) -> bool {
         self.config == other.config
             && self.player_one == other.player_one
+            && self.peeked == other.peeked
             && self.game.variant().id() == other.game.variant().id()
             && self.game.save_json(Default::default()) == other.game.save_json(Default::default())
     }
@@ -187,6 +202,8 @@ struct Context {
     phase: Phase,
     animations: bool,
     takeback_consent: bool,
+    /// Take-backs of something seen face down are allowed (and mark the game).
+    face_down_takebacks: bool,
 }
 
 /// What a command did besides changing the session.
@@ -233,6 +250,7 @@ impl Effect {
 pub(super) struct Replies<'w> {
     hint: ResMut<'w, Hint>,
     answers: MessageWriter<'w, LoadAnswer>,
+    abandoned: MessageWriter<'w, Abandoned>,
     time: Res<'w, Time>,
 }
 
@@ -251,6 +269,7 @@ pub(super) fn apply(
         phase: *phase.get(),
         animations: settings.animations,
         takeback_consent: settings.takeback_consent,
+        face_down_takebacks: settings.face_down_takebacks,
     };
     let effects = done
         .read()
@@ -273,6 +292,9 @@ pub(super) fn apply(
         if let Some(answer) = effect.answer {
             replies.answers.write(LoadAnswer(answer));
         }
+        if let Some(abandoned) = session.abandoned.take() {
+            replies.abandoned.write(abandoned);
+        }
     }
 }
 
@@ -282,7 +304,16 @@ enum Either<'a> {
     Command(&'a GameCommand),
 }
 
+/// A command that would throw away the game in progress asks first (see [`abandon`]).
 fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
+    if abandon::must_ask(s, command) {
+        abandon::ask(s, command);
+        return Effect::none();
+    }
+    run(s, command, ctx)
+}
+
+fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
     match command {
         GameCommand::Move(m) => human_move(s, *m, ctx),
         GameCommand::ComputerMove { mv, stamp } => computer_move(s, *mv, *stamp, ctx),
@@ -299,7 +330,25 @@ fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::LoadRecord(text) => load(s, load::game_from_record(text)),
         GameCommand::LoadFen(text) => load(s, load::game_from_fen(text)),
         GameCommand::Resume(resumed) => resume(s, resumed),
+        GameCommand::AnswerAbandon { abandon } => answer_abandon(s, *abandon, ctx),
     }
+}
+
+/// "Abandon": the game in progress counts as resigned and the command waiting runs; "Keep
+/// playing": it is dropped. A game that ended meanwhile is counted as it ended.
+fn answer_abandon(s: &mut Session, abandon: bool, ctx: &Context) -> Effect {
+    let Some(pending) = s.pending_start.take() else {
+        return Effect::none();
+    };
+    if !abandon {
+        return Effect::none();
+    }
+    let abandoned = s.game_in_progress().then(|| s.abandoned(pending.loser));
+    if let Some(record) = abandoned {
+        info!("{} abandoned the game", pending.loser);
+        s.abandoned = Some(record);
+    }
+    run(s, &pending.command, ctx)
 }
 
 fn human_move(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
@@ -466,9 +515,12 @@ fn request_takeback(s: &mut Session, side: Side, ctx: &Context) -> Effect {
         Ok(plies) => plies,
         Err(why) => return Effect::say(why),
     };
+    if !ctx.face_down_takebacks && s.takeback_peeks(side, plies) {
+        return Effect::say(takeback::face_down_refusal(s.game.outcome()));
+    }
     // Against the computer at once; between two players only with consent, if asked for.
     if s.computer().is_some() || !ctx.takeback_consent {
-        take_back(s, plies);
+        take_back(s, side, plies);
         info!("{side} took back {plies} plies");
         return Effect::fresh(s);
     }
@@ -493,7 +545,7 @@ fn answer_takeback(s: &mut Session, accept: bool) -> Effect {
     }
     s.takeback_request = None;
     if accept {
-        take_back(s, request.plies);
+        take_back(s, request.by, request.plies);
         info!("{} took back {} plies, agreed", request.by, request.plies);
         return Effect::fresh(s);
     }
@@ -506,10 +558,12 @@ fn answer_takeback(s: &mut Session, accept: bool) -> Effect {
     }
 }
 
-/// Takes back `plies` plies. Searches for the position left behind become stale (the stamp
-/// counts take-backs), and in hot-seat Jieqi the device goes, under the cover, to the side
-/// now to move unless that player holds it.
-fn take_back(s: &mut Session, plies: usize) {
+/// `by` takes back `plies` plies. Searches for the position left behind become stale (the
+/// stamp counts take-backs), and in hot-seat Jieqi the device goes, under the cover, to the
+/// side now to move unless that player holds it. Undoing something `by` saw face down marks
+/// the game.
+fn take_back(s: &mut Session, by: Side, plies: usize) {
+    s.peeked |= s.takeback_peeks(by, plies);
     for _ in 0..plies {
         s.game.undo();
     }
@@ -554,6 +608,7 @@ fn load(s: &mut Session, loaded: Result<load::Loaded, Phrase>) -> Effect {
 /// move.
 fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
     start(s, resumed.game.boxed(), resumed.config, resumed.player_one);
+    s.peeked = resumed.peeked;
     s.cover();
     Effect::fresh(s)
 }
@@ -576,6 +631,8 @@ fn start(
     s.cover = None;
     s.takeback_request = None;
     s.browse = None;
+    s.pending_start = None;
+    s.peeked = false;
 }
 
 #[cfg(test)]

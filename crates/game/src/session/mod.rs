@@ -16,8 +16,10 @@
 //! - [`shown`]: the projection every renderer reads.
 //! - [`hint`], [`takeback`], [`load`]: the hint line, the take-back rule and its words, games
 //!   from records and FENs.
+//! - [`abandon`]: a command that would throw away the game in progress asks first.
 //! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
 
+mod abandon;
 mod commands;
 mod config;
 mod hint;
@@ -29,6 +31,7 @@ mod think;
 
 use bevy::prelude::*;
 
+pub use abandon::{AbandonQuestion, Abandoned};
 pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
@@ -40,5 +43,11 @@ pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((owner::plugin, shown::plugin, commands::plugin, hint::plugin));
+    app.add_plugins((
+        owner::plugin,
+        shown::plugin,
+        commands::plugin,
+        hint::plugin,
+        abandon::plugin,
+    ));
 }

@@ -9,6 +9,7 @@ use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, SaveSettings};
 use jieqi_rules::{Side, Variant};
 
+use super::abandon::{Abandoned, PendingStart};
 use super::config::{GameConfig, Secrecy, SideNames};
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
 use super::think::{BoardTurn, SearchInput};
@@ -37,6 +38,13 @@ pub struct Session {
     pub(super) takebacks: u32,
     /// Analysis: the ply whose position the board shows instead of the live one.
     pub(super) browse: Option<usize>,
+    /// A command that would abandon the game in progress, until the players answer.
+    pub(super) pending_start: Option<PendingStart>,
+    /// A take-back in this game undid something face-down its asker had seen (see
+    /// [`Session::takeback_peeks`]): the statistics count the game apart.
+    pub(super) peeked: bool,
+    /// A game just abandoned, for the statistics: sent out once by the command dispatcher.
+    pub(super) abandoned: Option<Abandoned>,
 }
 
 impl fmt::Debug for Session {
@@ -99,6 +107,9 @@ impl Session {
             takeback_request: None,
             takebacks: 0,
             browse: None,
+            pending_start: None,
+            peeked: false,
+            abandoned: None,
         }
     }
 
@@ -151,6 +162,17 @@ impl Session {
 
     pub fn player_one(&self) -> Side {
         self.player_one
+    }
+
+    /// Whether a take-back in this game undid something face-down its asker had seen: the
+    /// statistics count such a game apart ("with take-backs").
+    pub fn peeked(&self) -> bool {
+        self.peeked
+    }
+
+    /// Marks the game as one with such a take-back (a resumed save that says so).
+    pub fn set_peeked(&mut self, peeked: bool) {
+        self.peeked = peeked;
     }
 
     /// The computer's side and level, when it plays.
@@ -293,6 +315,22 @@ impl Session {
             },
             side,
         )
+    }
+
+    /// Whether `side` taking back `plies` plies now would undo something face-down that
+    /// `side` has seen: the capture of a face-down piece whose identity `side` learned, or in
+    /// a finished game with secrets the final reveal, which showed every hidden piece. Such a
+    /// take-back is refused or marks the game, as the settings say.
+    pub(super) fn takeback_peeks(&self, side: Side, plies: usize) -> bool {
+        if !self.secrecy().has_secrets() {
+            return false;
+        }
+        if self.game.outcome().is_some() {
+            return true;
+        }
+        self.game
+            .family()
+            .is_some_and(|game| takeback::undoes_a_seen_capture(&game.view(side), plies))
     }
 
     /// Hot-seat Jieqi: unless `next` already holds the device, it goes to them under the

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Look, Table, VariantRef};
 use jieqi_rules::{Notation, OptionValues, PlayerView, Side, Variant};
 
+use super::abandon::AbandonQuestion;
 use super::config::{Secrecy, SideNames};
 use super::owner::{Session, Stamp};
 use super::takeback::TakeBackRequest;
@@ -46,6 +47,8 @@ pub struct Shown {
     pub takeback_request: Option<TakeBackRequest>,
     /// The take-backs that may be asked from this screen now: who asks, how many plies.
     pub take_back: Vec<(Side, usize)>,
+    /// A command waits for the players to agree to abandon the game in progress.
+    pub abandon: Option<AbandonQuestion>,
     /// Plies played (public, also while covered).
     pub plies: usize,
     /// The side the computer plays.
@@ -176,6 +179,7 @@ impl Session {
             draw_offer: self.draw_offer,
             takeback_request: self.takeback_request,
             take_back,
+            abandon: self.abandon_question(),
             computer: self.computer().map(|(side, _)| side),
             names: self.names(),
             own_texts,

@@ -15,9 +15,14 @@
 //!   cover, to the other player; after the answer it goes, under the cover, to the side to
 //!   move unless that player already holds it. A view at an earlier ply never holds more than
 //!   the view before it.
+//! - What was seen face down (`Settings::face_down_takebacks`): a take-back that would undo
+//!   the capture of a face-down piece whose identity the asker learned, or reopen a game with
+//!   secrets whose final reveal showed every hidden piece, is refused when the setting says
+//!   "not allowed"; when allowed, it marks the game, and the statistics count it apart
+//!   ("with take-backs").
 
 use super::config::SideNames;
-use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
+use jieqi_rules::{DrawReason, Outcome, PlayerView, SeenPiece, Side, WinReason};
 
 use crate::i18n::{Phrase, Text};
 
@@ -60,6 +65,32 @@ pub(super) fn plies_for(case: TakeBackCase, side: Side) -> Result<usize, Text> {
         Err(Text::NothingToTakeBack)
     } else {
         Ok(plies)
+    }
+}
+
+/// Whether taking back the last `plies` plies of `view`'s game undoes the capture of a
+/// face-down piece whose identity `view`'s player knows (their own capture, or any under the
+/// house rule that shows captures to both).
+pub(super) fn undoes_a_seen_capture(view: &PlayerView, plies: usize) -> bool {
+    let played = view.moves.len();
+    (played.saturating_sub(plies)..played).any(|ply| {
+        let seen = view.moves[ply];
+        let known = matches!(seen.captured, Some(SeenPiece::Known { .. }));
+        // The piece taken was face down on the position before the ply.
+        let face_down = view
+            .position_at(ply)
+            .and_then(|before| before.piece_at(seen.mv.to))
+            .is_some_and(|piece| piece.is_hidden());
+        known && face_down
+    })
+}
+
+/// Why a take-back of something seen face down is refused (the settings do not allow it): a
+/// finished game has shown the whole deal; a running one would undo a capture.
+pub(super) fn face_down_refusal(outcome: Option<Outcome>) -> Text {
+    match outcome {
+        Some(_) => Text::TakeBackDealShown,
+        None => Text::TakeBackFaceDown,
     }
 }
 

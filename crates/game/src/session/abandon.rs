@@ -1,0 +1,127 @@
+//! Abandoning a game (spec: "a running game is never thrown away unasked"): a command that
+//! would replace a running game with a move played — a new game from the form, "Again", a
+//! loaded record or position, a resumed save — first asks the players. The session keeps the
+//! command and publishes the question ([`super::Shown::abandon`]); the panels ask it in a
+//! dialog and answer with [`GameCommand::AnswerAbandon`](super::GameCommand::AnswerAbandon).
+//!
+//! On "Abandon" the game counts as a resignation in the statistics: against the computer the
+//! human's, between two players the side to move's (the side that would resign from the side
+//! panel now). The session says so in an [`Abandoned`] message, since the game itself is
+//! gone before any screen shows it ended. On "Keep playing" nothing changes.
+//!
+//! Nothing is asked before the first move (nothing is lost), after the end (the result is
+//! counted already), or for a load that fails (the game on screen stays anyway).
+
+use bevy::prelude::*;
+use jieqi_ai::Level;
+use jieqi_rules::platform::VariantRef;
+use jieqi_rules::{Outcome, Side, WinReason};
+
+use super::commands::GameCommand;
+use super::config::SideNames;
+use super::load;
+use super::owner::Session;
+use crate::i18n::{Phrase, Text};
+
+/// A command that waits for the players to agree to abandon the game in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct PendingStart {
+    pub(super) command: Box<GameCommand>,
+    /// The side the abandoned game counts as resigned by.
+    pub(super) loser: Side,
+}
+
+/// The question on screen: whose loss an abandoned game counts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbandonQuestion {
+    /// The side the game counts as resigned by.
+    pub loser: Side,
+    /// Against the computer: the human (the dialog says "you").
+    pub by_human: bool,
+}
+
+impl AbandonQuestion {
+    /// "Abandon the game in progress? It counts as a resignation by you in the statistics."
+    pub fn text(self, names: SideNames) -> Phrase {
+        if self.by_human {
+            Phrase::new(Text::AbandonQuestionYou)
+        } else {
+            Phrase::new(Text::AbandonQuestion).with("side", names.word(self.loser))
+        }
+    }
+}
+
+/// A game abandoned for another one, counted as a resignation: what the statistics need of
+/// it, since the session already holds the next game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abandoned {
+    pub variant: VariantRef,
+    /// The computer's level, when it played.
+    pub computer: Option<Level>,
+    /// Whether a take-back in it undid something face-down its asker had seen.
+    pub peeked: bool,
+    pub outcome: Outcome,
+}
+
+impl Session {
+    /// Whether a game is in progress that a new one would throw away: running, with a move
+    /// played.
+    pub fn game_in_progress(&self) -> bool {
+        self.game.plies() > 0 && self.game.outcome().is_none()
+    }
+
+    /// The question waiting for an answer, if any.
+    pub(super) fn abandon_question(&self) -> Option<AbandonQuestion> {
+        let pending = self.pending_start.as_ref()?;
+        Some(AbandonQuestion {
+            loser: pending.loser,
+            by_human: self.config.opponent.human().is_some(),
+        })
+    }
+
+    /// The side an abandoned game counts as resigned by: the human against the computer,
+    /// else the side to move.
+    fn abandoning_side(&self) -> Side {
+        self.config
+            .opponent
+            .human()
+            .unwrap_or_else(|| self.game.turn())
+    }
+
+    /// The abandoned game's record for the statistics, as a resignation.
+    pub(super) fn abandoned(&self, loser: Side) -> Abandoned {
+        Abandoned {
+            variant: VariantRef(self.game.variant()),
+            computer: self.computer().map(|(_, level)| level),
+            peeked: self.peeked,
+            outcome: Outcome::Win {
+                winner: loser.other(),
+                reason: WinReason::Resignation,
+            },
+        }
+    }
+}
+
+/// Whether `command` would throw the game in progress away, and so must ask first. A load
+/// whose text is no game is not asked about: it is refused and the game stays.
+pub(super) fn must_ask(s: &Session, command: &GameCommand) -> bool {
+    let starts_a_game = match command {
+        GameCommand::NewGame(_) | GameCommand::Again | GameCommand::Resume(_) => true,
+        GameCommand::LoadRecord(text) => load::game_from_record(text).is_ok(),
+        GameCommand::LoadFen(text) => load::game_from_fen(text).is_ok(),
+        _ => false,
+    };
+    starts_a_game && s.game_in_progress()
+}
+
+/// Keeps `command` until the players answer; a later one replaces it.
+pub(super) fn ask(s: &mut Session, command: &GameCommand) {
+    s.pending_start = Some(PendingStart {
+        command: Box::new(command.clone()),
+        loser: s.abandoning_side(),
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Abandoned>();
+}
