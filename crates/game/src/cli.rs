@@ -43,7 +43,8 @@ usage: jieqi [OPTIONS]
   --table                   table mode: the top side's pieces face the player opposite
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
-  --open rules|stats|record|house-rules  open this window at start (e.g. for a screenshot)
+  --open rules|stats|record|house-rules|settings  open this window at start (e.g. for a
+                            screenshot)
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames (at most 100000), print
@@ -138,6 +139,7 @@ impl Default for Options {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartWindow {
     Rules,
+    Settings,
     Stats,
     Record,
     HouseRules,
@@ -270,9 +272,10 @@ impl Options {
                         "stats" | "statistics" => StartWindow::Stats,
                         "record" | "fen" => StartWindow::Record,
                         "house-rules" => StartWindow::HouseRules,
+                        "settings" => StartWindow::Settings,
                         _ => {
                             return Err(format!(
-                                "--open '{text}': rules, stats, record or house-rules"
+                                "--open '{text}': rules, stats, record, house-rules or settings"
                             ));
                         }
                     });
@@ -546,8 +549,12 @@ mod tests {
                 .contains("0 to 0 can be shown")
         );
         assert_eq!(
-            parse("--open settings").unwrap_err(),
-            "--open 'settings': rules, stats, record or house-rules"
+            parse("--open preferences").unwrap_err(),
+            "--open 'preferences': rules, stats, record, house-rules or settings"
+        );
+        assert_eq!(
+            parse("--open settings").unwrap().open,
+            Some(StartWindow::Settings)
         );
         assert!(parse("--open").unwrap_err().contains("needs a value"));
         assert!(

@@ -78,6 +78,7 @@ pub fn render_plugin(app: &mut App) {
             input::pointer_plugin,
             hud::ui::plugin,
             hud::rules::plugin,
+            hud::settings_window::plugin,
             hud::house_rules::plugin,
             hud::record_window::plugin,
             persist_ui::plugin,
@@ -160,6 +161,9 @@ impl SetUp for App {
         match options.open {
             Some(StartWindow::Rules) => {
                 self.insert_resource(hud::rules::RulesPanel { open: true });
+            }
+            Some(StartWindow::Settings) => {
+                self.insert_resource(hud::settings_window::SettingsPanel { open: true });
             }
             Some(StartWindow::Stats) => {
                 self.insert_resource(stats::StatsPanel { open: true });

@@ -8,6 +8,7 @@ pub mod house_rules;
 pub mod model;
 pub mod record_window;
 pub mod rules;
+pub mod settings_window;
 pub mod style;
 pub mod ui;
 

@@ -7,12 +7,13 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
-use jieqi_rules::{Notation, Side, VariantKind};
+use jieqi_rules::{Side, VariantKind};
 
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
 use crate::hud::rules::RulesPanel;
+use crate::hud::settings_window::SettingsPanel;
 use crate::hud::style::c32;
 use crate::i18n::{self, Language, Phrase, Text, level_name, side_name};
 use crate::layout::Margins;
@@ -23,8 +24,16 @@ use crate::stats::StatsPanel;
 use crate::suggestion::AskHint;
 use crate::theme;
 
-/// Width of the side panel, in logical pixels.
+/// Width of the side panel, in logical pixels, on a wide window.
 pub const SIDE_PANEL: f32 = 330.0;
+/// The narrowest side panel: its buttons and the move list's two columns still fit.
+const SIDE_PANEL_MIN: f32 = 210.0;
+
+/// The side panel's width in a window `width` wide: a share of it, so that on a small window
+/// the board stays the largest thing on screen.
+pub fn side_panel_width(width: f32) -> f32 {
+    (width * 0.28).clamp(SIDE_PANEL_MIN, SIDE_PANEL)
+}
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelState>()
@@ -71,7 +80,8 @@ struct Outbox<'w> {
 #[derive(SystemParam)]
 struct TopBar<'w> {
     form: ResMut<'w, ModeForm>,
-    settings: ResMut<'w, Settings>,
+    settings: Res<'w, Settings>,
+    settings_panel: ResMut<'w, SettingsPanel>,
     rules: ResMut<'w, RulesPanel>,
     house_rules: ResMut<'w, HouseRulesPanel>,
     stats: ResMut<'w, StatsPanel>,
@@ -124,7 +134,7 @@ fn panels(
         .rect
         .height();
     let right = egui::Panel::right("players")
-        .exact_size(SIDE_PANEL)
+        .exact_size(side_panel_width(ctx.viewport_rect().width()))
         .resizable(false)
         .show(&mut root, |ui| {
             side_panel(ui, &hud, lang, &mut state, &mut out);
@@ -142,7 +152,33 @@ fn panels(
         top,
         bottom: 0.0,
     });
+    board_message(&ctx, hud.hint.as_deref(), right);
     Ok(())
+}
+
+/// A refused move's reason (or another short word of the game's) over the board's lower
+/// edge, near where the move was tried: it moves nothing else on the screen.
+fn board_message(ctx: &egui::Context, text: Option<&str>, side_panel: f32) {
+    let Some(text) = text else {
+        return;
+    };
+    egui::Area::new("board-message".into())
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_BOTTOM, [-side_panel / 2.0, -14.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(30, 22, 16, 225))
+                .corner_radius(6.0)
+                .inner_margin(egui::Margin::symmetric(12, 6))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(text)
+                            .size(16.0)
+                            .color(egui::Color32::from_rgb(255, 200, 110)),
+                    );
+                });
+        });
 }
 
 /// The result card over the board, until it is closed for this game.
@@ -323,6 +359,7 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
     let TopBar {
         form,
         settings,
+        settings_panel,
         rules: rules_panel,
         house_rules,
         stats: stats_panel,
@@ -403,71 +440,38 @@ fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<Ga
                 out.write(command);
             }
         }
-        if let Some(err) = &form.error {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 100), err.say(lang));
-        }
     });
-    ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_id_salt("language")
-            .selected_text(lang.native_name())
-            .show_ui(ui, |ui| {
-                for l in Language::ALL {
-                    ui.selectable_value(&mut settings.language, l, l.native_name());
-                }
-            });
-        if ui.button(Text::Rules.get(lang)).clicked() {
+    // The windows, and the form's error: a fixed row that no setting reflows.
+    ui.horizontal(|ui| {
+        if ui
+            .selectable_label(settings_panel.open, Text::Settings.get(lang))
+            .clicked()
+        {
+            settings_panel.open = !settings_panel.open;
+        }
+        if ui
+            .selectable_label(rules_panel.open, Text::Rules.get(lang))
+            .clicked()
+        {
             rules_panel.open = !rules_panel.open;
-        }
-        ui.separator();
-        ui.checkbox(&mut settings.animations, Text::Animations.get(lang));
-        // Sound: 0 is silent.
-        ui.add(
-            egui::Slider::new(&mut settings.volume, 0..=100)
-                .text(Text::SoundVolume.get(lang))
-                .show_value(false),
-        );
-        ui.checkbox(&mut settings.table_mode, Text::TableMode.get(lang));
-        ui.checkbox(&mut settings.coordinates, Text::Coordinates.get(lang));
-        ui.selectable_value(
-            &mut settings.piece_set,
-            PieceSet::Chinese,
-            Text::PiecesChinese.get(lang),
-        );
-        ui.selectable_value(
-            &mut settings.piece_set,
-            PieceSet::Letters,
-            Text::PiecesLetters.get(lang),
-        );
-        if settings.piece_set == PieceSet::Chinese {
-            ui.checkbox(&mut settings.letters, Text::Letters.get(lang));
-        }
-        ui.separator();
-        ui.label(Text::MovesIn.get(lang));
-        for n in [Notation::Wxf, Notation::Iccs, Notation::Chinese] {
-            let name = match n {
-                Notation::Chinese => Text::NotationChinese.get(lang),
-                _ => n.name(),
-            };
-            ui.selectable_value(&mut settings.notation, n, name);
-        }
-        ui.separator();
-        ui.checkbox(
-            &mut settings.takeback_consent,
-            Text::TakeBackConsent.get(lang),
-        );
-        // Only where pieces lie face down with secrets (Jieqi): elsewhere it changes nothing.
-        if form.variant.information().needs_cover() {
-            ui.checkbox(
-                &mut settings.face_down_takebacks,
-                Text::FaceDownTakeBacks.get(lang),
-            )
-            .on_hover_text(Text::FaceDownTakeBacksAbout.get(lang));
         }
         if ui
             .selectable_label(stats_panel.open, Text::Statistics.get(lang))
             .clicked()
         {
             stats_panel.open = !stats_panel.open;
+        }
+        if let Some(err) = &form.error {
+            ui.separator();
+            // One line, cut with an ellipsis: the whole text on hover.
+            let text = err.say(lang);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(&text).color(egui::Color32::from_rgb(255, 120, 100)),
+                )
+                .truncate(),
+            )
+            .on_hover_text(text);
         }
     });
     ui.add_space(2.0);
@@ -568,11 +572,14 @@ fn side_panel(
             ui.label(egui::RichText::new(thinking).italics());
         });
     }
-    if hud.can_hint && ui.button(Text::Hint.get(lang)).clicked() {
+    // Always in its place while the game runs (greyed when it cannot help now), so that
+    // nothing below it moves.
+    if hud.result.is_none()
+        && ui
+            .add_enabled(hud.can_hint, egui::Button::new(Text::Hint.get(lang)))
+            .clicked()
+    {
         outbox.hint.write(AskHint);
-    }
-    if let Some(hint) = &hud.hint {
-        ui.colored_label(egui::Color32::from_rgb(255, 190, 90), hint);
     }
     for notice in &hud.notices {
         ui.colored_label(egui::Color32::from_rgb(255, 220, 120), notice);
@@ -589,7 +596,7 @@ fn side_panel(
         });
     }
     if let Some(actor) = hud.actor {
-        ui.horizontal(|ui| match state.confirm_resign {
+        ui.horizontal_wrapped(|ui| match state.confirm_resign {
             Some(side) if side == actor => {
                 ui.label(
                     Phrase::new(Text::ResignsQuestion)
