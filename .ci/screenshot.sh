@@ -108,6 +108,22 @@ shoot result --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign bla
 shoot analysis-de --moves "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2" --browse 4 --language de
 shoot takeback --moves "h2e2 h9g7 h0g2" --ask-takeback red
 shoot abandon --moves "h2e2 h9g7" --ask-new-game
+# The mover's reveal frame: Red's view after its face-down piece took the one on b9.
+shoot reveal --variant jieqi --seed 7 --moves "b2b9" --view red
+shoot settings --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
+shoot hint --moves "h2e2 h9g7" --hint
+# Smaller windows: the board stays the largest thing, no text is cut or split.
+for size in 900x600 640x480; do
+  W="${size%x*}"
+  H="${size#*x}"
+  shoot "xiangqi-$size" --moves "h2e2 h9g7 h0g2 i9h9" --select e2
+  shoot "reveal-$size" --variant jieqi --seed 7 --moves "b2b9" --view red
+  shoot "handoff-$size" --variant jieqi --seed 7 --moves "b2b9" --cover
+  shoot "result-$size" --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
+  shoot "settings-$size" --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
+done
+W=1280
+H=800
 shoot rules-zh --open rules --language zh
 shoot letters --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 b0c2" --letters-only
 shoot banqi --variant banqi --seed 7 --moves "a1 b1 c2 d1 a2 h4 b2 c1"
