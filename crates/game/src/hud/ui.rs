@@ -741,7 +741,8 @@ fn move_list(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for row in &hud.move_rows {
-                ui.horizontal(|ui| {
+                // A narrow panel puts Black's move under Red's rather than cutting it.
+                ui.horizontal_wrapped(|ui| {
                     ui.monospace(format!("{:>3}.", row.number));
                     ply_button(ui, &row.red);
                     if row.black.is_some() {
