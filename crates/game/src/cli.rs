@@ -49,15 +49,21 @@ usage: jieqi [OPTIONS]
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames (at most 100000), print
                             startup and frame times, and exit
+  --idle-report SECONDS     run as usual; from the moment the board is up, count for SECONDS
+                            (at most 3600) the frames drawn and the CPU time used, print
+                            them, and exit (nobody touching anything: what idling costs)
   --config-dir DIR          keep settings, the autosaved game and statistics in DIR (default:
-                            the platform's folders; --screenshot and --bench-frames keep
-                            nothing unless this is given)
+                            the platform's folders; --screenshot, --bench-frames and
+                            --idle-report keep nothing unless this is given)
   -h, --help                this text
 ";
 
 /// `--bench-frames` at most: half an hour at 60 frames a second; a larger number asks for
 /// a run nobody waits for.
 pub const MAX_BENCH_FRAMES: u32 = 100_000;
+
+/// `--idle-report` at most: an hour.
+pub const MAX_IDLE_SECONDS: u32 = 3600;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -95,6 +101,9 @@ pub struct Options {
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
+    /// `--idle-report`: count frames and CPU time for this many seconds, in the normal
+    /// update mode.
+    pub idle_report: Option<u32>,
     /// Where settings, the autosave and statistics live (`--config-dir`).
     pub config_dir: Option<PathBuf>,
     /// The command line named a game to start: no resume offer.
@@ -128,6 +137,7 @@ impl Default for Options {
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
+            idle_report: None,
             config_dir: None,
             names_game: false,
             help: false,
@@ -308,6 +318,19 @@ impl Options {
                         })?;
                     o.bench_frames = Some(n);
                 }
+                "--idle-report" => {
+                    let text = value("--idle-report")?;
+                    let n = text
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_IDLE_SECONDS).contains(n))
+                        .ok_or_else(|| {
+                            format!(
+                                "--idle-report '{text}': a number of seconds from 1 to {MAX_IDLE_SECONDS}"
+                            )
+                        })?;
+                    o.idle_report = Some(n);
+                }
                 "--config-dir" => o.config_dir = Some(PathBuf::from(value("--config-dir")?)),
                 other => return Err(format!("unknown option '{other}' (see --help)")),
             }
@@ -374,7 +397,10 @@ impl Options {
     pub fn storage(&self) -> StorageDirs {
         match &self.config_dir {
             Some(dir) => StorageDirs::in_dir(dir),
-            None if self.screenshot.is_some() || self.bench_frames.is_some() => {
+            None if self.screenshot.is_some()
+                || self.bench_frames.is_some()
+                || self.idle_report.is_some() =>
+            {
                 StorageDirs::default()
             }
             None => StorageDirs::platform(),
@@ -592,6 +618,19 @@ mod tests {
         assert_eq!(
             parse("--bench-frames 100000").unwrap().bench_frames,
             Some(100_000)
+        );
+        for n in ["0", "3601", "-1", "ten"] {
+            assert_eq!(
+                parse(&format!("--idle-report {n}")).unwrap_err(),
+                format!("--idle-report '{n}': a number of seconds from 1 to 3600")
+            );
+        }
+        let idle = parse("--idle-report 10").unwrap();
+        assert_eq!(idle.idle_report, Some(10));
+        assert_eq!(
+            idle.storage(),
+            StorageDirs::default(),
+            "a measuring run keeps no files"
         );
         // A ply beyond the moves given is refused before any work.
         assert!(

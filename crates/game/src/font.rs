@@ -58,6 +58,10 @@ fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         ]
         .into();
         style.spacing.button_padding = egui::vec2(8.0, 3.0);
+        // A blinking text cursor asks for a frame every half second, which bevy_egui 0.42
+        // turns into frames without pause for as long as a text field has the focus (the
+        // app draws only when something changes, see crate::frames).
+        style.visuals.text_cursor.blink = false;
     });
     *done = true;
     Ok(())

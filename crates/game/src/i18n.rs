@@ -383,10 +383,17 @@ catalogue! {
     KeepPlaying => ["Keep playing", "Weiterspielen", "繼續下棋"],
 
     // Analysis, records and positions.
+    // Counted as the move list counts: "7." Red's 7th move, "7…" Black's; a ply is one
+    // player's move.
     Browsing => [
-        "Position after move {ply} of {plies} — End returns to the game",
-        "Stellung nach Zug {ply} von {plies} — Ende kehrt zur Partie zurück",
-        "第{ply}步後的局面(共{plies}步)——按 End 鍵返回對局",
+        "Position after {number}{dots} {move} (ply {ply} of {plies}) — End returns to the game",
+        "Stellung nach {number}{dots} {move} (Halbzug {ply} von {plies}) — Ende kehrt zur Partie zurück",
+        "第{number}回合 {move} 後的局面(第{ply}步，共{plies}步)——按 End 鍵返回對局",
+    ],
+    BrowsingStart => [
+        "Starting position (ply 0 of {plies}) — End returns to the game",
+        "Ausgangsstellung (Halbzug 0 von {plies}) — Ende kehrt zur Partie zurück",
+        "開局局面(第0步，共{plies}步)——按 End 鍵返回對局",
     ],
     RecordButton => ["Record / FEN…", "Partie / FEN…", "棋譜 / FEN…"],
     RecordTitle => ["Record and position", "Partie und Stellung", "棋譜與局面"],

@@ -20,6 +20,7 @@ pub mod board;
 pub mod cli;
 pub mod computer;
 pub mod font;
+pub mod frames;
 pub mod hud;
 pub mod i18n;
 pub mod input;
@@ -42,7 +43,7 @@ pub mod tools;
 use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::window::{PresentMode, WindowResolution};
-use bevy::winit::{UpdateMode, WinitSettings};
+use bevy::winit::WinitSettings;
 
 pub use cli::Options;
 use cli::StartWindow;
@@ -63,9 +64,8 @@ pub fn logic_plugin(app: &mut App) {
         storage::plugin,
         autosave::plugin,
         stats::plugin,
-        reveal::plugin,
-        sound::plugin,
-    ));
+    ))
+    .add_plugins((reveal::plugin, sound::plugin, frames::plugin));
 }
 
 /// What draws and what reads the mouse (needs `DefaultPlugins`).
@@ -84,6 +84,7 @@ pub fn render_plugin(app: &mut App) {
             persist_ui::plugin,
             tools::plugin,
             sound::render_plugin,
+            frames::render_plugin,
         ));
 }
 
@@ -112,18 +113,18 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
                 ..default()
             })
             .set(RenderPlugin {
-                // A picture or a timing must not catch shaders still compiling.
-                synchronous_pipeline_compilation: measuring,
+                // A picture or a timing must not catch shaders still compiling, and an app
+                // that draws only when something changes must not either: no later frame
+                // would come to show what was missing.
+                synchronous_pipeline_compilation: true,
                 ..default()
             }),
     );
+    // Measuring runs draw frame after frame; a normal run only when something changes.
     app.insert_resource(if measuring {
-        WinitSettings {
-            focused_mode: UpdateMode::Continuous,
-            unfocused_mode: UpdateMode::Continuous,
-        }
+        WinitSettings::continuous()
     } else {
-        WinitSettings::game()
+        frames::reactive()
     });
     app.set_up(options, session);
     app.insert_resource(tools::ProcessStart(started));
@@ -139,6 +140,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));
+    }
+    if let Some(seconds) = options.idle_report {
+        app.insert_resource(tools::IdlePlan::new(seconds));
     }
     app.add_plugins((logic_plugin, render_plugin));
     Ok(app)

@@ -17,8 +17,9 @@
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use bevy::prelude::*;
@@ -352,6 +353,10 @@ pub struct DiskWriter {
     jobs: Option<Sender<Job>>,
     failures: Mutex<Receiver<Phrase>>,
     thread: Option<JoinHandle<()>>,
+    /// Writes asked whose outcome is not known here yet: not done, or failed and not
+    /// collected by [`DiskWriter::failures`] (an idle app draws frames until a failure is
+    /// told).
+    pending: Arc<AtomicUsize>,
 }
 
 impl std::fmt::Debug for DiskWriter {
@@ -364,14 +369,22 @@ impl Default for DiskWriter {
     fn default() -> Self {
         let (jobs, inbox) = channel::<Job>();
         let (report, failures) = channel();
+        let pending = Arc::new(AtomicUsize::new(0));
+        let done = pending.clone();
         let thread = std::thread::Builder::new()
             .name("jieqi-disk-writer".into())
             .spawn(move || {
                 for job in inbox {
                     match job {
                         Job::Write { path, text } => {
-                            if let Err(e) = write_ours(&path, &text) {
-                                let _ = report.send(write_failed(&path, &e));
+                            match write_ours(&path, &text) {
+                                Ok(()) => {
+                                    done.fetch_sub(1, Ordering::AcqRel);
+                                }
+                                // Pending until the failure is collected.
+                                Err(e) => {
+                                    let _ = report.send(write_failed(&path, &e));
+                                }
                             }
                         }
                         Job::Flush(done) => {
@@ -385,6 +398,7 @@ impl Default for DiskWriter {
             jobs: Some(jobs),
             failures: Mutex::new(failures),
             thread,
+            pending,
         }
     }
 }
@@ -394,7 +408,10 @@ impl DiskWriter {
         let job = Job::Write { path, text };
         match (&self.thread, &self.jobs) {
             (Some(_), Some(jobs)) => {
-                let _ = jobs.send(job);
+                self.pending.fetch_add(1, Ordering::AcqRel);
+                if jobs.send(job).is_err() {
+                    self.pending.fetch_sub(1, Ordering::AcqRel);
+                }
             }
             // No thread could be started: write here rather than lose the file.
             _ => {
@@ -405,6 +422,11 @@ impl DiskWriter {
                 }
             }
         }
+    }
+
+    /// Whether writes asked are still to be done, or failed without the failure collected.
+    pub fn is_busy(&self) -> bool {
+        self.pending.load(Ordering::Acquire) > 0
     }
 
     /// Waits until every write asked so far is done (tests, and before reading a file back).
@@ -418,10 +440,13 @@ impl DiskWriter {
     }
 
     fn failures(&self) -> Vec<Phrase> {
-        self.failures
+        let failures: Vec<Phrase> = self
+            .failures
             .lock()
             .map(|rx| rx.try_iter().collect())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        self.pending.fetch_sub(failures.len(), Ordering::AcqRel);
+        failures
     }
 }
 
@@ -493,14 +518,20 @@ mod tests {
             writer.write(path.clone(), n.to_string());
         }
         writer.flush();
+        assert!(!writer.is_busy(), "every write done");
         assert_eq!(read_text(&path).unwrap().as_deref(), Some("19"));
         // A folder where the file should be: the write fails and says so.
         let blocked = dir.path().join("blocked.json");
         std::fs::create_dir(&blocked).unwrap();
         writer.write(blocked, String::new());
         writer.flush();
+        assert!(
+            writer.is_busy(),
+            "a failure not told yet keeps frames coming"
+        );
         let failures = writer.failures();
         assert_eq!(failures.len(), 1);
+        assert!(!writer.is_busy());
         assert!(
             failures[0]
                 .say(Language::English)

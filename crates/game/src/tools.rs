@@ -1,11 +1,14 @@
-//! Test modes: render the position to a PNG and exit (`--screenshot`), and measure startup
-//! and frame times while pieces move (`--bench-frames`).
+//! Test modes: render the position to a PNG and exit (`--screenshot`), measure startup
+//! and frame times while pieces move (`--bench-frames`), and count what idling costs
+//! (`--idle-report`).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::winit::{EventLoopProxyWrapper, WinitSettings};
 
 use crate::computer::Computer;
 use crate::pieces::art::BoardPiece;
@@ -76,10 +79,47 @@ impl BenchPlan {
     }
 }
 
+/// `--idle-report`: the app runs in its normal update mode; from the first frame the board
+/// is up, the frames drawn and the CPU time used are counted for `seconds`.
+#[derive(Resource, Clone, Debug)]
+pub struct IdlePlan {
+    pub seconds: u32,
+    from: Option<IdleStart>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct IdleStart {
+    at: Instant,
+    frame: u32,
+    cpu: Option<Duration>,
+}
+
+impl IdlePlan {
+    pub fn new(seconds: u32) -> Self {
+        IdlePlan {
+            seconds,
+            from: None,
+        }
+    }
+}
+
+/// The CPU time this process has used, all threads (Linux: `/proc/self/stat`, whose
+/// `utime` and `stime` count in USER_HZ, 100 a second); `None` elsewhere.
+pub fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; the fields after it are plain.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // Fields 14 and 15 of the file; the state (field 3) comes first here.
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            idle_report.run_if(resource_exists::<IdlePlan>),
             capture.run_if(resource_exists::<ScreenshotPlan>),
             preselect
                 .in_set(GameSet::Input)
@@ -170,6 +210,56 @@ fn hint_at_start(
         out.write(AskHint);
         commands.remove_resource::<HintAtStart>();
     }
+}
+
+/// Starts counting once the board is up, and wakes the app when the time is over (an idle
+/// app draws nothing by itself); then prints one line and exits.
+fn idle_report(
+    mut plan: ResMut<IdlePlan>,
+    frames: Res<FrameCount>,
+    pieces: Query<(), With<BoardPiece>>,
+    phase: Option<Res<State<Phase>>>,
+    (windows, winit): (Query<&Window>, Option<Res<WinitSettings>>),
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let now = Instant::now();
+    let Some(from) = plan.from else {
+        if phase.is_some() && !pieces.is_empty() {
+            plan.from = Some(IdleStart {
+                at: now,
+                frame: frames.0,
+                cpu: process_cpu_time(),
+            });
+            if let Some(proxy) = proxy {
+                crate::frames::wake_after(&proxy, Duration::from_secs(plan.seconds.into()));
+            }
+        }
+        return;
+    };
+    let elapsed = now - from.at;
+    if elapsed.as_secs_f64() < plan.seconds as f64 {
+        return;
+    }
+    // Not counted: this frame, which the report's own wake-up asked for.
+    let drawn = frames.0.wrapping_sub(from.frame).saturating_sub(1);
+    let seconds = elapsed.as_secs_f64();
+    let cpu = match (from.cpu, process_cpu_time()) {
+        (Some(a), Some(b)) => {
+            let ms = b.saturating_sub(a).as_secs_f64() * 1000.0;
+            format!("cpu_ms={ms:.0} cpu_percent={:.1}", ms / 10.0 / seconds)
+        }
+        _ => "cpu_ms=unknown".to_string(),
+    };
+    let focused = windows.iter().any(|w| w.focused);
+    let mode = winit.map(|w| format!("{:?}", w.update_mode(focused)));
+    // Printed on stdout, one line, for scripts and the README.
+    println!(
+        "idle: seconds={seconds:.1} frames={drawn} fps={:.2} {cpu} focused={focused} mode={}",
+        drawn as f64 / seconds,
+        mode.as_deref().unwrap_or("unknown"),
+    );
+    exit.write(AppExit::Success);
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

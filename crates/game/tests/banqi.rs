@@ -332,3 +332,36 @@ fn app_message(app: &App) -> String {
         .map(|m| m.say(jieqi_game::i18n::Language::English))
         .unwrap_or_default()
 }
+
+#[test]
+fn analysis_names_the_browsed_moment_before_the_first_flip_gave_colours() {
+    let mut app = banqi_app();
+    press(&mut app, Spot::new(0, 0));
+    press(&mut app, Spot::new(1, 0));
+    assert_eq!(plies(&app), 2);
+    command(
+        &mut app,
+        GameCommand::Browse(jieqi_game::session::BrowseTo::First),
+    );
+    let h = hud(&app);
+    assert_eq!(shown(&app).browsed_ply, Some(0));
+    assert_eq!(h.shown_ply, 0);
+    assert_eq!(
+        h.browsing.as_deref(),
+        Some("Starting position (ply 0 of 2) — End returns to the game")
+    );
+    // As it stood then: the first player to move, no colours yet.
+    assert_eq!(h.status, "Player 1 to move");
+    assert_eq!(h.players[0].name, "Player 1 — colour not yet decided");
+    command(
+        &mut app,
+        GameCommand::Browse(jieqi_game::session::BrowseTo::Last),
+    );
+    let h = hud(&app);
+    assert_eq!(h.browsing, None);
+    assert_eq!(
+        h.status, "Player 1 to move",
+        "two flips: the first player again"
+    );
+    assert!(h.players[0].colour.is_some());
+}

@@ -6,7 +6,7 @@ use common::*;
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_game::computer::Computer;
-use jieqi_game::hud::model::HudModel;
+use jieqi_game::hud::model::{HudModel, TrayItem};
 use jieqi_game::i18n::Language;
 use jieqi_game::input::Selection;
 use jieqi_game::pieces::marks::Marker;
@@ -14,7 +14,7 @@ use jieqi_game::records::{RecordBox, RecordFile, record_text};
 use jieqi_game::session::{BrowseTo, GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::{Move, Notation, PlayerView, Side, VariantKind};
+use jieqi_rules::{Move, Notation, PlayerView, Role, Side, VariantKind};
 
 fn play(app: &mut App, from: &str, to: &str) {
     command(app, GameCommand::Move(Move::new(sq(from), sq(to)).into()));
@@ -551,5 +551,175 @@ fn the_game_screen_opens_as_the_command_line_set_the_game() {
     assert_eq!(
         hud(&app).takeback_request.as_deref(),
         Some("Red asks to take back 1 move — Black, do you agree?")
+    );
+}
+
+/// The trays of Red's line and Black's: what each side took, as the panel shows it.
+fn trays(app: &App) -> [Vec<TrayItem>; 2] {
+    let players = &hud(app).players;
+    [players[0].tray.clone(), players[1].tray.clone()]
+}
+
+fn to_move(app: &App) -> Vec<Side> {
+    hud(app)
+        .players
+        .iter()
+        .filter(|p| p.to_move)
+        .map(|p| p.side)
+        .collect()
+}
+
+#[test]
+fn analysis_shows_the_browsed_positions_side_to_move_captures_and_move_number() {
+    let mut app = xiangqi(false);
+    // 1. The cannon takes the horse on h9, 1… the chariot takes it back, 2. a horse out.
+    for (from, to) in [("h2", "h9"), ("i9", "h9"), ("h0", "g2")] {
+        play(&mut app, from, to);
+    }
+    let horse = TrayItem {
+        side: Side::Black,
+        role: Some(Role::Horse),
+    };
+    let cannon = TrayItem {
+        side: Side::Red,
+        role: Some(Role::Cannon),
+    };
+    let live_status = hud(&app).status.clone();
+    assert_eq!(live_status, "Black to move");
+    assert_eq!(trays(&app), [vec![horse], vec![cannon]]);
+    let rows = hud(&app).move_rows.clone();
+    let (first, second) = (
+        rows[0].red.clone().unwrap().text,
+        rows[0].black.clone().unwrap().text,
+    );
+
+    command(&mut app, GameCommand::Browse(BrowseTo::First));
+    assert_eq!(hud(&app).status, "Red to move");
+    assert_eq!(to_move(&app), vec![Side::Red]);
+    assert_eq!(trays(&app), [vec![], vec![]], "nothing taken yet");
+    assert_eq!(
+        hud(&app).browsing.as_deref(),
+        Some("Starting position (ply 0 of 3) — End returns to the game")
+    );
+
+    command(&mut app, GameCommand::Browse(BrowseTo::Forward));
+    assert_eq!(hud(&app).status, "Black to move");
+    assert_eq!(to_move(&app), vec![Side::Black]);
+    assert_eq!(trays(&app), [vec![horse], vec![]]);
+    assert_eq!(
+        hud(&app).browsing,
+        Some(format!(
+            "Position after 1. {first} (ply 1 of 3) — End returns to the game"
+        ))
+    );
+
+    command(&mut app, GameCommand::Browse(BrowseTo::Forward));
+    assert_eq!(hud(&app).status, "Red to move");
+    assert_eq!(trays(&app), [vec![horse], vec![cannon]]);
+    assert_eq!(
+        hud(&app).browsing,
+        Some(format!(
+            "Position after 1… {second} (ply 2 of 3) — End returns to the game"
+        ))
+    );
+    // The buttons still act for the live game: Black, to move there.
+    assert_eq!(hud(&app).actor, Some(Side::Black));
+
+    // Leaving analysis: the live game's context again.
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    assert_eq!(hud(&app).browsing, None);
+    assert_eq!(hud(&app).status, live_status);
+    assert_eq!(to_move(&app), vec![Side::Black]);
+    assert_eq!(trays(&app), [vec![horse], vec![cannon]]);
+}
+
+#[test]
+fn analysis_of_a_finished_game_shows_the_position_and_the_live_result_returns() {
+    let mut app = xiangqi(false);
+    play(&mut app, "h2", "e2");
+    play(&mut app, "h9", "g7");
+    command(&mut app, GameCommand::Resign(Side::Black));
+    let over = hud(&app).status.clone();
+    assert!(over.contains("resign"), "{over}");
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(1)));
+    assert_eq!(hud(&app).status, "Black to move");
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    assert_eq!(hud(&app).status, over);
+}
+
+#[test]
+fn analysis_in_jieqi_shows_the_captures_as_the_viewer_knew_them_then() {
+    let mut app = jieqi(false);
+    // Seed 7: Red's face-down piece on b2 takes the face-down piece on b9; Red sees what it
+    // took, Black never does.
+    play(&mut app, "b2", "b9");
+    skip_the_reveal(&mut app);
+    command(&mut app, GameCommand::Ready);
+    let taken = live(&app).captured_by(Side::Red);
+    assert_eq!(taken.len(), 1);
+    jieqi_move(&mut app); // Black
+    assert_eq!(live(&app).viewer, Side::Red);
+    let red_knows = trays(&app)[0].clone();
+    assert_eq!(red_knows.len(), 1);
+    assert!(red_knows[0].role.is_some(), "Red saw what it took");
+
+    command(&mut app, GameCommand::Browse(BrowseTo::First));
+    assert_eq!(trays(&app), [vec![], vec![]]);
+    assert_eq!(hud(&app).status, "Red to move");
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(1)));
+    assert_eq!(trays(&app)[0], red_knows);
+    assert_eq!(hud(&app).status, "Black to move");
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+
+    jieqi_move(&mut app); // Red; Black holds the device now
+    assert_eq!(live(&app).viewer, Side::Black);
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(1)));
+    assert_eq!(
+        trays(&app)[0],
+        vec![TrayItem {
+            side: Side::Black,
+            role: None
+        }],
+        "Black never saw what Red took"
+    );
+    assert_eq!(hud(&app).status, "Black to move");
+    assert!(
+        hud(&app)
+            .browsing
+            .as_deref()
+            .is_some_and(|b| b.starts_with("Position after 1. ") && b.contains("(ply 1 of 3)")),
+        "{:?}",
+        hud(&app).browsing
+    );
+    command(&mut app, GameCommand::Browse(BrowseTo::Last));
+    assert_eq!(hud(&app).browsing, None);
+    assert_eq!(to_move(&app), vec![Side::Black]);
+}
+
+#[test]
+fn analysis_speaks_every_language_and_counts_as_the_move_list() {
+    let mut app = xiangqi(false);
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("h0", "g2"), ("i9", "h9")] {
+        play(&mut app, from, to);
+    }
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(4)));
+    assert_eq!(hud(&app).browsing, None, "the last ply is the live game");
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(3)));
+    let third = hud(&app).move_rows[1].red.clone().unwrap().text;
+    app.world_mut().resource_mut::<Settings>().language = Language::German;
+    settle(&mut app);
+    assert_eq!(
+        hud(&app).browsing,
+        Some(format!(
+            "Stellung nach 2. {third} (Halbzug 3 von 4) — Ende kehrt zur Partie zurück"
+        ))
+    );
+    assert_eq!(hud(&app).status, "Schwarz am Zug");
+    app.world_mut().resource_mut::<Settings>().language = Language::Chinese;
+    settle(&mut app);
+    let chinese = hud(&app).browsing.clone().unwrap();
+    assert!(
+        chinese.starts_with("第2回合 ") && chinese.contains("(第3步，共4步)"),
+        "{chinese}"
     );
 }

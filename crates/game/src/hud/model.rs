@@ -253,10 +253,39 @@ fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     answerer_looks.then(|| takeback::request_text(shown.names, request.by, request.plies).say(lang))
 }
 
-fn browsing_text(ply: usize, plies: usize, lang: Language) -> String {
+/// The move that leads to the position after `ply` plies (1 or more), as the move list
+/// numbers it: its row's number and whether it is Black's (the second of the row).
+pub fn move_number(ply: usize, first: Side) -> (usize, Side) {
+    // A game that starts with Black opens with a row without Red's move.
+    let k = ply.saturating_sub(1) + usize::from(first == Side::Black);
+    let side = if k.is_multiple_of(2) {
+        Side::Red
+    } else {
+        Side::Black
+    };
+    (k / 2 + 1, side)
+}
+
+/// Analysis: where the board stands, counted as the move list counts ("Position after 7…
+/// H8+7 (ply 14 of 16)"); `texts` are the moves' texts as the list shows them.
+fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> String {
+    let plies = texts.len().to_string();
+    let Some(text) = ply.checked_sub(1).and_then(|i| texts.get(i)) else {
+        return Phrase::new(Text::BrowsingStart)
+            .with("plies", plies)
+            .say(lang);
+    };
+    let (number, side) = move_number(ply, first);
+    let dots = match side {
+        Side::Red => ".",
+        Side::Black => "…",
+    };
     Phrase::new(Text::Browsing)
+        .with("number", number.to_string())
+        .with("dots", dots.to_string())
+        .with("move", text.clone())
         .with("ply", ply.to_string())
-        .with("plies", plies.to_string())
+        .with("plies", plies)
         .say(lang)
 }
 
@@ -343,15 +372,25 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             ..default()
         };
     };
-    let turn = live.turn;
+    // Analysis: the position on the board speaks for itself — its side to move, its check,
+    // the captures as the viewer knew them then (the browsed table is made from the
+    // viewer's view as it stood). The buttons still act on the live game.
+    let at = match shown.browsed_ply {
+        Some(_) => shown.table.as_ref().unwrap_or(live),
+        None => live,
+    };
+    let turn = at.turn;
+    let at_running = at.outcome.is_none();
     let running = live.outcome.is_none();
     // Check and the rules' notices are Xiangqi's and Jieqi's.
     let view = shown.view.as_ref();
-    let in_check = view.is_some_and(|v| running && v.position.is_check());
+    let in_check = shown
+        .board_view()
+        .is_some_and(|v| at_running && v.position.is_check());
     let players = Side::ALL
         .iter()
         .map(|&side| {
-            let colour = live.colours[side.index()];
+            let colour = at.colours[side.index()];
             let side_words = match colour {
                 Some(colour) => side_label(colour),
                 None => Text::ColourNotYet,
@@ -363,15 +402,15 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
                     .with("player", shown.player(side))
                     .with("side", side_words)
                     .say(lang),
-                to_move: running && turn == side,
+                to_move: at_running && turn == side,
                 in_check: in_check && turn == side,
-                tray: tray(live, side),
+                tray: tray(at, side),
             }
         })
         .collect();
     // A side that is its colour (Xiangqi, Jieqi) is named by colour; a Banqi seat by player.
-    let by_colour = live.colours[turn.index()] == Some(turn);
-    let status = match live.outcome {
+    let by_colour = at.colours[turn.index()] == Some(turn);
+    let status = match at.outcome {
         Some(outcome) => i18n::outcome(outcome).say(lang),
         None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
         None if by_colour => Phrase::new(Text::ToMove).with("side", turn).say(lang),
@@ -388,7 +427,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     } else if hot_seat {
         my_turn.then_some(live.viewer)
     } else {
-        Some(turn)
+        Some(live.turn)
     };
     let draw_offer = shown.draw_offer.and_then(|by| {
         // On one shared screen the other player answers at once; in Jieqi once they hold
@@ -431,11 +470,10 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         hint: hint.phrase.as_ref().map(|p| p.say(lang)),
         moves: numbered(&move_texts, live.first),
         move_rows: move_rows(&move_texts, live.first),
-        shown_ply: shown.browse.as_ref().map_or(plies, |b| b.ply),
+        shown_ply: shown.browsed_ply.unwrap_or(plies),
         browsing: shown
-            .browse
-            .as_ref()
-            .map(|b| browsing_text(b.ply, plies, lang)),
+            .browsed_ply
+            .map(|ply| browsing_text(ply, &move_texts, live.first, lang)),
         takeback_request: takeback_request(shown, lang),
         take_back: take_back_buttons(shown, lang),
         abandon: shown.abandon.map(|q| q.text(shown.names).say(lang)),
@@ -472,6 +510,26 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ply_is_named_as_its_row_in_the_move_list_names_it() {
+        assert_eq!(move_number(1, Side::Red), (1, Side::Red));
+        assert_eq!(move_number(2, Side::Red), (1, Side::Black));
+        assert_eq!(move_number(14, Side::Red), (7, Side::Black));
+        // A game that starts with Black: "1. …  H8+7", then "2. C2=5".
+        assert_eq!(move_number(1, Side::Black), (1, Side::Black));
+        assert_eq!(move_number(2, Side::Black), (2, Side::Red));
+        let texts: Vec<String> = (1..=9).map(|n| n.to_string()).collect();
+        for first in Side::ALL {
+            for row in move_rows(&texts, first) {
+                for (item, side) in [(row.red, Side::Red), (row.black, Side::Black)] {
+                    if let Some(item) = item {
+                        assert_eq!(move_number(item.ply, first), (row.number, side));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn moves_are_numbered_in_pairs() {

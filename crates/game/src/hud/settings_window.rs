@@ -40,6 +40,9 @@ fn window(
     let lang = settings.language;
     // Only where pieces lie face down with secrets (Jieqi): elsewhere it changes nothing.
     let secrets = form.variant.information().needs_cover();
+    // The widgets edit a copy: a setting changes only when a player changes it (what the
+    // board, the pieces and the files redo on a change is not redone every frame).
+    let mut edited = Settings::clone(&settings);
     egui::Window::new(Text::Settings.get(lang))
         .id(egui::Id::new("settings"))
         .default_pos(WINDOW_POS)
@@ -51,7 +54,7 @@ fn window(
                 .num_columns(2)
                 .spacing([18.0, 10.0])
                 .show(ui, |ui| {
-                    let s = &mut *settings;
+                    let s = &mut edited;
                     ui.label(Text::LanguageSetting.get(lang));
                     egui::ComboBox::from_id_salt("language")
                         .selected_text(lang.native_name())
@@ -113,5 +116,6 @@ fn window(
                     ui.end_row();
                 });
         });
+    settings.set_if_neq(edited);
     Ok(())
 }

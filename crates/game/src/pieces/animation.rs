@@ -124,9 +124,12 @@ pub(super) fn animate(
     // it: each frame advances it by at most this.
     let dt = time.delta_secs().min(MAX_STEP_SECONDS);
     for (e, mut tween, mut tf, piece, children) in &mut tweens {
-        // The first frame shows the start (the piece still on its origin), then time runs.
+        // A tween starts where it appears: the first frame shows its start (the piece still
+        // on its origin), and the time before it (an idle app's long wait) is not its own.
+        if !tween.is_added() {
+            tween.elapsed += dt;
+        }
         let t = tween.elapsed;
-        tween.elapsed += dt;
         let layout = &style.layout;
         let home = layout.world(piece.spot);
         let mut scale = Vec3::ONE;

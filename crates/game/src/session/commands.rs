@@ -251,7 +251,7 @@ pub(super) struct Replies<'w> {
     hint: ResMut<'w, Hint>,
     answers: MessageWriter<'w, LoadAnswer>,
     abandoned: MessageWriter<'w, Abandoned>,
-    time: Res<'w, Time>,
+    time: Res<'w, Time<Real>>,
 }
 
 /// Hands every command of this frame to its function and carries out the effects. The end

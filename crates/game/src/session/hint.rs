@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use crate::i18n::{Language, Phrase};
 use crate::settings::Settings;
+use crate::states::GameSet;
 
 /// A short message for the player: why a move was refused, a declined draw.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -14,7 +15,8 @@ pub struct Hint {
     pub phrase: Option<Phrase>,
     /// The phrase in the language of the settings.
     pub text: Option<String>,
-    /// When it was set (seconds since start), so that it fades after a while.
+    /// When it was set (seconds of real time since start: an idle app's long waits do not
+    /// slow it down), so that it fades after a while.
     pub since: f32,
 }
 
@@ -40,6 +42,11 @@ impl Hint {
         }
     }
 
+    /// When the shown hint is due to go (seconds of real time since start).
+    pub fn due(&self) -> Option<f32> {
+        self.text.as_ref().map(|_| self.since + HINT_SECONDS)
+    }
+
     fn clear(&mut self) {
         self.phrase = None;
         self.text = None;
@@ -50,12 +57,15 @@ impl Hint {
 const HINT_SECONDS: f32 = 4.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hint>()
-        .add_systems(Update, (expire, resay.run_if(resource_changed::<Settings>)));
+    // Before the panels are built: a frame woken for the hint's end shows it gone.
+    app.init_resource::<Hint>().add_systems(
+        Update,
+        (expire, resay.run_if(resource_changed::<Settings>)).before(GameSet::View),
+    );
 }
 
-fn expire(mut hint: ResMut<Hint>, time: Res<Time>) {
-    if hint.text.is_some() && time.elapsed_secs() - hint.since > HINT_SECONDS {
+fn expire(mut hint: ResMut<Hint>, time: Res<Time<Real>>) {
+    if hint.due().is_some_and(|due| time.elapsed_secs() > due) {
         hint.clear();
     }
 }

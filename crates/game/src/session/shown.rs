@@ -19,8 +19,12 @@ use crate::states::GameSet;
 pub struct Shown {
     /// `None` while the handoff cover is up. Always the live view (analysis or not).
     pub view: Option<PlayerView>,
-    /// Analysis: the earlier position the board shows instead.
+    /// Analysis: the earlier position the board shows instead (Xiangqi and Jieqi, with the
+    /// viewer's view as it stood then).
     pub browse: Option<Browse>,
+    /// Analysis in any variant: the ply whose position the board shows ([`Shown::table`]);
+    /// `None`: the live one.
+    pub browsed_ply: Option<usize>,
     /// The board the variant describes.
     pub board: &'static BoardShape,
     /// What the board draws: the table of the position shown, the browsed one during
@@ -164,6 +168,7 @@ impl Session {
         Shown {
             view,
             browse,
+            browsed_ply: self.browse.filter(|_| table.is_some()),
             board: self.game.variant().board(),
             table,
             live,
