@@ -129,6 +129,7 @@ catalogue! {
         "{by}求和——{answerer}，是否同意？",
     ],
     Thinking => ["Computer is thinking…", "Der Computer denkt nach…", "電腦思考中…"],
+    HintThinking => ["Looking for a move…", "Suche einen Zug…", "提示思考中…"],
     Check => ["check", "Schach", "將軍"],
     TookNothing => ["  took nothing yet", "  noch nichts geschlagen", "  尚未吃子"],
     Hint => ["Hint", "Tipp", "提示"],

@@ -755,3 +755,26 @@ fn a_click_ends_the_reveal_and_a_plain_move_has_none() {
     settle(&mut app);
     assert_eq!(phase(&app), Phase::Handoff);
 }
+
+/// The Hint's search shows a thinking sign (issue 20), and the sign goes with its answer.
+#[test]
+fn the_hint_search_shows_that_it_thinks() {
+    use jieqi_game::suggestion::{AskHint, Suggestion};
+    let mut app = xiangqi(false);
+    app.world_mut().write_message(AskHint);
+    let mut seen = false;
+    for _ in 0..2000 {
+        app.update();
+        let thinking = app.world().resource::<Suggestion>().is_thinking();
+        let sign = app.world().resource::<HudModel>().thinking.clone();
+        if thinking {
+            assert_eq!(sign.as_deref(), Some("Looking for a move…"));
+            seen = true;
+        } else if app.world().resource::<Suggestion>().turn().is_some() {
+            assert_eq!(sign, None, "the sign goes with the answer");
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(seen, "the search was never seen thinking");
+}

@@ -10,6 +10,7 @@ use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::session::{Hint, Secrecy, Shown, takeback};
 use crate::settings::{PieceSet, Settings};
 use crate::states::ViewSync;
+use crate::suggestion::Suggestion;
 
 /// A captured piece in a tray.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +106,7 @@ pub struct HudModel {
     /// How the actor's buttons name them: "Red 紅", or "Player 1" in Banqi.
     pub actor_label: Option<String>,
     pub result: Option<ResultCard>,
-    /// "Computer is thinking…" while it is.
+    /// "Computer is thinking…" (or the Hint's "Looking for a move…") while it is.
     pub thinking: Option<String>,
     /// Against the computer (no draw offers).
     pub vs_computer: bool,
@@ -496,13 +497,25 @@ fn build(
     settings: Res<Settings>,
     hint: Res<Hint>,
     computer: Res<Computer>,
+    suggestion: Res<Suggestion>,
     mut hud: ResMut<HudModel>,
 ) {
-    if shown.is_changed() || settings.is_changed() || hint.is_changed() || computer.is_changed() {
+    if shown.is_changed()
+        || settings.is_changed()
+        || hint.is_changed()
+        || computer.is_changed()
+        || suggestion.is_changed()
+    {
         let mut next = model(&shown, settings.as_ref(), &hint);
-        next.thinking = computer
-            .is_thinking()
-            .then(|| Text::Thinking.get(settings.language).to_string());
+        // The computer's search, or the Hint's: the spinner says that something works.
+        let thinking = if computer.is_thinking() {
+            Some(Text::Thinking)
+        } else if suggestion.is_thinking() {
+            Some(Text::HintThinking)
+        } else {
+            None
+        };
+        next.thinking = thinking.map(|t| t.get(settings.language).to_string());
         hud.set_if_neq(next);
     }
 }
