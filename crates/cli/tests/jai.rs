@@ -3,10 +3,11 @@
 //! moves are played again by the rules from its `info fen`, and its letters checked against
 //! the deal the runner names once the game is over.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+mod common;
+
+use std::process::Command;
+
+use common::engine::Engine as Runner;
 
 use jieqi_rules::{Jieqi, Piece, PlayerView, Seed, Side, Variant, parse_move};
 
@@ -14,114 +15,18 @@ use jieqi_rules::{Jieqi, Piece, PlayerView, Seed, Side, Variant, parse_move};
 const JIEQI_START: &str =
     "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 - 0 1";
 
-/// Generous: the test machines are slow and shared.
-const PATIENCE: Duration = Duration::from_secs(120);
-
-/// The runner on a pipe.
-struct Runner {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// `readyok` lines read so far (one may come between any two lines of a match).
-    readyoks: usize,
-}
-
-impl Runner {
-    fn start() -> Runner {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jieqi-cli"))
-            .arg("jai")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Runner {
-            child,
-            stdin,
-            lines,
-            readyoks: 0,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{text}").expect("runner reads");
-        stdin.flush().unwrap();
-    }
-
-    /// The quick settings of these tests, then `extra` (`Name value`).
-    fn configure(&mut self, extra: &[&str]) {
-        for option in [
-            "Engine1Level value Beginner",
-            "Engine2Level value Beginner",
-            "MoveTimeMs value 20",
-            "TotalRounds value 1",
-        ]
-        .iter()
-        .chain(extra)
-        {
-            self.send(&format!("setoption name {option}"));
-        }
-    }
-
-    /// Every line up to and including the first one that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let deadline = Instant::now() + PATIENCE;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.readyoks += usize::from(line == "readyok");
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {PATIENCE:?}; got {seen:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("runner ended before '{prefix}'; got {seen:#?}")
-                }
-            }
-        }
-    }
-
-    /// Closes stdin (or has sent `quit`) and waits for the runner to exit; its stderr.
-    fn finish(mut self) -> String {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                let mut err = String::new();
-                std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut err)
-                    .unwrap();
-                assert!(status.success(), "exit {status}: {err}");
-                return err;
-            }
-            assert!(Instant::now() < deadline, "runner did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Runner {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+/// The quick settings of these tests, then `extra` (`Name value`).
+fn configure(runner: &mut Runner, extra: &[&str]) {
+    for option in [
+        "Engine1Level value Beginner",
+        "Engine2Level value Beginner",
+        "MoveTimeMs value 20",
+        "TotalRounds value 1",
+    ]
+    .iter()
+    .chain(extra)
+    {
+        runner.send(&format!("setoption name {option}"));
     }
 }
 
@@ -258,7 +163,7 @@ fn check_letters(fen: &str, moves: &[String], seed: Seed) {
 
 #[test]
 fn handshake_declares_the_options_then_jaiok_and_readyok() {
-    let mut runner = Runner::start();
+    let mut runner = Runner::start_jai();
     runner.send("jai");
     let lines = runner.until("jaiok");
     assert!(lines[0].starts_with("id name "), "{lines:?}");
@@ -294,8 +199,8 @@ fn handshake_declares_the_options_then_jaiok_and_readyok() {
 
 #[test]
 fn a_round_of_two_games_replays_legally_with_colours_swapped() {
-    let mut runner = Runner::start();
-    runner.configure(&["Seed value 7"]);
+    let mut runner = Runner::start_jai();
+    configure(&mut runner, &["Seed value 7"]);
     runner.send("startmatch");
     let first = read_game(&mut runner, 1, 2);
     // While it plays, the runner answers.
@@ -326,13 +231,16 @@ fn a_round_of_two_games_replays_legally_with_colours_swapped() {
 
 #[test]
 fn max_plies_and_a_clock_end_games_as_adjudicated_draws() {
-    let mut runner = Runner::start();
-    runner.configure(&[
-        "Seed value 1A",
-        "MaxPlies value 6",
-        "MainTimeMs value 60000",
-        "IncTimeMs value 100",
-    ]);
+    let mut runner = Runner::start_jai();
+    configure(
+        &mut runner,
+        &[
+            "Seed value 1A",
+            "MaxPlies value 6",
+            "MainTimeMs value 60000",
+            "IncTimeMs value 100",
+        ],
+    );
     runner.send("startmatch");
     for n in 1..=2 {
         let game = read_game(&mut runner, n, 2);
@@ -351,8 +259,8 @@ fn max_plies_and_a_clock_end_games_as_adjudicated_draws() {
 
 #[test]
 fn stop_ends_the_match_with_a_result_and_a_new_one_can_start() {
-    let mut runner = Runner::start();
-    runner.configure(&["Seed value 3", "TotalRounds value 3"]);
+    let mut runner = Runner::start_jai();
+    configure(&mut runner, &["Seed value 3", "TotalRounds value 3"]);
     runner.send("startmatch");
     runner.until("info move ");
     runner.send("stop");
@@ -375,7 +283,7 @@ fn stop_ends_the_match_with_a_result_and_a_new_one_can_start() {
 
 #[test]
 fn each_bad_command_gets_one_info_string_and_the_runner_goes_on() {
-    let mut runner = Runner::start();
+    let mut runner = Runner::start_jai();
     let bad = [
         "foo bar",
         "setoption name Nope value 1",
@@ -407,7 +315,7 @@ fn each_bad_command_gets_one_info_string_and_the_runner_goes_on() {
     runner.send("isready");
     assert_eq!(runner.until("readyok"), ["readyok"]);
     // While a match plays: options and a second start are refused, one line each.
-    runner.configure(&["Seed value 5", "TotalRounds value 50"]);
+    configure(&mut runner, &["Seed value 5", "TotalRounds value 50"]);
     runner.send("startmatch");
     runner.until("info fen ");
     runner.send("startmatch");
@@ -446,12 +354,15 @@ fn the_games_are_those_match_plays_from_the_same_seed() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(lines.len(), 2, "{text}");
-    let mut runner = Runner::start();
-    runner.configure(&[
-        "Engine2Level value Casual",
-        "MoveTimeMs value 0",
-        "Seed value 8",
-    ]);
+    let mut runner = Runner::start_jai();
+    configure(
+        &mut runner,
+        &[
+            "Engine2Level value Casual",
+            "MoveTimeMs value 0",
+            "Seed value 8",
+        ],
+    );
     runner.send("startmatch");
     // Seen: a reveal alone, a face-down piece taken by a face-up one, and both at once.
     let mut kinds = [false; 3];

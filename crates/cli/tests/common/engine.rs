@@ -7,13 +7,15 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-/// Generous: the test machines are slow and shared.
-pub const PATIENCE: Duration = Duration::from_secs(60);
+/// Generous: the test machines are slow and shared (a `jai` match waits for whole games).
+pub const PATIENCE: Duration = Duration::from_secs(120);
 
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// `readyok` lines read so far (one may come between any two lines of a `jai` match).
+    pub readyoks: usize,
 }
 
 impl Engine {
@@ -25,6 +27,11 @@ impl Engine {
     /// `jieqi-engine`, as a GUI without an arguments field starts it.
     pub fn start_bare() -> Engine {
         Engine::start_program(env!("CARGO_BIN_EXE_jieqi-engine"), &[])
+    }
+
+    /// `jieqi-cli jai`, the match runner.
+    pub fn start_jai() -> Engine {
+        Engine::start_program(env!("CARGO_BIN_EXE_jieqi-cli"), &["jai"])
     }
 
     fn start_program(program: &str, args: &[&str]) -> Engine {
@@ -50,6 +57,7 @@ impl Engine {
             child,
             stdin,
             lines,
+            readyoks: 0,
         }
     }
 
@@ -71,6 +79,7 @@ impl Engine {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
+                    self.readyoks += usize::from(line == "readyok");
                     let done = line.starts_with(prefix);
                     seen.push(line);
                     if done {
