@@ -43,8 +43,8 @@ usage: jieqi [OPTIONS]
   --table                   table mode: the top side's pieces face the player opposite
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
-  --open rules|stats|record|house-rules|settings  open this window at start (e.g. for a
-                            screenshot)
+  --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
+                            record, house-rules, settings or new-game
   --size WxH                window size in pixels (default 1280x800)
   --screenshot FILE.png     render the position to FILE.png and exit
   --bench-frames N          play moves with animations for N frames (at most 100000), print
@@ -153,6 +153,7 @@ pub enum StartWindow {
     Stats,
     Record,
     HouseRules,
+    NewGame,
 }
 
 fn side(s: &str) -> Result<Side, String> {
@@ -283,9 +284,10 @@ impl Options {
                         "record" | "fen" => StartWindow::Record,
                         "house-rules" => StartWindow::HouseRules,
                         "settings" => StartWindow::Settings,
+                        "new-game" => StartWindow::NewGame,
                         _ => {
                             return Err(format!(
-                                "--open '{text}': rules, stats, record, house-rules or settings"
+                                "--open '{text}': rules, stats, record, house-rules, settings or new-game"
                             ));
                         }
                     });
@@ -576,7 +578,7 @@ mod tests {
         );
         assert_eq!(
             parse("--open preferences").unwrap_err(),
-            "--open 'preferences': rules, stats, record, house-rules or settings"
+            "--open 'preferences': rules, stats, record, house-rules, settings or new-game"
         );
         assert_eq!(
             parse("--open settings").unwrap().open,

@@ -46,23 +46,7 @@ fn egui_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .push(EGUI_CJK.to_owned());
     }
     ctx.set_fonts(defs);
-    // A little larger than egui's defaults: the panels are read from a chair, not a desk.
-    ctx.all_styles_mut(|style| {
-        use egui::{FontFamily::*, FontId, TextStyle};
-        style.text_styles = [
-            (TextStyle::Small, FontId::new(12.0, Proportional)),
-            (TextStyle::Body, FontId::new(15.0, Proportional)),
-            (TextStyle::Button, FontId::new(15.0, Proportional)),
-            (TextStyle::Heading, FontId::new(22.0, Proportional)),
-            (TextStyle::Monospace, FontId::new(14.0, Monospace)),
-        ]
-        .into();
-        style.spacing.button_padding = egui::vec2(8.0, 3.0);
-        // A blinking text cursor asks for a frame every half second, which bevy_egui 0.42
-        // turns into frames without pause for as long as a text field has the focus (the
-        // app draws only when something changes, see crate::frames).
-        style.visuals.text_cursor.blink = false;
-    });
+    crate::hud::style::apply(ctx);
     *done = true;
     Ok(())
 }

@@ -151,9 +151,15 @@ catalogue! {
         "{red}執紅，{black}執黑",
     ],
     RevealLine => ["{side}: {pieces}", "{side}: {pieces}", "{side}：{pieces}"],
-    EveryHiddenPiece => ["Every hidden piece:", "Alle verdeckten Figuren:", "所有暗子："],
+    EveryHiddenPiece => ["Every hidden piece", "Alle verdeckten Figuren", "所有暗子"],
+    CardRinged => [
+        "ringed: still face down at the end",
+        "mit Ring: am Ende noch verdeckt",
+        "帶環者：終局時仍為暗子",
+    ],
     DealSeed => ["Deal seed:", "Code der Verteilung:", "暗子代碼："],
-    MovesWxf => ["Moves (WXF)", "Züge (WXF)", "棋譜(WXF)"],
+    CardLength => ["{moves} moves", "{moves} Züge", "共{moves}回合"],
+    CardTook => ["{side} took", "{side} schlug", "{side}吃子"],
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
     LookAtBoard => ["Look at the board", "Brett ansehen", "查看棋盤"],
 
@@ -563,7 +569,12 @@ catalogue! {
     ],
 
     // The mode selector and settings.
-    NewGame => ["New game:", "Neue Partie:", "新對局："],
+    NewGame => ["New game", "Neue Partie", "新對局"],
+    NewGameButton => ["New game…", "Neue Partie …", "新對局…"],
+    VariantRow => ["Game", "Spiel", "棋種"],
+    OpponentRow => ["Opponent", "Gegner", "對手"],
+    HandicapRow => ["Handicap", "Vorgabe", "讓子"],
+    DealRow => ["Deal", "Verteilung", "發子"],
     TwoPlayers => ["Two players", "Zwei Spieler", "雙人對弈"],
     VsComputer => ["Computer", "Computer", "人機對弈"],
     YouPlay => ["you play", "du spielst", "你執"],
@@ -572,7 +583,6 @@ catalogue! {
     OneHorse => ["one horse", "ein Pferd", "讓一馬"],
     BothHorses => ["both horses", "beide Pferde", "讓雙馬"],
     GivenBy => ["given by", "gegeben von", "讓子方"],
-    Deal => ["deal:", "Verteilung:", "發子："],
     Random => ["random", "zufällig", "隨機"],
     FromSeed => ["from seed", "aus Code", "按代碼"],
     SeedPlaceholder => [
@@ -593,6 +603,8 @@ catalogue! {
 
     // House rules (rules.md §10): the window, the line during play, every option.
     HouseRules => ["House rules", "Hausregeln", "特別規則"],
+    HouseRulesStandard => ["standard …", "Standard …", "標準…"],
+    HouseRulesChanged => ["changed …", "geändert …", "已更改…"],
     HouseRulesTitle => [
         "House rules of the next game",
         "Hausregeln der nächsten Partie",

@@ -85,7 +85,8 @@ pub fn render_plugin(app: &mut App) {
             tools::plugin,
             sound::render_plugin,
             frames::render_plugin,
-        ));
+        ))
+        .add_plugins(hud::new_game_window::plugin);
 }
 
 /// The whole app for `options`; `started` is when the process started (for `--bench-frames`).
@@ -165,6 +166,9 @@ impl SetUp for App {
         match options.open {
             Some(StartWindow::Rules) => {
                 self.insert_resource(hud::rules::RulesPanel { open: true });
+            }
+            Some(StartWindow::NewGame) => {
+                self.insert_resource(hud::new_game_window::NewGamePanel { open: true });
             }
             Some(StartWindow::Settings) => {
                 self.insert_resource(hud::settings_window::SettingsPanel { open: true });

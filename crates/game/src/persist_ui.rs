@@ -48,10 +48,7 @@ fn notices_window(
                     .max_height(list_height)
                     .show(ui, |ui| {
                         for message in &notices.messages {
-                            ui.colored_label(
-                                egui::Color32::from_rgb(255, 190, 90),
-                                message.say(lang),
-                            );
+                            ui.colored_label(crate::hud::style::AMBER, message.say(lang));
                         }
                     });
                 if ui.button(Text::Ok.get(lang)).clicked() {

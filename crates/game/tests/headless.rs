@@ -778,3 +778,50 @@ fn the_hint_search_shows_that_it_thinks() {
     }
     assert!(seen, "the search was never seen thinking");
 }
+
+#[test]
+fn the_result_card_shows_the_final_position_with_the_deal_and_what_each_side_took() {
+    let mut app = jieqi(false);
+    command(&mut app, GameCommand::Resign(Side::Red));
+    let card = app.world().resource::<HudModel>().clone().result.unwrap();
+    assert_eq!(card.winner, Some(Side::Black));
+    assert_eq!(card.length, "0 moves");
+    // Every piece of the big board, with the face it shows now the deal is public; every
+    // piece but the generals was still face down.
+    let big = pieces(&mut app);
+    assert_eq!(card.board.pieces.len(), 32);
+    for piece in &card.board.pieces {
+        let on_board = big.iter().find(|p| p.spot == piece.spot).unwrap();
+        assert_eq!(Face::Up(piece.role.unwrap()), on_board.face, "{piece:?}");
+        assert_eq!(piece.side, on_board.side);
+        assert_eq!(
+            piece.was_down,
+            piece.role != Some(Role::General),
+            "{piece:?}"
+        );
+    }
+    let took: Vec<&str> = card.took.iter().map(|(label, _)| label.as_str()).collect();
+    assert_eq!(took, ["Red took", "Black took"]);
+    assert!(card.took.iter().all(|(_, items)| items.is_empty()));
+
+    // A capture shows in the taker's tray, and the length counts moves, not plies.
+    let mut app = xiangqi(false);
+    for (from, to) in [("h2", "e2"), ("h9", "g7"), ("e2", "e6")] {
+        click(&mut app, from);
+        click(&mut app, to);
+        settle(&mut app);
+    }
+    command(&mut app, GameCommand::Resign(Side::Black));
+    let card = app.world().resource::<HudModel>().clone().result.unwrap();
+    assert_eq!(card.length, "2 moves");
+    assert_eq!(card.winner, Some(Side::Red));
+    assert_eq!(
+        card.took[0].1,
+        [TrayItem {
+            side: Side::Black,
+            role: Some(Role::Soldier)
+        }]
+    );
+    assert!(card.board.pieces.iter().all(|p| !p.was_down));
+    assert_eq!(card.board.pieces.len(), 31);
+}

@@ -6,7 +6,9 @@
 pub mod form;
 pub mod house_rules;
 pub mod model;
+pub mod new_game_window;
 pub mod record_window;
+pub mod result_card;
 pub mod rules;
 pub mod settings_window;
 pub mod style;

@@ -2,7 +2,7 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::{Look, Table};
+use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, Role, Side};
 
 use crate::computer::Computer;
@@ -50,11 +50,40 @@ pub struct PlayerLine {
     pub tray: Vec<TrayItem>,
 }
 
+/// A piece of the final position on the result card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinalPiece {
+    pub spot: Spot,
+    /// `None`: a back that shows no colour (a Banqi piece never turned).
+    pub side: Option<Side>,
+    /// `None`: never shown to anyone (a Banqi piece never turned).
+    pub role: Option<Role>,
+    /// It was still face down when the game ended (Jieqi): its identity is the deal's.
+    pub was_down: bool,
+}
+
+/// The final position, drawn small on the result card: every piece as the game's end shows
+/// it (in Jieqi the deal is public then).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinalBoard {
+    pub shape: &'static BoardShape,
+    /// The side drawn at the bottom, as on the big board.
+    pub bottom: Side,
+    pub pieces: Vec<FinalPiece>,
+}
+
 /// The result card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultCard {
     /// Outcome's own words: "Red wins: checkmate (chariot mate)".
     pub headline: String,
+    /// The colour that won (`None`: a draw).
+    pub winner: Option<Side>,
+    pub board: FinalBoard,
+    /// "Moves: 23": moves, not plies, as the move list counts them.
+    pub length: String,
+    /// What each colour took, Red's first: "Red took" and the pieces.
+    pub took: Vec<(String, Vec<TrayItem>)>,
     /// Who was who: "Player 1 played Red".
     pub players: String,
     /// The whole game in WXF.
@@ -157,6 +186,11 @@ impl HudModel {
         out.extend(self.abandon.clone());
         if let Some(r) = &self.result {
             out.push(r.headline.clone());
+            out.push(r.length.clone());
+            for (label, items) in &r.took {
+                out.push(label.clone());
+                out.extend(items.iter().map(|t| t.label(self.piece_set)));
+            }
             out.push(r.players.clone());
             out.extend(r.moves.clone());
             out.extend(r.reveal.clone());
@@ -335,8 +369,60 @@ fn result_card(
             .unwrap_or(colour);
         shown.player(seat)
     };
+    // Jieqi: what was still face down, by place (the table shows it face up by now).
+    let was_down = |spot: Spot| {
+        shown
+            .view
+            .as_ref()
+            .and_then(|view| view.reveal.as_ref())
+            .and_then(|r| r.hidden.iter().find(|(sq, _)| family::spot(*sq) == spot))
+            .map(|&(_, role)| role)
+    };
+    let pieces = live
+        .pieces
+        .iter()
+        .map(|&(spot, look)| {
+            let down = was_down(spot);
+            let (side, role) = match look {
+                Look::Up { side, role } => (Some(side), Some(role)),
+                Look::Down { side, .. } => (side, down),
+            };
+            FinalPiece {
+                spot,
+                side,
+                role,
+                was_down: down.is_some(),
+            }
+        })
+        .collect();
+    // By colour: in Banqi the seats' trays, under the colour each seat played.
+    let took = Side::ALL
+        .into_iter()
+        .filter_map(|colour| {
+            let seat = Side::ALL
+                .into_iter()
+                .find(|s| live.colours[s.index()] == Some(colour))?;
+            Some((
+                Phrase::new(Text::CardTook).with("side", colour).say(lang),
+                tray(live, seat),
+            ))
+        })
+        .collect();
+    let winner = outcome
+        .winner()
+        .map(|seat| live.colours[seat.index()].unwrap_or(seat));
     ResultCard {
         headline: i18n::outcome(outcome).say(lang),
+        winner,
+        board: FinalBoard {
+            shape: shown.board,
+            bottom: shown.bottom,
+            pieces,
+        },
+        length: Phrase::new(Text::CardLength)
+            .with("moves", move_rows(moves, live.first).len().to_string())
+            .say(lang),
+        took,
         players: Phrase::new(Text::WhoPlayed)
             .with("red", playing(Side::Red))
             .with("black", playing(Side::Black))

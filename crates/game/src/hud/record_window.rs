@@ -91,7 +91,7 @@ fn window(
                 }
             });
             if let Some(message) = &record_box.message {
-                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), message.say(lang));
+                ui.colored_label(crate::hud::style::AMBER, message.say(lang));
             }
             egui::ScrollArea::vertical()
                 .max_height(260.0)

@@ -1,21 +1,20 @@
-//! The egui panels. They draw [`HudModel`] (built from the shown view only) and the mode
-//! selector's [`ModeForm`], and answer with [`GameCommand`]s. While the handoff cover is up
+//! The egui panels. They draw [`HudModel`] (built from the shown view only) and answer with
+//! [`GameCommand`]s. While the handoff cover is up
 //! they draw the cover and nothing else.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use jieqi_ai::Level;
-use jieqi_rules::{Side, VariantKind};
+use jieqi_rules::Side;
 
-use crate::hud::form::{HandicapChoice, ModeForm};
-use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
+use crate::hud::new_game_window::NewGamePanel;
+use crate::hud::result_card::{self, CardAnswer};
 use crate::hud::rules::RulesPanel;
 use crate::hud::settings_window::SettingsPanel;
-use crate::hud::style::c32;
-use crate::i18n::{self, Language, Phrase, Text, level_name, side_name};
+use crate::hud::style::{self, c32};
+use crate::i18n::{Language, Phrase, Text};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::session::{BrowseTo, GameCommand, Shown};
@@ -56,8 +55,8 @@ fn window_title(settings: Res<Settings>, mut windows: Query<&mut Window, With<Pr
 
 fn side_color(side: Side) -> egui::Color32 {
     match side {
-        Side::Red => egui::Color32::from_rgb(214, 60, 50),
-        Side::Black => egui::Color32::from_rgb(200, 200, 200),
+        Side::Red => style::RED_SIDE,
+        Side::Black => style::BLACK_SIDE,
     }
 }
 
@@ -76,14 +75,13 @@ struct Outbox<'w> {
     hint: MessageWriter<'w, AskHint>,
 }
 
-/// What the top bar changes: the next game's choices, the settings, the windows it opens.
+/// The windows the top bar opens.
 #[derive(SystemParam)]
 struct TopBar<'w> {
-    form: ResMut<'w, ModeForm>,
     settings: Res<'w, Settings>,
+    new_game: ResMut<'w, NewGamePanel>,
     settings_panel: ResMut<'w, SettingsPanel>,
     rules: ResMut<'w, RulesPanel>,
-    house_rules: ResMut<'w, HouseRulesPanel>,
     stats: ResMut<'w, StatsPanel>,
 }
 
@@ -108,7 +106,7 @@ fn cover(
 fn panels(
     mut contexts: EguiContexts,
     hud: Res<HudModel>,
-    mut top_bar: TopBar,
+    mut bar: TopBar,
     mut margins: ResMut<Margins>,
     mut record_box: ResMut<RecordBox>,
     mut out: Outbox,
@@ -118,7 +116,7 @@ fn panels(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = top_bar.settings.language;
+    let lang = bar.settings.language;
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -127,9 +125,7 @@ fn panels(
             .max_rect(ctx.viewport_rect()),
     );
     let top = egui::Panel::top("mode")
-        .show(&mut root, |ui| {
-            mode_selector(ui, &mut top_bar, &mut out.commands)
-        })
+        .show(&mut root, |ui| top_bar(ui, &mut bar))
         .response
         .rect
         .height();
@@ -172,11 +168,7 @@ fn board_message(ctx: &egui::Context, text: Option<&str>, side_panel: f32) {
                 .corner_radius(6.0)
                 .inner_margin(egui::Margin::symmetric(12, 6))
                 .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(text)
-                            .size(16.0)
-                            .color(egui::Color32::from_rgb(255, 200, 110)),
-                    );
+                    ui.label(egui::RichText::new(text).size(16.0).color(style::AMBER));
                 });
         });
 }
@@ -204,45 +196,20 @@ fn result_card(
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [-SIDE_PANEL / 2.0, 0.0])
-        .default_width(420.0)
         .open(&mut open)
         .show(&ctx, |ui| {
-            ui.label(egui::RichText::new(&card.headline).size(20.0).strong());
-            ui.label(&card.players);
-            if !card.reveal.is_empty() {
-                ui.separator();
-                ui.label(egui::RichText::new(Text::EveryHiddenPiece.get(lang)).strong());
-                for line in &card.reveal {
-                    ui.label(line);
-                }
-            }
-            if let Some(seed) = &card.seed {
-                ui.horizontal(|ui| {
-                    ui.label(Text::DealSeed.get(lang));
-                    ui.label(egui::RichText::new(seed).monospace().strong());
-                });
-            }
-            ui.separator();
-            ui.label(egui::RichText::new(Text::MovesWxf.get(lang)).strong());
-            egui::ScrollArea::vertical()
-                .max_height(180.0)
-                .show(ui, |ui| {
-                    for line in &card.moves {
-                        ui.monospace(line);
-                    }
-                });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui
-                    .button(egui::RichText::new(Text::Again.get(lang)).size(16.0))
-                    .clicked()
-                {
+            let room = (ctx.viewport_rect().width()
+                - side_panel_width(ctx.viewport_rect().width()))
+            .min(560.0)
+                - 30.0;
+            ui.set_max_width(room);
+            match result_card::contents(ui, card, lang, settings.piece_set, room) {
+                Some(CardAnswer::Again) => {
                     out.write(GameCommand::Again);
                 }
-                if ui.button(Text::LookAtBoard.get(lang)).clicked() {
-                    state.card_closed_for = Some(shown.game_id);
-                }
-            });
+                Some(CardAnswer::LookAtBoard) => state.card_closed_for = Some(shown.game_id),
+                None => {}
+            }
         });
     if !open {
         state.card_closed_for = Some(shown.game_id);
@@ -338,14 +305,14 @@ fn draw_cover(
                 egui::Align2::CENTER_CENTER,
                 text,
                 egui::FontId::proportional(30.0),
-                egui::Color32::from_rgb(240, 225, 200),
+                style::PAPER,
             );
             p.text(
                 rect.center() + egui::vec2(0.0, 55.0),
                 egui::Align2::CENTER_CENTER,
                 Text::CoverNote.get(lang),
                 egui::FontId::proportional(16.0),
-                egui::Color32::from_rgb(190, 175, 150),
+                style::PAPER_WEAK,
             );
             let key =
                 ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
@@ -355,133 +322,23 @@ fn draw_cover(
         });
 }
 
-fn mode_selector(ui: &mut egui::Ui, bar: &mut TopBar, out: &mut MessageWriter<GameCommand>) {
-    let TopBar {
-        form,
-        settings,
-        settings_panel,
-        rules: rules_panel,
-        house_rules,
-        stats: stats_panel,
-    } = bar;
-    let lang = settings.language;
+/// The top bar: one row of buttons that open windows, at every window size.
+fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
+    let lang = bar.settings.language;
     ui.add_space(4.0);
-    ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(Text::NewGame.get(lang)).strong());
-        // Every variant of the registry, in its order.
-        for variant in jieqi_variants::all() {
-            ui.selectable_value(
-                &mut form.variant,
-                variant,
-                i18n::variant_title(variant).say(lang),
-            );
-        }
-        ui.separator();
-        ui.selectable_value(&mut form.vs_computer, false, Text::TwoPlayers.get(lang));
-        ui.selectable_value(&mut form.vs_computer, true, Text::VsComputer.get(lang));
-        if form.vs_computer {
-            egui::ComboBox::from_id_salt("level")
-                .selected_text(level_name(form.level).get(lang))
-                .show_ui(ui, |ui| {
-                    for level in Level::ALL {
-                        ui.selectable_value(&mut form.level, level, level_name(level).get(lang));
-                    }
-                });
-            if form.variant.0.sides_are_colours() {
-                ui.label(Text::YouPlay.get(lang));
-                side_choice(ui, &mut form.human, lang);
-            } else {
-                // Banqi: a seat, whose colour the first flip decides.
-                ui.label(Text::YouAre.get(lang));
-                for (side, seat) in [(Side::Red, Text::PlayerOne), (Side::Black, Text::PlayerTwo)] {
-                    ui.selectable_value(&mut form.human, side, seat.get(lang));
-                }
-            }
-        }
-        ui.separator();
-        if form.variant.kind() == Some(VariantKind::Xiangqi) {
-            egui::ComboBox::from_id_salt("handicap")
-                .selected_text(form.handicap.label().get(lang))
-                .show_ui(ui, |ui| {
-                    for h in HandicapChoice::ALL {
-                        ui.selectable_value(&mut form.handicap, h, h.label().get(lang));
-                    }
-                });
-            if form.handicap != HandicapChoice::None {
-                ui.label(Text::GivenBy.get(lang));
-                side_choice(ui, &mut form.giver, lang);
-            }
-        }
-        if form.variant.deals() {
-            ui.label(Text::Deal.get(lang));
-            ui.selectable_value(&mut form.from_seed, false, Text::Random.get(lang));
-            ui.selectable_value(&mut form.from_seed, true, Text::FromSeed.get(lang));
-            if form.from_seed {
-                ui.add(
-                    egui::TextEdit::singleline(&mut form.seed_text)
-                        .hint_text(Text::SeedPlaceholder.get(lang))
-                        .desired_width(150.0),
-                );
-            }
-        }
-        let custom = !form.options().is_standard();
-        if ui
-            .selectable_label(house_rules.open || custom, Text::HouseRules.get(lang))
-            .clicked()
-        {
-            house_rules.open = !house_rules.open;
-        }
-        if ui
-            .button(egui::RichText::new(Text::Start.get(lang)).strong())
-            .clicked()
-        {
-            // The session asks first if this would abandon a game in progress.
-            if let Some(command) = form.start() {
-                out.write(command);
-            }
-        }
-    });
-    // The windows, and the form's error: a fixed row that no setting reflows.
     ui.horizontal(|ui| {
-        if ui
-            .selectable_label(settings_panel.open, Text::Settings.get(lang))
-            .clicked()
-        {
-            settings_panel.open = !settings_panel.open;
-        }
-        if ui
-            .selectable_label(rules_panel.open, Text::Rules.get(lang))
-            .clicked()
-        {
-            rules_panel.open = !rules_panel.open;
-        }
-        if ui
-            .selectable_label(stats_panel.open, Text::Statistics.get(lang))
-            .clicked()
-        {
-            stats_panel.open = !stats_panel.open;
-        }
-        if let Some(err) = &form.error {
-            ui.separator();
-            // One line, cut with an ellipsis: the whole text on hover.
-            let text = err.say(lang);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(&text).color(egui::Color32::from_rgb(255, 120, 100)),
-                )
-                .truncate(),
-            )
-            .on_hover_text(text);
+        for (open, text) in [
+            (&mut bar.new_game.open, Text::NewGameButton),
+            (&mut bar.settings_panel.open, Text::Settings),
+            (&mut bar.rules.open, Text::Rules),
+            (&mut bar.stats.open, Text::Statistics),
+        ] {
+            if ui.selectable_label(*open, text.get(lang)).clicked() {
+                *open = !*open;
+            }
         }
     });
     ui.add_space(2.0);
-}
-
-/// Red or Black, in words.
-fn side_choice(ui: &mut egui::Ui, side: &mut Side, lang: Language) {
-    for s in Side::ALL {
-        ui.selectable_value(side, s, side_name(s).get(lang));
-    }
 }
 
 fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
@@ -489,34 +346,15 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
         ui.spacing_mut().item_spacing = egui::vec2(2.0, 2.0);
         for item in items {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
-            let p = ui.painter();
-            let r = 12.0;
-            match item.role {
-                Some(_) => {
-                    p.circle_filled(rect.center(), r, c32(theme::DISC_EDGE));
-                    p.circle_filled(rect.center(), r - 1.5, c32(theme::DISC));
-                    p.text(
-                        rect.center(),
-                        egui::Align2::CENTER_CENTER,
-                        item.label(set),
-                        // Proportional falls back on the CJK font for these characters.
-                        egui::FontId::proportional(16.0),
-                        c32(theme::ink(item.side)),
-                    );
-                }
-                None => {
-                    let (back, ring) = theme::back(item.side);
-                    p.circle_filled(rect.center(), r, c32(ring));
-                    p.circle_filled(rect.center(), r - 1.5, c32(back));
-                    p.text(
-                        rect.center(),
-                        egui::Align2::CENTER_CENTER,
-                        "?",
-                        egui::FontId::proportional(14.0),
-                        egui::Color32::from_rgb(235, 225, 210),
-                    );
-                }
-            }
+            result_card::disc(
+                ui.painter(),
+                rect.center(),
+                12.0,
+                item.side,
+                item.role,
+                false,
+                set,
+            );
         }
     });
 }
@@ -524,7 +362,7 @@ fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
 fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Language) {
     ui.horizontal(|ui| {
         let marker = if line.to_move { "▶" } else { " " };
-        let color = line.colour.map_or(egui::Color32::GRAY, side_color);
+        let color = line.colour.map_or(style::PAPER_WEAK, side_color);
         ui.label(egui::RichText::new(marker).color(color));
         ui.label(
             egui::RichText::new(&line.name)
@@ -533,7 +371,7 @@ fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Langu
                 .strong(),
         );
         if line.in_check {
-            ui.colored_label(egui::Color32::from_rgb(255, 90, 70), Text::Check.get(lang));
+            ui.colored_label(style::ALARM, Text::Check.get(lang));
         }
     });
     if line.tray.is_empty() {
@@ -554,7 +392,7 @@ fn side_panel(
     ui.add_space(6.0);
     ui.heading(&hud.title);
     if let Some(rules) = &hud.rules {
-        ui.label(egui::RichText::new(rules).color(egui::Color32::from_rgb(150, 200, 255)));
+        ui.label(egui::RichText::new(rules).color(style::JADE));
     }
     if let Some(v) = &hud.viewer {
         ui.label(egui::RichText::new(v).italics());
@@ -582,7 +420,7 @@ fn side_panel(
         outbox.hint.write(AskHint);
     }
     for notice in &hud.notices {
-        ui.colored_label(egui::Color32::from_rgb(255, 220, 120), notice);
+        ui.colored_label(style::AMBER, notice);
     }
     if let Some(offer) = &hud.draw_offer {
         ui.label(egui::RichText::new(offer).strong());
@@ -720,7 +558,7 @@ fn move_list(
         }
     });
     if let Some(browsing) = &hud.browsing {
-        ui.colored_label(egui::Color32::from_rgb(150, 200, 255), browsing);
+        ui.colored_label(style::JADE, browsing);
     }
     let mut ply_button = |ui: &mut egui::Ui, item: &Option<PlyItem>| match item {
         Some(item) => {
@@ -740,15 +578,27 @@ fn move_list(
         .stick_to_bottom(hud.browsing.is_none())
         .auto_shrink([false, false])
         .show(ui, |ui| {
+            // A narrow panel puts Black's move under Red's, in the same column, rather than
+            // cutting it.
+            let number_width = ui
+                .fonts_mut(|f| f.glyph_width(&egui::TextStyle::Monospace.resolve(ui.style()), '0'))
+                * 4.0
+                + ui.spacing().item_spacing.x;
+            let two_lines = ui.available_width() < 250.0;
             for row in &hud.move_rows {
-                // A narrow panel puts Black's move under Red's rather than cutting it.
-                ui.horizontal_wrapped(|ui| {
+                ui.horizontal(|ui| {
                     ui.monospace(format!("{:>3}.", row.number));
                     ply_button(ui, &row.red);
-                    if row.black.is_some() {
+                    if row.black.is_some() && !two_lines {
                         ply_button(ui, &row.black);
                     }
                 });
+                if row.black.is_some() && two_lines {
+                    ui.horizontal(|ui| {
+                        ui.add_space(number_width);
+                        ply_button(ui, &row.black);
+                    });
+                }
             }
         });
 }
