@@ -157,7 +157,7 @@ catalogue! {
         "mit Ring: am Ende noch verdeckt",
         "帶環者：終局時仍為暗子",
     ],
-    DealSeed => ["Deal seed:", "Code der Verteilung:", "暗子代碼："],
+    DealSeed => ["Deal seed: {seed}", "Code der Verteilung: {seed}", "暗子代碼：{seed}"],
     CardLength => ["{moves} moves", "{moves} Züge", "共{moves}回合"],
     CardTook => ["{side} took", "{side} schlug", "{side}吃子"],
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
@@ -327,6 +327,7 @@ catalogue! {
         "Du hast keinen Zug, der sich zurücknehmen ließe",
         "你沒有可以悔的棋",
     ],
+    TakeBackMenu => ["Take back…", "Zurücknehmen …", "悔棋…"],
     TakeBackButton => [
         "Take back ({side}, {moves})",
         "Zug zurücknehmen ({side}, {moves})",

@@ -8,7 +8,7 @@ use jieqi_rules::platform::{Grid, Spot};
 
 use crate::hud::model::{FinalBoard, ResultCard, TrayItem};
 use crate::hud::style::{self, c32};
-use crate::i18n::{Language, Text};
+use crate::i18n::{Language, Phrase, Text};
 use crate::settings::PieceSet;
 use crate::theme;
 
@@ -106,10 +106,11 @@ fn facts(ui: &mut egui::Ui, card: &ResultCard, lang: Language, set: PieceSet) {
     }
     if let Some(seed) = &card.seed {
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            ui.label(Text::DealSeed.get(lang));
-            ui.label(egui::RichText::new(seed).monospace().strong());
-        });
+        // One text: CJK punctuation takes no gap after it.
+        let seed = Phrase::new(Text::DealSeed)
+            .with("seed", seed.clone())
+            .say(lang);
+        ui.label(egui::RichText::new(seed).strong());
     }
 }
 

@@ -83,6 +83,7 @@ struct TopBar<'w> {
     settings_panel: ResMut<'w, SettingsPanel>,
     rules: ResMut<'w, RulesPanel>,
     stats: ResMut<'w, StatsPanel>,
+    record: ResMut<'w, RecordBox>,
 }
 
 /// The handoff cover, and under it the take-back the player who just moved may still ask.
@@ -108,7 +109,6 @@ fn panels(
     hud: Res<HudModel>,
     mut bar: TopBar,
     mut margins: ResMut<Margins>,
-    mut record_box: ResMut<RecordBox>,
     mut out: Outbox,
     mut state: ResMut<PanelState>,
 ) -> Result {
@@ -134,9 +134,6 @@ fn panels(
         .resizable(false)
         .show(&mut root, |ui| {
             side_panel(ui, &hud, lang, &mut state, &mut out);
-            if ui.button(Text::RecordButton.get(lang)).clicked() {
-                record_box.open = !record_box.open;
-            }
             move_list(ui, &hud, lang, &mut out.commands);
         })
         .response
@@ -300,18 +297,31 @@ fn draw_cover(
                     c32(theme::DISC),
                 );
             }
-            p.text(
-                rect.center() + egui::vec2(0.0, 10.0),
-                egui::Align2::CENTER_CENTER,
-                text,
-                egui::FontId::proportional(30.0),
+            // Wrapped to the window, centred: a long sentence (German) on a small window
+            // breaks into lines instead of running off both edges.
+            let wrap = (rect.width() - 48.0).max(100.0);
+            let centred = |text: &str, size: f32, colour: egui::Color32| {
+                let mut job = egui::text::LayoutJob::simple(
+                    text.to_owned(),
+                    egui::FontId::proportional(size),
+                    colour,
+                    wrap,
+                );
+                job.halign = egui::Align::Center;
+                ui.fonts_mut(|f| f.layout_job(job))
+            };
+            let headline = centred(text, 30.0, style::PAPER);
+            let note = centred(Text::CoverNote.get(lang), 16.0, style::PAPER_WEAK);
+            let top = rect.center().y - 10.0;
+            let gap = 12.0;
+            p.galley(
+                egui::pos2(rect.center().x, top),
+                headline.clone(),
                 style::PAPER,
             );
-            p.text(
-                rect.center() + egui::vec2(0.0, 55.0),
-                egui::Align2::CENTER_CENTER,
-                Text::CoverNote.get(lang),
-                egui::FontId::proportional(16.0),
+            p.galley(
+                egui::pos2(rect.center().x, top + headline.size().y + gap),
+                note,
                 style::PAPER_WEAK,
             );
             let key =
@@ -332,6 +342,7 @@ fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
             (&mut bar.settings_panel.open, Text::Settings),
             (&mut bar.rules.open, Text::Rules),
             (&mut bar.stats.open, Text::Statistics),
+            (&mut bar.record.open, Text::RecordButton),
         ] {
             if ui.selectable_label(*open, text.get(lang)).clicked() {
                 *open = !*open;
@@ -388,7 +399,6 @@ fn side_panel(
     state: &mut PanelState,
     outbox: &mut Outbox,
 ) {
-    let out = &mut outbox.commands;
     ui.add_space(6.0);
     ui.heading(&hud.title);
     if let Some(rules) = &hud.rules {
@@ -410,21 +420,14 @@ fn side_panel(
             ui.label(egui::RichText::new(thinking).italics());
         });
     }
-    // Always in its place while the game runs (greyed when it cannot help now), so that
-    // nothing below it moves.
-    if hud.result.is_none()
-        && ui
-            .add_enabled(hud.can_hint, egui::Button::new(Text::Hint.get(lang)))
-            .clicked()
-    {
-        outbox.hint.write(AskHint);
-    }
+    actions(ui, hud, lang, state, outbox);
+    let out = &mut outbox.commands;
     for notice in &hud.notices {
         ui.colored_label(style::AMBER, notice);
     }
     if let Some(offer) = &hud.draw_offer {
         ui.label(egui::RichText::new(offer).strong());
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(Text::AcceptDraw.get(lang)).clicked() {
                 out.write(GameCommand::AnswerDraw { accept: true });
             }
@@ -433,12 +436,40 @@ fn side_panel(
             }
         });
     }
-    if let Some(actor) = hud.actor {
-        ui.horizontal_wrapped(|ui| match state.confirm_resign {
-            Some(side) if side == actor => {
+    if hud.result.is_some()
+        && state.card_closed_for.is_some()
+        && ui.button(Text::ShowResult.get(lang)).clicked()
+    {
+        state.card_closed_for = None;
+    }
+    take_back(ui, hud, lang, out);
+}
+
+/// The game's buttons in one flow that wraps as the panel narrows: the Hint first, in a place
+/// that never moves (greyed when it cannot help now), then resigning and a draw offer — or,
+/// once the game is over, Again.
+fn actions(
+    ui: &mut egui::Ui,
+    hud: &HudModel,
+    lang: Language,
+    state: &mut PanelState,
+    outbox: &mut Outbox,
+) {
+    let out = &mut outbox.commands;
+    ui.horizontal_wrapped(|ui| {
+        if hud.result.is_none()
+            && ui
+                .add_enabled(hud.can_hint, egui::Button::new(Text::Hint.get(lang)))
+                .clicked()
+        {
+            outbox.hint.write(AskHint);
+        }
+        let actor_label = || hud.actor_label.clone().unwrap_or_default();
+        match (hud.actor, state.confirm_resign) {
+            (Some(actor), Some(side)) if side == actor => {
                 ui.label(
                     Phrase::new(Text::ResignsQuestion)
-                        .with("side", hud.actor_label.clone().unwrap_or_default())
+                        .with("side", actor_label())
                         .say(lang),
                 );
                 if ui.button(Text::YesResign.get(lang)).clicked() {
@@ -449,15 +480,11 @@ fn side_panel(
                     state.confirm_resign = None;
                 }
             }
-            _ => {
-                if ui
-                    .button(
-                        Phrase::new(Text::ResignAs)
-                            .with("side", hud.actor_label.clone().unwrap_or_default())
-                            .say(lang),
-                    )
-                    .clicked()
-                {
+            (Some(actor), _) => {
+                let resign = Phrase::new(Text::ResignAs)
+                    .with("side", actor_label())
+                    .say(lang);
+                if ui.button(resign).clicked() {
                     state.confirm_resign = Some(actor);
                 }
                 if hud.draw_offer.is_none()
@@ -467,17 +494,13 @@ fn side_panel(
                     out.write(GameCommand::OfferDraw(actor));
                 }
             }
-        });
-    } else if hud.result.is_some() && ui.button(Text::Again.get(lang)).clicked() {
-        out.write(GameCommand::Again);
-    }
-    if hud.result.is_some()
-        && state.card_closed_for.is_some()
-        && ui.button(Text::ShowResult.get(lang)).clicked()
-    {
-        state.card_closed_for = None;
-    }
-    take_back(ui, hud, lang, out);
+            (None, _) => {
+                if hud.result.is_some() && ui.button(Text::Again.get(lang)).clicked() {
+                    out.write(GameCommand::Again);
+                }
+            }
+        }
+    });
 }
 
 /// First, back, forward, last.
@@ -497,7 +520,7 @@ fn take_back(
 ) {
     if let Some(request) = &hud.takeback_request {
         ui.label(egui::RichText::new(request).strong());
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(Text::Agree.get(lang)).clicked() {
                 out.write(GameCommand::AnswerTakeBack { accept: true });
             }
@@ -506,13 +529,25 @@ fn take_back(
             }
         });
     }
-    ui.horizontal_wrapped(|ui| {
-        for (side, label) in &hud.take_back {
+    match hud.take_back.as_slice() {
+        [] => {}
+        [(side, label)] => {
             if ui.button(label).clicked() {
                 out.write(GameCommand::RequestTakeBack(*side));
             }
         }
-    });
+        // Both players may take back (two at one screen): one button, a row less.
+        choices => {
+            ui.menu_button(Text::TakeBackMenu.get(lang), |ui| {
+                for (side, label) in choices {
+                    let button = egui::Button::new(label).wrap_mode(egui::TextWrapMode::Extend);
+                    if ui.add(button).clicked() {
+                        out.write(GameCommand::RequestTakeBack(*side));
+                    }
+                }
+            });
+        }
+    }
 }
 
 /// Under the handoff cover: the player who just moved may still ask to take it back.
