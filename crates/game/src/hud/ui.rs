@@ -326,7 +326,12 @@ fn draw_cover(
             );
             let key =
                 ui.input(|i| i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter));
-            if response.clicked() || key {
+            // Any release of the button over the cover, not only what egui counts as a click:
+            // a real-window run (xdotool, 2 of about 200 covers) lost clicks that egui took
+            // for the end of a drag.
+            let released =
+                ui.input(|i| i.pointer.primary_released()) && response.contains_pointer();
+            if response.clicked() || released || key {
                 out.write(GameCommand::Ready);
             }
         });
