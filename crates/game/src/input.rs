@@ -10,10 +10,11 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
 use jieqi_rules::Side;
 use jieqi_rules::platform::Spot;
 
-use crate::layout::Layout;
+use crate::layout::{Layout, Margins};
 use crate::session::{BoardTurn, BrowseTo, GameCommand, Shown, Stamp};
 use crate::states::{GameSet, Phase, ViewSync};
 
@@ -105,16 +106,16 @@ fn mouse_to_board(
     buttons: Res<ButtonInput<MouseButton>>,
     cursor: Cursor,
     layout: Res<Layout>,
-    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut panels: Panels,
     selection: Res<Selection>,
     mut pointer: ResMut<Pointer>,
     mut out: MessageWriter<BoardInput>,
 ) {
     let world = cursor.world();
     pointer.set_if_neq(Pointer(world));
-    let egui_busy = wants.is_some_and(|w| w.wants_any_pointer_input());
     let at = world.and_then(|p| layout.spot_at(p));
-    if buttons.just_pressed(MouseButton::Left) && !egui_busy {
+    let pressed = buttons.just_pressed(MouseButton::Left);
+    if pressed && !panels.take_press(&cursor) {
         out.write(BoardInput::Press(at));
     }
     if buttons.just_released(MouseButton::Left) && selection.drag_from.is_some() {
@@ -122,6 +123,42 @@ fn mouse_to_board(
     }
     if buttons.just_pressed(MouseButton::Right) {
         out.write(BoardInput::Cancel);
+    }
+}
+
+/// The panels and windows around and over the board, asked whether a press is theirs: egui
+/// is using the pointer (a slider, a window being moved), or at the pointer's position *now*
+/// there is a window, a modal dialog, or a panel. egui's own answer (`EguiWantsInput`) is
+/// about where it last saw the pointer: a tap that jumps from a panel onto the board (a touch
+/// screen; xdotool in a real-window run, right after clicking a cover away) arrives before
+/// egui has seen the pointer move, and the board lost it.
+#[derive(SystemParam)]
+struct Panels<'w, 's> {
+    contexts: EguiContexts<'w, 's>,
+    margins: Res<'w, Margins>,
+}
+
+impl Panels<'_, '_> {
+    fn take_press(&mut self, cursor: &Cursor) -> bool {
+        let margins = *self.margins;
+        let (Ok(ctx), Ok(window)) = (self.contexts.ctx_mut(), cursor.windows.single()) else {
+            return false;
+        };
+        let Some(at) = window.cursor_position() else {
+            return true;
+        };
+        let board_area = Rect::new(
+            margins.left,
+            margins.top,
+            window.width() - margins.right,
+            window.height() - margins.bottom,
+        );
+        // The panels are drawn on egui's background layer, which covers the whole window.
+        let over_panels = !board_area.contains(at);
+        let layer = ctx.layer_id_at(egui::pos2(at.x, at.y));
+        ctx.egui_is_using_pointer()
+            || over_panels
+            || layer.is_some_and(|l| l.order != egui::Order::Background)
     }
 }
 
