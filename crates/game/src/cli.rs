@@ -43,6 +43,7 @@ usage: jieqi [OPTIONS]
   --table                   table mode: the top side's pieces face the player opposite
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
+  --odds                    Jieqi: show what the face-down pieces may be (the odds of a reveal)
   --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
                             record, house-rules, settings or new-game
   --size WxH                window size in pixels (default 1280x800)
@@ -96,6 +97,8 @@ pub struct Options {
     pub language: Option<crate::i18n::Language>,
     /// `--letters-only` (else the saved setting).
     pub piece_set: Option<crate::settings::PieceSet>,
+    /// `--odds`: the odds of a reveal shown (else the saved setting).
+    pub odds: bool,
     /// `--open`: a window open from the start.
     pub open: Option<StartWindow>,
     pub size: (u32, u32),
@@ -133,6 +136,7 @@ impl Default for Options {
             table: false,
             language: None,
             piece_set: None,
+            odds: false,
             open: None,
             size: (1280, 800),
             screenshot: None,
@@ -276,6 +280,7 @@ impl Options {
                         .ok_or_else(|| format!("--language '{text}': en, de or zh"))?;
                 }
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
+                "--odds" => o.odds = true,
                 "--open" => {
                     let text = value("--open")?;
                     o.open = Some(match text.to_ascii_lowercase().as_str() {
@@ -391,6 +396,7 @@ impl Options {
             table_mode: self.table.then_some(true),
             language: self.language,
             piece_set: self.piece_set,
+            reveal_odds: self.odds.then_some(true),
         }
     }
 

@@ -158,6 +158,12 @@ catalogue! {
         "帶環者：終局時仍為暗子",
     ],
     DealSeed => ["Deal seed: {seed}", "Code der Verteilung: {seed}", "暗子代碼：{seed}"],
+    Odds => ["Odds", "Chancen", "機率"],
+    OddsLine => [
+        "{side}: {count} face down, each one of these {unseen}:",
+        "{side}: {count} verdeckt, jeder einer dieser {unseen}:",
+        "{side}：{count}枚暗子，各為下列{unseen}枚之一：",
+    ],
     CardLength => ["{moves} moves", "{moves} Züge", "共{moves}回合"],
     CardTook => ["{side} took", "{side} schlug", "{side}吃子"],
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],

@@ -53,6 +53,9 @@ pub struct Settings {
     pub letters: bool,
     /// The move list's notation.
     pub notation: Notation,
+    /// Jieqi: the side panel shows what each side's face-down pieces may be, as the player
+    /// looking knows it (the odds of a reveal).
+    pub reveal_odds: bool,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Default for Settings {
             coordinates: true,
             letters: true,
             notation: Notation::Wxf,
+            reveal_odds: false,
         }
     }
 }
@@ -81,6 +85,7 @@ pub struct SettingsOverrides {
     pub table_mode: Option<bool>,
     pub language: Option<Language>,
     pub piece_set: Option<PieceSet>,
+    pub reveal_odds: Option<bool>,
 }
 
 impl SettingsOverrides {
@@ -96,6 +101,9 @@ impl SettingsOverrides {
         }
         if let Some(set) = self.piece_set {
             settings.piece_set = set;
+        }
+        if let Some(on) = self.reveal_odds {
+            settings.reveal_odds = on;
         }
     }
 
@@ -114,6 +122,9 @@ impl SettingsOverrides {
         }
         if self.piece_set == Some(current.piece_set) {
             keep.piece_set = saved.piece_set;
+        }
+        if self.reveal_odds == Some(current.reveal_odds) {
+            keep.reveal_odds = saved.reveal_odds;
         }
         keep
     }

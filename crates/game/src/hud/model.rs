@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
-use jieqi_rules::{Outcome, Role, Side};
+use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
 use crate::computer::Computer;
 use crate::i18n::{self, Language, Phrase, Text, side_label};
@@ -94,6 +94,69 @@ pub struct ResultCard {
     pub seed: Option<String>,
 }
 
+/// What one side's face-down pieces may be, as the player looking knows it: each is any of
+/// the identities that player has not seen, all alike (the deal is a fair shuffle, and a
+/// face-down piece shows nothing of which it is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RevealOdds {
+    pub side: Side,
+    /// Face-down pieces of this side on the board.
+    pub face_down: u32,
+    /// Identities of this side the viewer has not seen (on the board face down, and taken
+    /// face down by the other player unseen): the denominator.
+    pub unseen: u32,
+    /// Each identity still possible and how many of it are unseen, strongest first.
+    pub chances: Vec<(Role, u8)>,
+    /// "Black: 13 face down, each one of these 14:"
+    pub line: String,
+}
+
+/// The odds of every face-down piece on the board of `view`, the viewer's own side first:
+/// read from the view alone (its pool), so two deals that differ only in what the viewer has
+/// not seen give the same odds.
+pub fn reveal_odds(view: &PlayerView, lang: Language) -> Vec<RevealOdds> {
+    let own = view.viewer;
+    [own, own.other()]
+        .into_iter()
+        .filter_map(|side| {
+            let face_down = view
+                .position
+                .board()
+                .pieces()
+                .filter(|(_, p)| p.is_hidden() && p.side() == side)
+                .count() as u32;
+            let unseen = view.pool.total(side);
+            if face_down == 0 || unseen == 0 {
+                return None;
+            }
+            let chances = [
+                Role::Chariot,
+                Role::Cannon,
+                Role::Horse,
+                Role::Elephant,
+                Role::Advisor,
+                Role::Soldier,
+            ]
+            .into_iter()
+            .map(|role| (role, view.pool.count(side, role)))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+            let line = Phrase::new(Text::OddsLine)
+                .with("side", side)
+                .with("count", face_down.to_string())
+                .with("unseen", unseen.to_string())
+                .say(lang);
+            Some(RevealOdds {
+                side,
+                face_down,
+                unseen,
+                chances,
+                line,
+            })
+        })
+        .collect()
+}
+
 /// One move in the move list: its text and the ply it leads to (the position after it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlyItem {
@@ -157,6 +220,11 @@ pub struct HudModel {
     pub abandon: Option<String>,
     /// How the trays draw their pieces.
     pub piece_set: PieceSet,
+    /// Jieqi, when the player asked for them: what the face-down pieces of the position shown
+    /// may be.
+    pub odds: Vec<RevealOdds>,
+    /// The position shown has face-down pieces: the odds may be asked for.
+    pub can_show_odds: bool,
 }
 
 impl HudModel {
@@ -195,6 +263,9 @@ impl HudModel {
             out.extend(r.moves.clone());
             out.extend(r.reveal.clone());
             out.extend(r.seed.clone());
+        }
+        for odds in &self.odds {
+            out.push(odds.line.clone());
         }
         out
     }
@@ -530,6 +601,15 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         })
     });
     // Xiangqi and Jieqi in the notation chosen; other variants in their own.
+    // The odds are of the position the board shows (the browsed one during analysis), while
+    // the game runs.
+    let odds_view = match &shown.browse {
+        Some(browse) => Some(&browse.view),
+        None => view,
+    }
+    .filter(|v| v.outcome.is_none() || shown.browse.is_some());
+    let can_show_odds =
+        odds_view.is_some_and(|v| v.position.board().pieces().any(|(_, p)| p.is_hidden()));
     let move_texts = match view {
         Some(view) => view.move_texts(settings.notation),
         None => live.history.clone(),
@@ -575,6 +655,11 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         // The hint is the Xiangqi and Jieqi engine's.
         can_hint: shown.can_move() && shown.live.is_some(),
         piece_set: settings.piece_set,
+        odds: match odds_view {
+            Some(view) if settings.reveal_odds => reveal_odds(view, lang),
+            _ => Vec::new(),
+        },
+        can_show_odds,
     }
 }
 

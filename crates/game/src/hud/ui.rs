@@ -8,7 +8,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_rules::Side;
 
-use crate::hud::model::{HudModel, PlayerLine, PlyItem, TrayItem};
+use crate::hud::model::{HudModel, PlayerLine, PlyItem, RevealOdds, TrayItem};
 use crate::hud::new_game_window::NewGamePanel;
 use crate::hud::result_card::{self, CardAnswer};
 use crate::hud::rules::RulesPanel;
@@ -78,7 +78,7 @@ struct Outbox<'w> {
 /// The windows the top bar opens.
 #[derive(SystemParam)]
 struct TopBar<'w> {
-    settings: Res<'w, Settings>,
+    settings: ResMut<'w, Settings>,
     new_game: ResMut<'w, NewGamePanel>,
     settings_panel: ResMut<'w, SettingsPanel>,
     rules: ResMut<'w, RulesPanel>,
@@ -133,7 +133,9 @@ fn panels(
         .exact_size(side_panel_width(ctx.viewport_rect().width()))
         .resizable(false)
         .show(&mut root, |ui| {
-            side_panel(ui, &hud, lang, &mut state, &mut out);
+            if side_panel(ui, &hud, lang, &mut state, &mut out) {
+                bar.settings.reveal_odds = !bar.settings.reveal_odds;
+            }
             move_list(ui, &hud, lang, &mut out.commands);
         })
         .response
@@ -403,7 +405,7 @@ fn side_panel(
     lang: Language,
     state: &mut PanelState,
     outbox: &mut Outbox,
-) {
+) -> bool {
     ui.add_space(6.0);
     ui.heading(&hud.title);
     if let Some(rules) = &hud.rules {
@@ -416,6 +418,13 @@ fn side_panel(
     for line in &hud.players {
         player_line(ui, line, hud, lang);
         ui.add_space(4.0);
+    }
+    let odds_toggled = hud.can_show_odds
+        && ui
+            .selectable_label(!hud.odds.is_empty(), Text::Odds.get(lang))
+            .clicked();
+    for odds in &hud.odds {
+        reveal_odds(ui, odds, hud.piece_set);
     }
     ui.separator();
     ui.label(egui::RichText::new(&hud.status).size(17.0).strong());
@@ -448,6 +457,32 @@ fn side_panel(
         state.card_closed_for = None;
     }
     take_back(ui, hud, lang, out);
+    odds_toggled
+}
+
+/// What one side's face-down pieces may be: each identity with its chance, "2/14".
+fn reveal_odds(ui: &mut egui::Ui, odds: &RevealOdds, set: PieceSet) {
+    ui.label(egui::RichText::new(&odds.line).small());
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(3.0, 2.0);
+        for &(role, count) in &odds.chances {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+            result_card::disc(
+                ui.painter(),
+                rect.center(),
+                10.0,
+                odds.side,
+                Some(role),
+                false,
+                set,
+            );
+            ui.label(
+                egui::RichText::new(format!("{count}/{}", odds.unseen))
+                    .small()
+                    .monospace(),
+            );
+        }
+    });
 }
 
 /// The game's buttons in one flow that wraps as the panel narrows: the Hint first, in a place
