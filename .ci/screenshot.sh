@@ -113,7 +113,7 @@ shoot reveal --variant jieqi --seed 7 --moves "b2b9" --view red
 shoot settings --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
 shoot new-game --variant jieqi --seed 7 --moves "b2b9 h9g7" --open new-game
 shoot hint --moves "h2e2 h9g7" --hint
-shoot odds --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6" --view black --odds
+shoot odds --variant jieqi --seed 7 --moves "b2b9 h9g7" --view red --reveal-values
 # Smaller windows: the board stays the largest thing, no text is cut or split.
 for size in 900x600 640x480; do
   W="${size%x*}"

@@ -44,6 +44,7 @@ usage: jieqi [OPTIONS]
   --language en|de|zh       the interface's language (default en)
   --letters-only            pieces show Latin letters (K A E H R C P) only
   --odds                    Jieqi: show what the face-down pieces may be (the odds of a reveal)
+  --reveal-values           Jieqi: --odds, and ask for the value of each reveal at start
   --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
                             record, house-rules, settings or new-game
   --size WxH                window size in pixels (default 1280x800)
@@ -99,6 +100,8 @@ pub struct Options {
     pub piece_set: Option<crate::settings::PieceSet>,
     /// `--odds`: the odds of a reveal shown (else the saved setting).
     pub odds: bool,
+    /// `--reveal-values`: the odds shown and the value of each reveal asked for at start.
+    pub reveal_values: bool,
     /// `--open`: a window open from the start.
     pub open: Option<StartWindow>,
     pub size: (u32, u32),
@@ -137,6 +140,7 @@ impl Default for Options {
             language: None,
             piece_set: None,
             odds: false,
+            reveal_values: false,
             open: None,
             size: (1280, 800),
             screenshot: None,
@@ -281,6 +285,10 @@ impl Options {
                 }
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
                 "--odds" => o.odds = true,
+                "--reveal-values" => {
+                    o.odds = true;
+                    o.reveal_values = true;
+                }
                 "--open" => {
                     let text = value("--open")?;
                     o.open = Some(match text.to_ascii_lowercase().as_str() {

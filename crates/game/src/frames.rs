@@ -37,6 +37,7 @@ use crate::computer::Computer;
 use crate::input::BoardInput;
 use crate::pieces::animation::Tween;
 use crate::records::RecordFile;
+use crate::reveal_values::{AskRevealValues, RevealValues};
 use crate::session::{AnimationsDone, GameCommand, Hint, LoadAnswer};
 use crate::states::{Phase, Screen};
 use crate::stats::ResetStats;
@@ -133,6 +134,7 @@ struct Busy<'w, 's> {
     tweens: Query<'w, 's, (), With<Tween>>,
     computer: Res<'w, Computer>,
     suggestion: Res<'w, Suggestion>,
+    values: Res<'w, RevealValues>,
     writer: Option<Res<'w, DiskWriter>>,
     preselect: Option<Res<'w, Preselect>>,
 }
@@ -153,7 +155,10 @@ impl Busy<'_, '_> {
                 .is_some_and(|p| matches!(p.get(), Phase::Animating | Phase::Reveal))
         {
             Some(FrameNeed::Animating)
-        } else if self.computer.is_thinking() || self.suggestion.is_thinking() {
+        } else if self.computer.is_thinking()
+            || self.suggestion.is_thinking()
+            || self.values.is_thinking()
+        {
             Some(FrameNeed::Searching)
         } else if self.writer.as_ref().is_some_and(|w| w.is_busy()) {
             Some(FrameNeed::Writing)
@@ -173,6 +178,7 @@ struct Pending<'w> {
     done: Res<'w, Messages<AnimationsDone>>,
     inputs: Res<'w, Messages<BoardInput>>,
     hints: Res<'w, Messages<AskHint>>,
+    values: Res<'w, Messages<AskRevealValues>>,
     answers: Res<'w, Messages<LoadAnswer>>,
     files: Res<'w, Messages<RecordFile>>,
     resume: Res<'w, Messages<AnswerResume>>,
@@ -198,6 +204,7 @@ impl Pending<'_> {
             || written(&self.done)
             || written(&self.inputs)
             || written(&self.hints)
+            || written(&self.values)
             || written(&self.answers)
             || written(&self.files)
             || written(&self.resume)

@@ -159,6 +159,14 @@ catalogue! {
     ],
     DealSeed => ["Deal seed: {seed}", "Code der Verteilung: {seed}", "暗子代碼：{seed}"],
     Odds => ["Odds", "Chancen", "機率"],
+    RevealValuesAll => ["all {count}", "alle {count}", "全部{count}步"],
+    RevealValuesAsk => ["Value of each reveal", "Wert jedes Aufdeckens", "各翻子的期望值"],
+    RevealValuesThinking => ["Weighing the reveals…", "Wäge die Aufdeckungen ab …", "正在評估翻子…"],
+    RevealValuesNote => [
+        "averaged over what the piece may be, {depth} plies deep; + is good for you",
+        "gemittelt über das, was der Stein sein kann, {depth} Halbzüge tief; + ist gut für dich",
+        "按暗子可能的身份取平均，搜索{depth}層；正值對你有利",
+    ],
     OddsLine => [
         "{side}: {count} face down, each one of these {unseen}:",
         "{side}: {count} verdeckt, jeder einer dieser {unseen}:",

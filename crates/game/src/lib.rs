@@ -29,6 +29,7 @@ pub mod persist_ui;
 pub mod pieces;
 pub mod records;
 pub mod reveal;
+pub mod reveal_values;
 pub mod search_job;
 pub mod session;
 pub mod settings;
@@ -65,7 +66,12 @@ pub fn logic_plugin(app: &mut App) {
         autosave::plugin,
         stats::plugin,
     ))
-    .add_plugins((reveal::plugin, sound::plugin, frames::plugin));
+    .add_plugins((
+        reveal::plugin,
+        reveal_values::plugin,
+        sound::plugin,
+        frames::plugin,
+    ));
 }
 
 /// What draws and what reads the mouse (needs `DefaultPlugins`).
@@ -138,6 +144,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     }
     if options.hint {
         app.insert_resource(tools::HintAtStart);
+    }
+    if options.reveal_values {
+        app.insert_resource(tools::ValuesAtStart);
     }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));

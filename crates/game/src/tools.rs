@@ -12,6 +12,7 @@ use bevy::winit::{EventLoopProxyWrapper, WinitSettings};
 
 use crate::computer::Computer;
 use crate::pieces::art::BoardPiece;
+use crate::reveal_values::{AskRevealValues, RevealValues};
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
 use crate::suggestion::{AskHint, Suggestion};
@@ -23,6 +24,10 @@ pub struct ProcessStart(pub Instant);
 /// `--hint`: press Hint once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct HintAtStart;
+
+/// `--reveal-values`: ask for the value of each reveal once the board is up.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ValuesAtStart;
 
 /// `--select`: pick this piece once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -127,6 +132,9 @@ pub(super) fn plugin(app: &mut App) {
             hint_at_start
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<HintAtStart>),
+            values_at_start
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<ValuesAtStart>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)
@@ -138,12 +146,13 @@ pub(super) fn plugin(app: &mut App) {
 fn capture(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
-    suggestion: Res<Suggestion>,
+    (suggestion, values): (Res<Suggestion>, Res<RevealValues>),
     mut exit: MessageWriter<AppExit>,
 ) {
     plan.frames += 1;
-    // A Hint asked for shows its arrow first.
-    if suggestion.is_thinking() && plan.frames < GIVE_UP_FRAMES {
+    // A Hint asked for shows its arrow first, the values of the reveals their list.
+    let searching = suggestion.is_thinking() || values.is_thinking();
+    if searching && plan.frames < GIVE_UP_FRAMES {
         plan.frames = plan.frames.min(SETTLE_FRAMES - 1);
     }
     if !plan.requested && plan.frames >= SETTLE_FRAMES {
@@ -209,6 +218,24 @@ fn hint_at_start(
     if *frames == 3 {
         out.write(AskHint);
         commands.remove_resource::<HintAtStart>();
+    }
+}
+
+/// Asks for the value of each reveal on the third frame of the game screen, as the button
+/// would.
+fn values_at_start(
+    mut commands: Commands,
+    mut frames: Local<u32>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<AskRevealValues>,
+) {
+    if phase.is_none() {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        out.write(AskRevealValues);
+        commands.remove_resource::<ValuesAtStart>();
     }
 }
 

@@ -4,8 +4,12 @@
 mod common;
 use common::*;
 
+use std::sync::atomic::AtomicBool;
+
+use jieqi_ai::Score;
 use jieqi_game::hud::model::{HudModel, reveal_odds};
 use jieqi_game::i18n::Language;
+use jieqi_game::reveal_values::{AskRevealValues, reveal_values};
 use jieqi_game::settings::Settings;
 use jieqi_rules::{Deal, Jieqi, Move, Role, Seed, Side, Variant};
 
@@ -94,4 +98,70 @@ fn the_side_panel_shows_the_odds_when_asked_and_only_in_jieqi() {
     settle(&mut app);
     let hud = app.world().resource::<HudModel>().clone();
     assert!(!hud.can_show_odds && hud.odds.is_empty());
+}
+
+#[test]
+fn the_value_of_each_reveal_never_depends_on_what_the_player_has_not_seen() {
+    let (game, other) = deals_alike_to(&["b2b9", "h9g7", "h2h6", "b7b3"]);
+    let stop = AtomicBool::new(false);
+    let view = game.view(Side::Red);
+    let a = reveal_values(&view, 2, &stop);
+    let b = reveal_values(&other.view(Side::Red), 2, &stop);
+    assert_eq!(a, b);
+    // Every move of a face-down piece, and only those, best first.
+    let reveals = view
+        .legal_moves
+        .iter()
+        .filter(|m| {
+            view.position
+                .piece_at(m.from)
+                .is_some_and(|p| p.is_hidden())
+        })
+        .count();
+    assert!(reveals > 10);
+    assert_eq!(a.len(), reveals);
+    let cp = |s: Score| match s {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) => n.signum() * 100_000,
+    };
+    assert!(
+        a.windows(2).all(|w| cp(w[0].score) >= cp(w[1].score)),
+        "{a:?}"
+    );
+}
+
+#[test]
+fn the_values_come_on_request_for_the_player_to_move_and_go_with_the_next_move() {
+    let mut app = jieqi(false);
+    app.world_mut().resource_mut::<Settings>().reveal_odds = true;
+    settle(&mut app);
+    let hud = app.world().resource::<HudModel>().clone();
+    assert!(hud.can_value_reveals && hud.reveal_values.is_empty());
+    app.world_mut().write_message(AskRevealValues);
+    let mut found = Vec::new();
+    for _ in 0..4000 {
+        app.update();
+        found = app.world().resource::<HudModel>().reveal_values.clone();
+        if !found.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // At the start every move but the generals' turns a piece up.
+    let view = shown(&app).view.clone().unwrap();
+    let reveals = view
+        .legal_moves
+        .iter()
+        .filter(|m| m.from != view.position.general(Side::Red))
+        .count();
+    assert_eq!(found.len(), reveals, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .all(|(text, worth)| !text.is_empty() && worth.starts_with(['+', '-', '#']))
+    );
+    click(&mut app, "b2");
+    click(&mut app, "b9");
+    settle(&mut app);
+    assert!(app.world().resource::<HudModel>().reveal_values.is_empty());
 }

@@ -7,6 +7,7 @@ use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
 use crate::computer::Computer;
 use crate::i18n::{self, Language, Phrase, Text, side_label};
+use crate::reveal_values::{self, RevealValues};
 use crate::session::{Hint, Secrecy, Shown, takeback};
 use crate::settings::{PieceSet, Settings};
 use crate::states::ViewSync;
@@ -225,6 +226,13 @@ pub struct HudModel {
     pub odds: Vec<RevealOdds>,
     /// The position shown has face-down pieces: the odds may be asked for.
     pub can_show_odds: bool,
+    /// The odds are shown and the player to move has face-down pieces: the value of each
+    /// reveal may be asked for.
+    pub can_value_reveals: bool,
+    /// The values asked for, best first: the move and its value ("C2+7", "+0.35").
+    pub reveal_values: Vec<(String, String)>,
+    /// "Weighing the reveals…" while the engine does.
+    pub reveal_values_thinking: Option<String>,
 }
 
 impl HudModel {
@@ -267,6 +275,10 @@ impl HudModel {
         for odds in &self.odds {
             out.push(odds.line.clone());
         }
+        for (text, worth) in &self.reveal_values {
+            out.push(format!("{text} {worth}"));
+        }
+        out.extend(self.reveal_values_thinking.clone());
         out
     }
 }
@@ -660,22 +672,38 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             _ => Vec::new(),
         },
         can_show_odds,
+        // Filled in by `build`, which knows the searches.
+        can_value_reveals: false,
+        reveal_values: Vec::new(),
+        reveal_values_thinking: None,
     }
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct Searches<'w> {
+    computer: Res<'w, Computer>,
+    suggestion: Res<'w, Suggestion>,
+    values: Res<'w, RevealValues>,
 }
 
 fn build(
     shown: Res<Shown>,
     settings: Res<Settings>,
     hint: Res<Hint>,
-    computer: Res<Computer>,
-    suggestion: Res<Suggestion>,
+    searches: Searches,
     mut hud: ResMut<HudModel>,
 ) {
+    let Searches {
+        computer,
+        suggestion,
+        values,
+    } = searches;
     if shown.is_changed()
         || settings.is_changed()
         || hint.is_changed()
         || computer.is_changed()
         || suggestion.is_changed()
+        || values.is_changed()
     {
         let mut next = model(&shown, settings.as_ref(), &hint);
         // The computer's search, or the Hint's: the spinner says that something works.
@@ -687,6 +715,29 @@ fn build(
             None
         };
         next.thinking = thinking.map(|t| t.get(settings.language).to_string());
+        // The value of each reveal: only beside the odds, for the player to move.
+        let view = shown
+            .view
+            .as_ref()
+            .filter(|_| shown.can_move() && !next.odds.is_empty());
+        next.can_value_reveals = view.is_some_and(|v| {
+            v.legal_moves
+                .iter()
+                .any(|m| v.position.piece_at(m.from).is_some_and(|p| p.is_hidden()))
+        });
+        if let Some(view) = view {
+            next.reveal_values = values
+                .found()
+                .unwrap_or_default()
+                .iter()
+                .map(|v| reveal_values::describe(view, v, settings.notation))
+                .collect();
+        }
+        next.reveal_values_thinking = values.is_thinking().then(|| {
+            Text::RevealValuesThinking
+                .get(settings.language)
+                .to_string()
+        });
         hud.set_if_neq(next);
     }
 }

@@ -17,6 +17,7 @@ use crate::hud::style::{self, c32};
 use crate::i18n::{Language, Phrase, Text};
 use crate::layout::Margins;
 use crate::records::RecordBox;
+use crate::reveal_values::AskRevealValues;
 use crate::session::{BrowseTo, GameCommand, Shown};
 use crate::settings::{PieceSet, Settings};
 use crate::stats::StatsPanel;
@@ -73,6 +74,7 @@ struct PanelState {
 struct Outbox<'w> {
     commands: MessageWriter<'w, GameCommand>,
     hint: MessageWriter<'w, AskHint>,
+    values: MessageWriter<'w, AskRevealValues>,
 }
 
 /// The windows the top bar opens.
@@ -426,6 +428,9 @@ fn side_panel(
     for odds in &hud.odds {
         reveal_odds(ui, odds, hud.piece_set);
     }
+    if hud.can_value_reveals {
+        reveal_values(ui, hud, lang, &mut outbox.values);
+    }
     ui.separator();
     ui.label(egui::RichText::new(&hud.status).size(17.0).strong());
     if let Some(thinking) = &hud.thinking {
@@ -483,6 +488,64 @@ fn reveal_odds(ui: &mut egui::Ui, odds: &RevealOdds, set: PieceSet) {
             );
         }
     });
+}
+
+/// The value of each reveal: the button, the engine at work, or the values found.
+fn reveal_values(
+    ui: &mut egui::Ui,
+    hud: &HudModel,
+    lang: Language,
+    ask: &mut MessageWriter<AskRevealValues>,
+) {
+    if let Some(thinking) = &hud.reveal_values_thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(egui::RichText::new(thinking).small().italics());
+        });
+    } else if hud.reveal_values.is_empty() {
+        if ui.small_button(Text::RevealValuesAsk.get(lang)).clicked() {
+            ask.write(AskRevealValues);
+        }
+    } else {
+        // The best few at a glance; the rest fold away so the panel keeps its place.
+        const AT_A_GLANCE: usize = 4;
+        let rows = |ui: &mut egui::Ui, id: &str, values: &[(String, String)]| {
+            egui::Grid::new(id)
+                .num_columns(2)
+                .spacing([12.0, 1.0])
+                .show(ui, |ui| {
+                    for (text, worth) in values {
+                        ui.label(egui::RichText::new(text).small().monospace());
+                        ui.label(egui::RichText::new(worth).small().monospace());
+                        ui.end_row();
+                    }
+                });
+        };
+        let (best, rest) = hud
+            .reveal_values
+            .split_at(AT_A_GLANCE.min(hud.reveal_values.len()));
+        rows(ui, "reveal-values", best);
+        if !rest.is_empty() {
+            egui::CollapsingHeader::new(
+                egui::RichText::new(
+                    Phrase::new(Text::RevealValuesAll)
+                        .with("count", hud.reveal_values.len().to_string())
+                        .say(lang),
+                )
+                .small(),
+            )
+            .id_salt("reveal-values-rest")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(120.0)
+                    .show(ui, |ui| rows(ui, "reveal-values-rest", rest));
+            });
+        }
+        let note = Phrase::new(Text::RevealValuesNote)
+            .with("depth", crate::reveal_values::DEPTH.to_string())
+            .say(lang);
+        ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).wrap());
+    }
 }
 
 /// The game's buttons in one flow that wraps as the panel narrows: the Hint first, in a place
