@@ -143,10 +143,10 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
         app.insert_resource(tools::Preselect(jieqi_rules::platform::family::spot(at)));
     }
     if options.hint {
-        app.insert_resource(tools::HintAtStart);
+        app.insert_resource(tools::AskAtStart(suggestion::AskHint));
     }
     if options.reveal_values {
-        app.insert_resource(tools::ValuesAtStart);
+        app.insert_resource(tools::AskAtStart(reveal_values::AskRevealValues));
     }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));

@@ -34,11 +34,7 @@ pub fn reveal_values(view: &PlayerView, depth: u32, stop: &AtomicBool) -> Vec<Re
     let mut values: Vec<RevealValue> = view
         .legal_moves
         .iter()
-        .filter(|m| {
-            view.position
-                .piece_at(m.from)
-                .is_some_and(|p| p.is_hidden())
-        })
+        .filter(|m| turns_up(view, m))
         .map_while(|&mv| {
             if stop.load(Ordering::Relaxed) {
                 return None;
@@ -63,6 +59,13 @@ fn order(score: Score) -> i64 {
         Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
         Score::Mate(n) => -1_000_000 - i64::from(n),
     }
+}
+
+/// Whether `m` moves a face-down piece of `view` (and so turns it up).
+pub fn turns_up(view: &PlayerView, m: &Move) -> bool {
+    view.position
+        .piece_at(m.from)
+        .is_some_and(|p| p.is_hidden())
 }
 
 /// "C2+7  +0.35": the move in `notation` and its value in soldiers.

@@ -21,13 +21,10 @@ use crate::suggestion::{AskHint, Suggestion};
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ProcessStart(pub Instant);
 
-/// `--hint`: press Hint once the board is up.
+/// `--hint`, `--reveal-values`: press the button (Hint, Value of each reveal) once the board
+/// is up.
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct HintAtStart;
-
-/// `--reveal-values`: ask for the value of each reveal once the board is up.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct ValuesAtStart;
+pub struct AskAtStart<M: Message + Clone>(pub M);
 
 /// `--select`: pick this piece once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -129,12 +126,12 @@ pub(super) fn plugin(app: &mut App) {
             preselect
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<Preselect>),
-            hint_at_start
+            ask_at_start::<AskHint>
                 .in_set(GameSet::Input)
-                .run_if(resource_exists::<HintAtStart>),
-            values_at_start
+                .run_if(resource_exists::<AskAtStart<AskHint>>),
+            ask_at_start::<AskRevealValues>
                 .in_set(GameSet::Input)
-                .run_if(resource_exists::<ValuesAtStart>),
+                .run_if(resource_exists::<AskAtStart<AskRevealValues>>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)
@@ -204,38 +201,21 @@ fn preselect(
     }
 }
 
-/// Presses Hint on the third frame of the game screen, as the button would.
-fn hint_at_start(
+/// Presses the button on the third frame of the game screen, as a click would.
+fn ask_at_start<M: Message + Clone>(
     mut commands: Commands,
     mut frames: Local<u32>,
     phase: Option<Res<State<Phase>>>,
-    mut out: MessageWriter<AskHint>,
+    ask: Res<AskAtStart<M>>,
+    mut out: MessageWriter<M>,
 ) {
     if phase.is_none() {
         return;
     }
     *frames += 1;
     if *frames == 3 {
-        out.write(AskHint);
-        commands.remove_resource::<HintAtStart>();
-    }
-}
-
-/// Asks for the value of each reveal on the third frame of the game screen, as the button
-/// would.
-fn values_at_start(
-    mut commands: Commands,
-    mut frames: Local<u32>,
-    phase: Option<Res<State<Phase>>>,
-    mut out: MessageWriter<AskRevealValues>,
-) {
-    if phase.is_none() {
-        return;
-    }
-    *frames += 1;
-    if *frames == 3 {
-        out.write(AskRevealValues);
-        commands.remove_resource::<ValuesAtStart>();
+        out.write(ask.0.clone());
+        commands.remove_resource::<AskAtStart<M>>();
     }
 }
 

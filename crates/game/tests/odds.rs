@@ -108,7 +108,7 @@ fn the_value_of_each_reveal_never_depends_on_what_the_player_has_not_seen() {
     let a = reveal_values(&view, 2, &stop);
     let b = reveal_values(&other.view(Side::Red), 2, &stop);
     assert_eq!(a, b);
-    // Every move of a face-down piece, and only those, best first.
+    // Every move of a face-down piece, and only those (counted here on their own), best first.
     let reveals = view
         .legal_moves
         .iter()

@@ -720,11 +720,8 @@ fn build(
             .view
             .as_ref()
             .filter(|_| shown.can_move() && !next.odds.is_empty());
-        next.can_value_reveals = view.is_some_and(|v| {
-            v.legal_moves
-                .iter()
-                .any(|m| v.position.piece_at(m.from).is_some_and(|p| p.is_hidden()))
-        });
+        next.can_value_reveals =
+            view.is_some_and(|v| v.legal_moves.iter().any(|m| reveal_values::turns_up(v, m)));
         if let Some(view) = view {
             next.reveal_values = values
                 .found()
