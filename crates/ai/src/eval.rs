@@ -24,7 +24,7 @@ struct Tables {
 }
 
 /// Index into a table written from the owner's side (first row = enemy back rank).
-const fn table_index(side: Side, sq: usize) -> usize {
+pub(crate) const fn table_index(side: Side, sq: usize) -> usize {
     let (file, rank) = (sq % 9, sq / 9);
     match side {
         Side::Red => (9 - rank) * 9 + file,
@@ -183,6 +183,44 @@ impl SideTerms {
     }
 }
 
+/// A weight of the evaluation that is not a piece's material or table value, for [`Trace`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Term {
+    ChariotMobility,
+    CannonMobility,
+    HorseMobility,
+    HorseTrapped,
+    AttackerPerMissingDefender,
+    EmptyHeadCannon,
+    CentralCannon,
+    /// [`THREAT_BY_LOWER`] of a victim class.
+    ThreatByLower(usize),
+    /// [`THREAT_HANGING`] of a victim class.
+    ThreatHanging(usize),
+}
+
+/// Hears, term by term, what the evaluation adds up: how many times each weight counts for
+/// each side, in the middlegame and the endgame. The tuner ([`crate::tune`]) records it to get
+/// a position's features from this one definition of the evaluation; the engine passes
+/// [`NoTrace`], whose empty methods compile away.
+pub(crate) trait Trace {
+    /// A face-up `role` of side `s` on the point `ti` of its tables (owner's view).
+    fn piece(&mut self, _s: usize, _role: Role, _ti: usize) {}
+    /// A face-down piece of side `s` (worth its [`HiddenValues`]).
+    fn hidden(&mut self, _s: usize) {}
+    /// `mg` and `eg` times the weight `term`, for side `s`.
+    fn term(&mut self, _s: usize, _term: Term, _mg: i32, _eg: i32) {}
+    /// Middlegame points for side `s` that no tuned weight scales (the palace danger).
+    fn fixed(&mut self, _s: usize, _mg: i32) {}
+    /// The phase, and whether each side could mate (else its lead is divided).
+    fn done(&mut self, _phase: i32, _can_attack: [bool; 2]) {}
+}
+
+/// The engine's [`Trace`]: hears nothing.
+pub(crate) struct NoTrace;
+
+impl Trace for NoTrace {}
+
 /// Evaluates `pos` from the side to move's point of view, face-down pieces at
 /// [`HIDDEN_VALUE`].
 pub fn evaluate(pos: &Position) -> i32 {
@@ -190,7 +228,8 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// Both sides' terms (by side index) and the game phase, from one pass over the board.
-fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
+#[inline(always)]
+fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([SideTerms; 2], i32) {
     let free = pos.rules().free_advisors_elephants;
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
@@ -229,27 +268,37 @@ fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
             if piece.is_hidden() {
                 t.mg += hidden.mg[s];
                 t.eg += hidden.eg[s];
+                tr.hidden(s);
                 t.can_attack = true;
                 continue;
             }
+            tr.piece(s, role, table_index(side, sq));
             let across = !square_on_side(sq, side);
             match role {
                 Role::Chariot => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     // Its attacks are the empty points it slides over and the first piece.
-                    t.mobility += CHARIOT_MOBILITY * (attacks & !occ).count_ones() as i32;
+                    let n = (attacks & !occ).count_ones() as i32;
+                    t.mobility += CHARIOT_MOBILITY * n;
+                    tr.term(s, Term::ChariotMobility, n, n);
                 }
                 Role::Horse => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     let free = (attacks & !own).count_ones() as i32;
                     t.mobility += HORSE_MOBILITY * free - if free == 0 { HORSE_TRAPPED } else { 0 };
+                    tr.term(s, Term::HorseMobility, free, free);
+                    if free == 0 {
+                        tr.term(s, Term::HorseTrapped, -1, -1);
+                    }
                 }
                 Role::Cannon => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
-                    t.mobility += CANNON_MOBILITY * board.slides_from(point).count_ones() as i32;
+                    let n = board.slides_from(point).count_ones() as i32;
+                    t.mobility += CANNON_MOBILITY * n;
+                    tr.term(s, Term::CannonMobility, n, n);
                     if t.n_cannons < 4 {
                         t.cannons[t.n_cannons] = sq as u8;
                         t.n_cannons += 1;
@@ -275,7 +324,13 @@ fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
 
 /// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
 pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
-    let (terms, phase) = gather(pos, hidden);
+    evaluate_traced(pos, hidden, &mut NoTrace)
+}
+
+/// [`evaluate_with`], telling `tr` every term it adds up.
+#[inline(always)]
+pub(crate) fn evaluate_traced<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> i32 {
+    let (terms, phase) = gather(pos, hidden, tr);
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
     let occ = occ_side[0] | occ_side[1];
@@ -285,25 +340,36 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
         let s = side.index();
         let them = 1 - s;
         let t = terms[s];
-        let threats = threats(board, &terms[s], &terms[them], occ_side[them]);
+        let threats = threats(board, &terms[s], &terms[them], occ_side[them], s, tr);
         mg[s] = t.mg + t.mobility + threats;
         eg[s] = t.eg + t.mobility + threats;
         // General safety, middlegame only.
         let missing = (4 - terms[s].defenders).max(0);
-        mg[s] -= ATTACKER_PER_MISSING_DEFENDER * terms[them].attackers_across * missing;
-        mg[s] -= king_danger(&terms[them], terms[s].defenders);
+        let exposed = terms[them].attackers_across * missing;
+        mg[s] -= ATTACKER_PER_MISSING_DEFENDER * exposed;
+        tr.term(s, Term::AttackerPerMissingDefender, -exposed, 0);
+        let danger = king_danger(&terms[them], terms[s].defenders);
+        mg[s] -= danger;
+        tr.fixed(s, -danger);
         let g = pos.general(side).index();
         for &c in &terms[them].cannons[..terms[them].n_cannons] {
             let c = c as usize;
             if c % 9 == g % 9 {
                 match between_on_file(c, g, occ) {
-                    0 => mg[s] -= EMPTY_HEAD_CANNON,
-                    1 => mg[s] -= CENTRAL_CANNON,
+                    0 => {
+                        mg[s] -= EMPTY_HEAD_CANNON;
+                        tr.term(s, Term::EmptyHeadCannon, -1, 0);
+                    }
+                    1 => {
+                        mg[s] -= CENTRAL_CANNON;
+                        tr.term(s, Term::CentralCannon, -1, 0);
+                    }
                     _ => {}
                 }
             }
         }
     }
+    tr.done(phase, [terms[0].can_attack, terms[1].can_attack]);
     let red = (mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase);
     let mut red = red / PHASE_MAX;
     // A side that cannot mate gets little for its material lead.
@@ -329,11 +395,13 @@ fn king_danger(attackers: &SideTerms, defenders: i32) -> i32 {
 
 /// Bonus for `us` attacking `them`'s pieces: by a piece of a lower class, or undefended.
 #[inline]
-fn threats(
+fn threats<T: Trace>(
     board: &jieqi_rules::Board,
     us: &SideTerms,
     them: &SideTerms,
     their_pieces: u128,
+    s: usize,
+    tr: &mut T,
 ) -> i32 {
     let by = &us.attacked_by_class;
     // Points attacked by a piece of a class below the index.
@@ -352,8 +420,10 @@ fn threats(
         }
         if lower[class] & bit(sq) != 0 {
             score += THREAT_BY_LOWER[class];
+            tr.term(s, Term::ThreatByLower(class), 1, 1);
         } else if them.attacked & bit(sq) == 0 {
             score += THREAT_HANGING[class];
+            tr.term(s, Term::ThreatHanging(class), 1, 1);
         }
     }
     score
@@ -417,12 +487,12 @@ mod tests {
     /// Red's and Black's threat bonuses in `fen`.
     fn threat_pair(fen: &str) -> (i32, i32) {
         let p = pos(fen);
-        let (t, _) = gather(&p, &HiddenValues::default());
+        let (t, _) = gather(&p, &HiddenValues::default(), &mut NoTrace);
         let board = p.board();
         let pieces = |side| board.occupied_by(side);
         (
-            threats(board, &t[0], &t[1], pieces(Side::Black)),
-            threats(board, &t[1], &t[0], pieces(Side::Red)),
+            threats(board, &t[0], &t[1], pieces(Side::Black), 0, &mut NoTrace),
+            threats(board, &t[1], &t[0], pieces(Side::Red), 1, &mut NoTrace),
         )
     }
 
@@ -457,7 +527,7 @@ mod tests {
     #[test]
     fn palace_danger_needs_two_attackers_and_grows_with_more() {
         let danger = |fen: &str| {
-            let (t, _) = gather(&pos(fen), &HiddenValues::default());
+            let (t, _) = gather(&pos(fen), &HiddenValues::default(), &mut NoTrace);
             king_danger(&t[1], t[0].defenders)
         };
         // A lone black chariot on Red's palace file: no danger term.

@@ -26,6 +26,8 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
+mod weights;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
