@@ -7,13 +7,15 @@
 //! one line per quiet position, `FEN;RESULT`: the side to move's view (Jieqi: with its pool
 //! of unseen identities), and the game's result for Red, `1`, `0.5` or `0`. A position is
 //! quiet when the side to move is not in check, the engine's move there is not a capture,
-//! and its score is no mate. The same arguments write the same file, on any number of
-//! threads.
+//! and its score is no mate. Each game's positions follow a comment line `# game N`. The
+//! same arguments write the same file, on any number of threads.
 //!
 //! `tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R] [--k K]
 //! [--groups G,…]` reads such a file (lines starting `#` are comments), fits K for the
 //! sigmoid under the engine's weights (unless `--k`), then runs Adam on the mean squared
-//! error (`jieqi_ai::tune`), every tenth position held out to check it. It prints K and the
+//! error (`jieqi_ai::tune`). Every tenth game (counted by the `# game` lines; without them
+//! every tenth position) is held out to check it: positions of one game are alike, so a
+//! held-out game shows overfitting where a held-out position of a trained game would not. It prints K and the
 //! error before and after (training and held-out), and writes the tuned weights as Rust: a
 //! replacement for `crates/ai/src/weights.rs`. `--groups` limits the weights moved to some of
 //! material, pst, mobility, king, threats, tempo, hidden.
@@ -142,8 +144,9 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
         kind.name().to_ascii_lowercase()
     );
     let (mut positions, mut score) = (0, 0.0);
-    for (lines, result) in results.into_iter().flatten() {
+    for (g, (lines, result)) in results.into_iter().flatten().enumerate() {
         score += result;
+        text.push_str(&format!("# game {}\n", g + 1));
         for fen in lines {
             positions += 1;
             text.push_str(&format!("{fen};{result}\n"));
@@ -246,10 +249,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if samples.is_empty() {
         return Err(format!("'{}' holds no positions", excerpt(data)));
     }
-    let (valid, train): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = samples
-        .into_iter()
-        .enumerate()
-        .partition(|(i, _)| i % 10 == 9);
+    let (valid, train): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) =
+        samples.into_iter().partition(|(unit, _)| unit % 10 == 9);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
 
@@ -331,12 +332,18 @@ fn positive(flag: &str, v: &str, max: f64) -> Result<f64, String> {
     }
 }
 
-/// The samples of a data file's lines, or the first bad line's one-line error.
-fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Sample>, String> {
+/// The samples of a data file's lines, each with its game's number (or, in a file without
+/// `# game` lines, its own), or the first bad line's one-line error.
+fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<(usize, Sample)>, String> {
     let rules = RuleSet::standard(kind);
     let mut out = Vec::new();
+    let by_game = text.lines().any(|l| l.starts_with("# game "));
+    let mut game = 0;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
+        if line.starts_with("# game ") {
+            game += 1;
+        }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
@@ -358,7 +365,8 @@ fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Sample>, String> {
         let view = PlayerView::from_text_with(fen, &[], Some(rules))
             .map_err(|e| bad(format!("'{}': {e}", excerpt(fen))))?;
         let pool = (kind == VariantKind::Jieqi).then_some(&view.pool);
-        out.push(Features::of(&view.position, pool).sample(result));
+        let unit = if by_game { game } else { out.len() + 1 };
+        out.push((unit, Features::of(&view.position, pool).sample(result)));
     }
     Ok(out)
 }
