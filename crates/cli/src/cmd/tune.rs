@@ -94,6 +94,12 @@ fn required<'a>(args: &'a Args, flag: &str) -> Result<&'a str, String> {
         .ok_or_else(|| format!("--{flag} is required"))
 }
 
+/// One game's quiet positions (FENs) and its result for Red.
+type GameData = (Vec<String>, f32);
+
+/// A sample and the number of its game (the unit held out or trained on).
+type Numbered = (usize, Sample);
+
 /// `tune-data`.
 pub fn run_data(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&DATA_SPEC, raw).map_err(|e| e.to_string())?;
@@ -113,7 +119,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
 
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(Vec<String>, f32)>>> = Mutex::new(vec![None; games]);
+    let results: Mutex<Vec<Option<GameData>>> = Mutex::new(vec![None; games]);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(games) {
             scope.spawn(|| {
@@ -128,7 +134,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
                         all[g] = Some(r);
                     }
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if n % 10 == 0 || n == games {
+                    if n.is_multiple_of(10) || n == games {
                         eprintln!("tune-data: {n}/{games} games");
                     }
                 }
@@ -158,7 +164,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
 }
 
 /// One self-play game: its quiet positions' FENs and the result for Red.
-fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> (Vec<String>, f32) {
+fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> GameData {
     let mut rng = seed ^ 0x5DEE_CE66_D1CE_4E5B;
     let mut random = |n: usize| {
         rng = rng
@@ -199,7 +205,9 @@ fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> (Vec<Str
         ply += 1;
     }
     let result = match game.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == Side::Red => 1.0,
+        Some(Outcome::Win {
+            winner: Side::Red, ..
+        }) => 1.0,
         Some(Outcome::Win { .. }) => 0.0,
         _ => 0.5,
     };
@@ -249,7 +257,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if samples.is_empty() {
         return Err(format!("'{}' holds no positions", excerpt(data)));
     }
-    let (valid, train): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) =
+    let (valid, train): (Vec<Numbered>, Vec<Numbered>) =
         samples.into_iter().partition(|(unit, _)| unit % 10 == 9);
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
@@ -334,7 +342,7 @@ fn positive(flag: &str, v: &str, max: f64) -> Result<f64, String> {
 
 /// The samples of a data file's lines, each with its game's number (or, in a file without
 /// `# game` lines, its own), or the first bad line's one-line error.
-fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<(usize, Sample)>, String> {
+fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> {
     let rules = RuleSet::standard(kind);
     let mut out = Vec::new();
     let by_game = text.lines().any(|l| l.starts_with("# game "));
