@@ -32,7 +32,7 @@ pub(crate) const fn table_index(side: Side, sq: usize) -> usize {
     }
 }
 
-const fn build_tables() -> Tables {
+const fn build_tables(w: &EvalWeights) -> Tables {
     let mut t = Tables {
         mg: [[0; 90]; Piece::CODES],
         eg: [[0; 90]; Piece::CODES],
@@ -53,12 +53,12 @@ const fn build_tables() -> Tables {
                 let ti = table_index(side, sq);
                 let (mg, eg) = if role_i == Role::Soldier as usize {
                     (
-                        MATERIAL_MG[role_i] + PST_SOLDIER_MG[ti] as i32,
-                        MATERIAL_EG[role_i] + PST_SOLDIER_EG[ti] as i32,
+                        w.material_mg[role_i] + w.pst_soldier_mg[ti] as i32,
+                        w.material_eg[role_i] + w.pst_soldier_eg[ti] as i32,
                     )
                 } else {
-                    let shape = shape_table(role)[ti] as i32 * PST_SCALE;
-                    (MATERIAL_MG[role_i] + shape, MATERIAL_EG[role_i] + shape)
+                    let shape = w.shape(role)[ti] as i32 * PST_SCALE;
+                    (w.material_mg[role_i] + shape, w.material_eg[role_i] + shape)
                 };
                 t.mg[code][sq] = mg as i16;
                 t.eg[code][sq] = eg as i16;
@@ -74,12 +74,13 @@ const fn build_tables() -> Tables {
     t
 }
 
-static TABLES: Tables = build_tables();
+/// The Xiangqi weights' tables, and the Jieqi weights'.
+static TABLES: [Tables; 2] = [build_tables(&XIANGQI), build_tables(&JIEQI)];
 
-/// Middlegame material plus piece-square value of a face-up `role` of `side` on `sq`.
+/// Jieqi: middlegame material plus piece-square value of a face-up `role` of `side` on `sq`.
 #[inline]
 pub(crate) fn table_mg(side: Side, role: Role, sq: Square) -> i32 {
-    TABLES.mg[Piece::new(side, role).code()][sq.index()] as i32
+    TABLES[1].mg[Piece::new(side, role).code()][sq.index()] as i32
 }
 
 /// What one face-down piece of each side is worth (middlegame, endgame), by side index.
@@ -90,11 +91,19 @@ pub struct HiddenValues {
 }
 
 impl Default for HiddenValues {
-    /// [`HIDDEN_VALUE`]: about the mean of the fifteen identities of a fresh deal.
+    /// The Jieqi weights' `HIDDEN_VALUE`: about the mean of the fifteen identities of a
+    /// fresh deal.
     fn default() -> Self {
+        HiddenValues::plain(&JIEQI)
+    }
+}
+
+impl HiddenValues {
+    /// Every face-down piece at `w`'s `HIDDEN_VALUE`.
+    const fn plain(w: &EvalWeights) -> HiddenValues {
         HiddenValues {
-            mg: [HIDDEN_VALUE; 2],
-            eg: [HIDDEN_VALUE; 2],
+            mg: [w.hidden_value; 2],
+            eg: [w.hidden_value; 2],
         }
     }
 }
@@ -193,9 +202,9 @@ pub(crate) enum Term {
     AttackerPerMissingDefender,
     EmptyHeadCannon,
     CentralCannon,
-    /// [`THREAT_BY_LOWER`] of a victim class.
+    /// `THREAT_BY_LOWER` of a victim class.
     ThreatByLower(usize),
-    /// [`THREAT_HANGING`] of a victim class.
+    /// `THREAT_HANGING` of a victim class.
     ThreatHanging(usize),
 }
 
@@ -221,15 +230,21 @@ pub(crate) struct NoTrace;
 
 impl Trace for NoTrace {}
 
-/// Evaluates `pos` from the side to move's point of view, face-down pieces at
-/// [`HIDDEN_VALUE`].
+/// The Xiangqi evaluation of `pos` (the Xiangqi weights), from the side to move's point of
+/// view; a face-down piece counts the Xiangqi weights' `HIDDEN_VALUE`.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &HiddenValues::default())
+    evaluate_traced::<_, false>(pos, &HiddenValues::plain(&XIANGQI), &mut NoTrace)
 }
 
 /// Both sides' terms (by side index) and the game phase, from one pass over the board.
 #[inline(always)]
-fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([SideTerms; 2], i32) {
+fn gather<T: Trace, const J: bool>(
+    pos: &Position,
+    hidden: &HiddenValues,
+    tr: &mut T,
+) -> ([SideTerms; 2], i32) {
+    let w = EvalWeights::of(J);
+    let tables = &TABLES[J as usize];
     let free = pos.rules().free_advisors_elephants;
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
@@ -253,8 +268,8 @@ fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([Side
             };
             let code = piece.code();
             let t = &mut terms[s];
-            t.mg += TABLES.mg[code][sq] as i32;
-            t.eg += TABLES.eg[code][sq] as i32;
+            t.mg += tables.mg[code][sq] as i32;
+            t.eg += tables.eg[code][sq] as i32;
             let role = piece.role();
             phase += PHASE_WEIGHT[role as usize];
             let attacks = board.attacks_from(point, free);
@@ -280,14 +295,15 @@ fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([Side
                     t.attackers_across += across as i32;
                     // Its attacks are the empty points it slides over and the first piece.
                     let n = (attacks & !occ).count_ones() as i32;
-                    t.mobility += CHARIOT_MOBILITY * n;
+                    t.mobility += w.chariot_mobility * n;
                     tr.term(s, Term::ChariotMobility, n, n);
                 }
                 Role::Horse => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     let free = (attacks & !own).count_ones() as i32;
-                    t.mobility += HORSE_MOBILITY * free - if free == 0 { HORSE_TRAPPED } else { 0 };
+                    t.mobility +=
+                        w.horse_mobility * free - if free == 0 { w.horse_trapped } else { 0 };
                     tr.term(s, Term::HorseMobility, free, free);
                     if free == 0 {
                         tr.term(s, Term::HorseTrapped, -1, -1);
@@ -297,7 +313,7 @@ fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([Side
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     let n = board.slides_from(point).count_ones() as i32;
-                    t.mobility += CANNON_MOBILITY * n;
+                    t.mobility += w.cannon_mobility * n;
                     tr.term(s, Term::CannonMobility, n, n);
                     if t.n_cannons < 4 {
                         t.cannons[t.n_cannons] = sq as u8;
@@ -322,15 +338,22 @@ fn gather<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> ([Side
     (terms, phase.min(PHASE_MAX))
 }
 
-/// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
+/// The Jieqi evaluation of `pos` (the Jieqi weights), from the side to move's point of view,
+/// face-down pieces at `hidden`.
 pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
-    evaluate_traced(pos, hidden, &mut NoTrace)
+    evaluate_traced::<_, true>(pos, hidden, &mut NoTrace)
 }
 
-/// [`evaluate_with`], telling `tr` every term it adds up.
+/// The evaluation under the Jieqi weights (`J`) or the Xiangqi ones, telling `tr` every term
+/// it adds up.
 #[inline(always)]
-pub(crate) fn evaluate_traced<T: Trace>(pos: &Position, hidden: &HiddenValues, tr: &mut T) -> i32 {
-    let (terms, phase) = gather(pos, hidden, tr);
+pub(crate) fn evaluate_traced<T: Trace, const J: bool>(
+    pos: &Position,
+    hidden: &HiddenValues,
+    tr: &mut T,
+) -> i32 {
+    let w = EvalWeights::of(J);
+    let (terms, phase) = gather::<T, J>(pos, hidden, tr);
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
     let occ = occ_side[0] | occ_side[1];
@@ -340,13 +363,13 @@ pub(crate) fn evaluate_traced<T: Trace>(pos: &Position, hidden: &HiddenValues, t
         let s = side.index();
         let them = 1 - s;
         let t = terms[s];
-        let threats = threats(board, &terms[s], &terms[them], occ_side[them], s, tr);
+        let threats = threats(w, board, &terms[s], &terms[them], occ_side[them], s, tr);
         mg[s] = t.mg + t.mobility + threats;
         eg[s] = t.eg + t.mobility + threats;
         // General safety, middlegame only.
         let missing = (4 - terms[s].defenders).max(0);
         let exposed = terms[them].attackers_across * missing;
-        mg[s] -= ATTACKER_PER_MISSING_DEFENDER * exposed;
+        mg[s] -= w.attacker_per_missing_defender * exposed;
         tr.term(s, Term::AttackerPerMissingDefender, -exposed, 0);
         let danger = king_danger(&terms[them], terms[s].defenders);
         mg[s] -= danger;
@@ -357,11 +380,11 @@ pub(crate) fn evaluate_traced<T: Trace>(pos: &Position, hidden: &HiddenValues, t
             if c % 9 == g % 9 {
                 match between_on_file(c, g, occ) {
                     0 => {
-                        mg[s] -= EMPTY_HEAD_CANNON;
+                        mg[s] -= w.empty_head_cannon;
                         tr.term(s, Term::EmptyHeadCannon, -1, 0);
                     }
                     1 => {
-                        mg[s] -= CENTRAL_CANNON;
+                        mg[s] -= w.central_cannon;
                         tr.term(s, Term::CentralCannon, -1, 0);
                     }
                     _ => {}
@@ -377,7 +400,7 @@ pub(crate) fn evaluate_traced<T: Trace>(pos: &Position, hidden: &HiddenValues, t
         red /= NO_ATTACKERS_DIVISOR;
     }
     let score = if pos.turn() == Side::Red { red } else { -red };
-    score + TEMPO
+    score + w.tempo
 }
 
 /// What the attackers of a palace make of it: nothing from a lone attacker, then growing
@@ -396,6 +419,7 @@ fn king_danger(attackers: &SideTerms, defenders: i32) -> i32 {
 /// Bonus for `us` attacking `them`'s pieces: by a piece of a lower class, or undefended.
 #[inline]
 fn threats<T: Trace>(
+    w: &EvalWeights,
     board: &jieqi_rules::Board,
     us: &SideTerms,
     them: &SideTerms,
@@ -419,10 +443,10 @@ fn threats<T: Trace>(
             continue;
         }
         if lower[class] & bit(sq) != 0 {
-            score += THREAT_BY_LOWER[class];
+            score += w.threat_by_lower[class];
             tr.term(s, Term::ThreatByLower(class), 1, 1);
         } else if them.attacked & bit(sq) == 0 {
-            score += THREAT_HANGING[class];
+            score += w.threat_hanging[class];
             tr.term(s, Term::ThreatHanging(class), 1, 1);
         }
     }
@@ -441,7 +465,7 @@ fn square_on_side(sq: usize, side: Side) -> bool {
 #[inline]
 pub fn order_value(piece: Piece) -> i32 {
     if piece.is_hidden() {
-        HIDDEN_VALUE
+        JIEQI.hidden_value
     } else {
         ORDER_VALUE[piece.role() as usize]
     }
@@ -459,7 +483,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let p = Position::startpos();
-        assert_eq!(evaluate(&p), TEMPO);
+        assert_eq!(evaluate(&p), XIANGQI.tempo);
     }
 
     /// Jieqi (rules.md §7): a revealed advisor or elephant may roam; it defends only at home.
@@ -487,12 +511,28 @@ mod tests {
     /// Red's and Black's threat bonuses in `fen`.
     fn threat_pair(fen: &str) -> (i32, i32) {
         let p = pos(fen);
-        let (t, _) = gather(&p, &HiddenValues::default(), &mut NoTrace);
+        let (t, _) = gather::<_, false>(&p, &HiddenValues::default(), &mut NoTrace);
         let board = p.board();
         let pieces = |side| board.occupied_by(side);
         (
-            threats(board, &t[0], &t[1], pieces(Side::Black), 0, &mut NoTrace),
-            threats(board, &t[1], &t[0], pieces(Side::Red), 1, &mut NoTrace),
+            threats(
+                &XIANGQI,
+                board,
+                &t[0],
+                &t[1],
+                pieces(Side::Black),
+                0,
+                &mut NoTrace,
+            ),
+            threats(
+                &XIANGQI,
+                board,
+                &t[1],
+                &t[0],
+                pieces(Side::Red),
+                1,
+                &mut NoTrace,
+            ),
         )
     }
 
@@ -501,7 +541,7 @@ mod tests {
         // Black's horse on c4 attacks Red's chariot on d2 (leg c3 empty).
         assert_eq!(
             threat_pair("5k3/9/9/9/9/2n6/9/3R5/9/4K4 w - - 0 1"),
-            (0, THREAT_BY_LOWER[4])
+            (0, XIANGQI.threat_by_lower[4])
         );
         // A red horse on c3 blocks the leg.
         assert_eq!(
@@ -515,7 +555,7 @@ mod tests {
         // Red's chariot on g2 attacks Black's lone cannon on c2; the cannon has no screen.
         assert_eq!(
             threat_pair("3k5/9/9/9/9/9/9/2c3R2/9/4K4 w - - 0 1"),
-            (THREAT_HANGING[3], 0)
+            (XIANGQI.threat_hanging[3], 0)
         );
         // A black chariot on c9 defends it down the open file.
         assert_eq!(
@@ -527,7 +567,7 @@ mod tests {
     #[test]
     fn palace_danger_needs_two_attackers_and_grows_with_more() {
         let danger = |fen: &str| {
-            let (t, _) = gather(&pos(fen), &HiddenValues::default(), &mut NoTrace);
+            let (t, _) = gather::<_, false>(&pos(fen), &HiddenValues::default(), &mut NoTrace);
             king_danger(&t[1], t[0].defenders)
         };
         // A lone black chariot on Red's palace file: no danger term.

@@ -28,6 +28,7 @@ mod see;
 mod tt;
 pub mod tune;
 mod weights;
+mod weights_jieqi;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

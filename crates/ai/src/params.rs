@@ -8,15 +8,94 @@
 //! lose, chariots gain).
 //!
 //! The evaluation's linear weights (material, piece-square tables, mobility, general safety,
-//! threats, tempo, the face-down piece) live in `weights.rs`, the file `jieqi-cli tune` writes,
-//! and are re-exported here. `HIDDEN_BONUS` there was measured by hand with `jieqi_selfplay` at
+//! threats, tempo, the face-down piece) live in `weights.rs` (Xiangqi) and `weights_jieqi.rs`
+//! (Jieqi), the files `jieqi-cli tune` writes, gathered here as [`XIANGQI`] and [`JIEQI`]: the
+//! two variants may be tuned apart. `HIDDEN_BONUS` there was measured by hand with `jieqi_selfplay` at
 //! 20000 nodes a move, 20 games per pair on the same deals: -25 beat 0 (13-7) beat +10 (13-7)
 //! beat +40 (13-7); -60 beat -25 (15-5); -100 against -60 10-7 (3 draws); -150 lost to -60
 //! (8-12); -80 was kept.
 
 use jieqi_rules::Role;
 
-pub use crate::weights::*;
+/// One set of the evaluation's weights, each field the constant of the same name in its file.
+#[derive(Debug)]
+pub struct EvalWeights {
+    pub material_mg: [i32; 8],
+    pub material_eg: [i32; 8],
+    pub hidden_value: i32,
+    pub hidden_bonus: i32,
+    pub pst_chariot: [i8; 90],
+    pub pst_horse: [i8; 90],
+    pub pst_cannon: [i8; 90],
+    pub pst_advisor: [i8; 90],
+    pub pst_elephant: [i8; 90],
+    pub pst_general: [i8; 90],
+    pub pst_soldier_mg: [i16; 90],
+    pub pst_soldier_eg: [i16; 90],
+    pub chariot_mobility: i32,
+    pub cannon_mobility: i32,
+    pub horse_mobility: i32,
+    pub horse_trapped: i32,
+    pub attacker_per_missing_defender: i32,
+    pub empty_head_cannon: i32,
+    pub central_cannon: i32,
+    pub threat_by_lower: [i32; 5],
+    pub threat_hanging: [i32; 5],
+    pub tempo: i32,
+}
+
+macro_rules! weights_of {
+    ($m:ident) => {
+        EvalWeights {
+            material_mg: crate::$m::MATERIAL_MG,
+            material_eg: crate::$m::MATERIAL_EG,
+            hidden_value: crate::$m::HIDDEN_VALUE,
+            hidden_bonus: crate::$m::HIDDEN_BONUS,
+            pst_chariot: crate::$m::PST_CHARIOT,
+            pst_horse: crate::$m::PST_HORSE,
+            pst_cannon: crate::$m::PST_CANNON,
+            pst_advisor: crate::$m::PST_ADVISOR,
+            pst_elephant: crate::$m::PST_ELEPHANT,
+            pst_general: crate::$m::PST_GENERAL,
+            pst_soldier_mg: crate::$m::PST_SOLDIER_MG,
+            pst_soldier_eg: crate::$m::PST_SOLDIER_EG,
+            chariot_mobility: crate::$m::CHARIOT_MOBILITY,
+            cannon_mobility: crate::$m::CANNON_MOBILITY,
+            horse_mobility: crate::$m::HORSE_MOBILITY,
+            horse_trapped: crate::$m::HORSE_TRAPPED,
+            attacker_per_missing_defender: crate::$m::ATTACKER_PER_MISSING_DEFENDER,
+            empty_head_cannon: crate::$m::EMPTY_HEAD_CANNON,
+            central_cannon: crate::$m::CENTRAL_CANNON,
+            threat_by_lower: crate::$m::THREAT_BY_LOWER,
+            threat_hanging: crate::$m::THREAT_HANGING,
+            tempo: crate::$m::TEMPO,
+        }
+    };
+}
+
+/// The Xiangqi evaluation's weights (`weights.rs`).
+pub const XIANGQI: EvalWeights = weights_of!(weights);
+/// The Jieqi evaluation's weights (`weights_jieqi.rs`).
+pub const JIEQI: EvalWeights = weights_of!(weights_jieqi);
+
+impl EvalWeights {
+    /// [`JIEQI`] or [`XIANGQI`].
+    pub const fn of(jieqi: bool) -> &'static EvalWeights {
+        if jieqi { &JIEQI } else { &XIANGQI }
+    }
+
+    /// The shape table of a role (not the soldier's).
+    pub const fn shape(&self, role: Role) -> &[i8; 90] {
+        match role {
+            Role::Chariot => &self.pst_chariot,
+            Role::Horse => &self.pst_horse,
+            Role::Cannon => &self.pst_cannon,
+            Role::Advisor => &self.pst_advisor,
+            Role::Elephant => &self.pst_elephant,
+            Role::General | Role::Soldier => &self.pst_general,
+        }
+    }
+}
 
 /// Game phase weight per role; the start position has `PHASE_MAX` in total.
 pub const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 0, 3, 6, 3, 0];
@@ -27,18 +106,6 @@ pub const ORDER_VALUE: [i32; 8] = [0, 5000, 200, 200, 400, 900, 450, 150];
 
 /// Multiplier applied to the "shape" piece-square tables below (which come in small units).
 pub const PST_SCALE: i32 = 3;
-
-/// The shape table of a role (not the soldier's).
-pub const fn shape_table(role: Role) -> &'static [i8; 90] {
-    match role {
-        Role::Chariot => &PST_CHARIOT,
-        Role::Horse => &PST_HORSE,
-        Role::Cannon => &PST_CANNON,
-        Role::Advisor => &PST_ADVISOR,
-        Role::Elephant => &PST_ELEPHANT,
-        Role::General | Role::Soldier => &PST_GENERAL,
-    }
-}
 
 /// Attacks on the enemy palace (its nine points), per role indexed by `Role as usize`: each
 /// attacker's weight, per hit point, less per advisor or elephant at home; the danger's
@@ -116,7 +183,7 @@ pub const CHANCE_MIN_DEPTH: i32 = 2;
 pub struct JieqiTuning {
     /// [`CHANCE_MIN_DEPTH`].
     pub chance_min_depth: i32,
-    /// [`HIDDEN_BONUS`].
+    /// The Jieqi weights' `HIDDEN_BONUS`.
     pub hidden_bonus: i32,
     /// Settle disagreeing chance children exactly at null-window nodes too (instead of the
     /// estimate).
@@ -150,7 +217,7 @@ impl Default for JieqiTuning {
     fn default() -> Self {
         JieqiTuning {
             chance_min_depth: CHANCE_MIN_DEPTH,
-            hidden_bonus: HIDDEN_BONUS,
+            hidden_bonus: JIEQI.hidden_bonus,
             exact_null_windows: false,
         }
     }

@@ -66,36 +66,37 @@ pub fn group(i: usize) -> &'static str {
     }
 }
 
-/// The engine's weights today, as the tuner's vector.
-pub fn default_weights() -> Vec<f64> {
+/// The engine's weights today, Jieqi's or Xiangqi's, as the tuner's vector.
+pub fn default_weights(jieqi: bool) -> Vec<f64> {
+    let e = EvalWeights::of(jieqi);
     let mut w = vec![0.0; N_WEIGHTS];
     for r in 0..8 {
-        w[MAT_MG + r] = MATERIAL_MG[r] as f64;
-        w[MAT_EG + r] = MATERIAL_EG[r] as f64;
+        w[MAT_MG + r] = e.material_mg[r] as f64;
+        w[MAT_EG + r] = e.material_eg[r] as f64;
     }
     for role in shape_roles() {
-        for (ti, &v) in shape_table(role).iter().enumerate() {
+        for (ti, &v) in e.shape(role).iter().enumerate() {
             w[SHAPE + role as usize * 90 + ti] = v as f64;
         }
     }
     for ti in 0..90 {
-        w[SOLDIER_MG + ti] = PST_SOLDIER_MG[ti] as f64;
-        w[SOLDIER_EG + ti] = PST_SOLDIER_EG[ti] as f64;
+        w[SOLDIER_MG + ti] = e.pst_soldier_mg[ti] as f64;
+        w[SOLDIER_EG + ti] = e.pst_soldier_eg[ti] as f64;
     }
-    w[CHARIOT_MOB] = CHARIOT_MOBILITY as f64;
-    w[CANNON_MOB] = CANNON_MOBILITY as f64;
-    w[HORSE_MOB] = HORSE_MOBILITY as f64;
-    w[HORSE_TRAP] = HORSE_TRAPPED as f64;
-    w[ATTACKER_MISSING] = ATTACKER_PER_MISSING_DEFENDER as f64;
-    w[EMPTY_HEAD] = EMPTY_HEAD_CANNON as f64;
-    w[CENTRAL] = CENTRAL_CANNON as f64;
+    w[CHARIOT_MOB] = e.chariot_mobility as f64;
+    w[CANNON_MOB] = e.cannon_mobility as f64;
+    w[HORSE_MOB] = e.horse_mobility as f64;
+    w[HORSE_TRAP] = e.horse_trapped as f64;
+    w[ATTACKER_MISSING] = e.attacker_per_missing_defender as f64;
+    w[EMPTY_HEAD] = e.empty_head_cannon as f64;
+    w[CENTRAL] = e.central_cannon as f64;
     for c in 0..5 {
-        w[THREAT_LOWER + c] = THREAT_BY_LOWER[c] as f64;
-        w[THREAT_HANG + c] = THREAT_HANGING[c] as f64;
+        w[THREAT_LOWER + c] = e.threat_by_lower[c] as f64;
+        w[THREAT_HANG + c] = e.threat_hanging[c] as f64;
     }
-    w[TEMPO_W] = TEMPO as f64;
-    w[HIDDEN_VAL] = HIDDEN_VALUE as f64;
-    w[HIDDEN_BON] = HIDDEN_BONUS as f64;
+    w[TEMPO_W] = e.tempo as f64;
+    w[HIDDEN_VAL] = e.hidden_value as f64;
+    w[HIDDEN_BON] = e.hidden_bonus as f64;
     w
 }
 
@@ -183,8 +184,9 @@ impl Trace for Features {
 
 impl Features {
     /// The features of `pos` as the engine evaluates it: with a Jieqi `pool` (the unseen
-    /// identities of the side to move's view) a face-down piece is worth its side's mean
-    /// unseen identity plus `HIDDEN_BONUS`, as in the search; without one, `HIDDEN_VALUE`.
+    /// identities of the side to move's view) under the Jieqi weights, a face-down piece
+    /// worth its side's mean unseen identity plus `HIDDEN_BONUS`, as in the search; without
+    /// one under the Xiangqi weights (a face-down piece at `HIDDEN_VALUE`).
     pub fn of(pos: &Position, pool: Option<&Pool>) -> Features {
         let (values, hidden) = hidden_terms(pool);
         let mut f = Features {
@@ -196,7 +198,11 @@ impl Features {
             red_to_move: pos.turn() == Side::Red,
             hidden,
         };
-        evaluate_traced(pos, &values, &mut f);
+        if pool.is_some() {
+            evaluate_traced::<_, true>(pos, &values, &mut f);
+        } else {
+            evaluate_traced::<_, false>(pos, &values, &mut f);
+        }
         f
     }
 
@@ -252,9 +258,14 @@ impl Features {
 fn hidden_terms(pool: Option<&Pool>) -> (HiddenValues, [Vec<(usize, f64)>; 2]) {
     let Some(pool) = pool else {
         let plain = vec![(HIDDEN_VAL, 1.0)];
-        return (HiddenValues::default(), [plain.clone(), plain]);
+        let v = XIANGQI.hidden_value;
+        let values = HiddenValues {
+            mg: [v; 2],
+            eg: [v; 2],
+        };
+        return (values, [plain.clone(), plain]);
     };
-    let values = Unseen::from_pool(pool, HIDDEN_BONUS).values;
+    let values = Unseen::from_pool(pool, JIEQI.hidden_bonus).values;
     let per_side = |side: Side| {
         let total: u32 = HIDDEN_ROLES
             .iter()
@@ -474,9 +485,10 @@ pub fn round_weights(w: &[f64]) -> Vec<f64> {
         .collect()
 }
 
-/// `crates/ai/src/weights.rs` holding the weights `w` (rounded): what `jieqi-cli tune`
-/// writes, so that adopting tuned weights is copying one file, and the diff shows them.
-pub fn render_weights(w: &[f64], note: &str) -> String {
+/// `crates/ai/src/weights.rs` (or, for Jieqi, `weights_jieqi.rs`) holding the weights `w`
+/// (rounded): what `jieqi-cli tune` writes, so that adopting tuned weights is copying one
+/// file, and the diff shows them.
+pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
     let w = round_weights(w);
     let int = |i: usize| w[i] as i64;
     let row8 = |base: usize| -> String {
@@ -503,11 +515,12 @@ pub fn render_weights(w: &[f64], note: &str) -> String {
         s
     };
     let mut out = String::new();
-    out.push_str(
-        "//! The evaluation's weights: material, piece-square tables, mobility, general safety,\n\
-         //! threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the README,\n\
-         //! \"Tuning the evaluation\"); edit by hand or replace with a tuner's output.\n",
-    );
+    out.push_str(&format!(
+        "//! The {} evaluation's weights: material, piece-square tables, mobility, general\n\
+         //! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the\n\
+         //! README, \"Tuning the evaluation\"); edit by hand or replace with a tuner's output.\n",
+        if jieqi { "Jieqi" } else { "Xiangqi" }
+    ));
     if !note.is_empty() {
         out.push_str("//!\n");
     }
@@ -607,6 +620,7 @@ pub fn render_weights(w: &[f64], note: &str) -> String {
 mod tests {
     use super::*;
     use crate::eval::{evaluate, evaluate_with};
+    use crate::params::{JIEQI, XIANGQI};
     use jieqi_rules::{Jieqi, Seed, Variant};
 
     /// Positions from random playouts of both variants, with the Jieqi views' pools.
@@ -646,25 +660,23 @@ mod tests {
 
     #[test]
     fn features_times_weights_is_the_evaluation() {
-        let w = default_weights();
+        let (wx, wj) = (default_weights(false), default_weights(true));
         let mut with_pool = 0;
         for (pos, pool) in playout_positions() {
             let f = Features::of(&pos, pool.as_ref());
             match pool {
                 None => assert_eq!(
-                    f.evaluate(&w),
+                    f.evaluate(&wx),
                     evaluate(&pos),
                     "{}",
                     pos.to_setup().to_fen()
                 ),
                 Some(pool) => {
                     // The search's mean face-down value is rounded per side.
-                    let real = evaluate_with(&pos, &Unseen::from_pool(&pool, HIDDEN_BONUS).values);
-                    assert!(
-                        (f.evaluate(&w) - real).abs() <= 16,
-                        "{} {real}",
-                        f.evaluate(&w)
-                    );
+                    let hidden = Unseen::from_pool(&pool, JIEQI.hidden_bonus).values;
+                    let real = evaluate_with(&pos, &hidden);
+                    let e = f.evaluate(&wj);
+                    assert!((e - real).abs() <= 16, "{e} {real}");
                     with_pool += 1;
                 }
             }
@@ -674,8 +686,8 @@ mod tests {
 
     #[test]
     fn the_linear_sample_agrees_with_the_features() {
-        let w = default_weights();
         for (pos, pool) in playout_positions().into_iter().step_by(7) {
+            let w = default_weights(pool.is_some());
             let f = Features::of(&pos, pool.as_ref());
             let s = f.sample(0.5);
             let red = if pos.turn() == Side::Red { 1 } else { -1 } * f.evaluate(&w);
@@ -687,7 +699,7 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let w = default_weights();
+        let w = default_weights(true);
         let samples: Vec<Sample> = playout_positions()
             .iter()
             .enumerate()
@@ -747,7 +759,7 @@ mod tests {
 
     #[test]
     fn tuning_lowers_the_error() {
-        let w = default_weights();
+        let w = default_weights(true);
         let samples: Vec<Sample> = playout_positions()
             .iter()
             .map(|(p, pool)| {
@@ -777,30 +789,43 @@ mod tests {
     }
 
     #[test]
-    fn the_default_weights_render_as_weights_rs() {
-        let file = include_str!("weights.rs");
-        if std::env::var_os("JIEQI_WRITE_WEIGHTS").is_some() {
-            std::fs::write(
-                "/tmp/weights.rs",
-                render_weights(&default_weights(), "NOTE"),
-            )
-            .unwrap();
+    fn the_default_weights_render_as_their_files() {
+        for (jieqi, file) in [
+            (false, include_str!("weights.rs")),
+            (true, include_str!("weights_jieqi.rs")),
+        ] {
+            // The note: the header's lines after its first three, up to the first blank line.
+            let note: Vec<&str> = file
+                .lines()
+                .skip(3)
+                .take_while(|l| !l.is_empty())
+                .filter_map(|l| l.strip_prefix("//! "))
+                .collect();
+            let w = default_weights(jieqi);
+            assert_eq!(
+                render_weights(
+                    &w,
+                    &note.join(
+                        "
+"
+                    ),
+                    jieqi
+                ),
+                file
+            );
         }
-        // The note: the header's lines after its first three, up to the first blank line.
-        let note: Vec<&str> = file
-            .lines()
-            .skip(3)
-            .take_while(|l| !l.is_empty())
-            .filter_map(|l| l.strip_prefix("//! "))
-            .collect();
-        assert_eq!(render_weights(&default_weights(), &note.join("\n")), file);
+        // What the engine compiled.
+        assert_eq!(XIANGQI.pst_chariot, crate::weights::PST_CHARIOT);
+        assert_eq!(JIEQI.hidden_bonus, crate::weights_jieqi::HIDDEN_BONUS);
     }
 
     #[test]
     fn the_default_tables_are_symmetric() {
-        let w = default_weights();
-        for i in SHAPE..CHARIOT_MOB {
-            assert_eq!(w[i], w[mirror(i)], "{i}");
+        for jieqi in [false, true] {
+            let w = default_weights(jieqi);
+            for i in SHAPE..CHARIOT_MOB {
+                assert_eq!(w[i], w[mirror(i)], "{i}");
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
-//! The evaluation's weights: material, piece-square tables, mobility, general safety,
-//! threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the README,
-//! "Tuning the evaluation"); edit by hand or replace with a tuner's output.
+//! The Xiangqi evaluation's weights: material, piece-square tables, mobility, general
+//! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the
+//! README, "Tuning the evaluation"); edit by hand or replace with a tuner's output.
 //!
 //! The engine's hand-set weights (the material from the classic table of seed `001_…`;
 //! `HIDDEN_BONUS` measured with `jieqi_selfplay`, see `params`).

@@ -50,6 +50,7 @@ USAGE:
   jieqi-cli tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R]
                  [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]
             Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
+            (Xiangqi) or weights_jieqi.rs (Jieqi)
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]

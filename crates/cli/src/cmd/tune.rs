@@ -17,7 +17,7 @@
 //! every tenth position) is held out to check it: positions of one game are alike, so a
 //! held-out game shows overfitting where a held-out position of a trained game would not. It prints K and the
 //! error before and after (training and held-out), and writes the tuned weights as Rust: a
-//! replacement for `crates/ai/src/weights.rs`. `--groups` limits the weights moved to some of
+//! replacement for `crates/ai/src/weights.rs` (Xiangqi) or `weights_jieqi.rs` (Jieqi). `--groups` limits the weights moved to some of
 //! material, pst, mobility, king, threats, tempo, hidden.
 
 use std::sync::Mutex;
@@ -262,7 +262,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
 
-    let w0 = default_weights();
+    let jieqi = kind == VariantKind::Jieqi;
+    let w0 = default_weights(jieqi);
     let k = fixed_k.unwrap_or_else(|| tune::fit_k(&train, &w0));
     let before = (tune::mse(&train, &w0, k), tune::mse(&valid, &w0, k));
     super::outln!(
@@ -324,7 +325,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         before.1,
         after.1,
     );
-    std::fs::write(out, tune::render_weights(&w, &note))
+    std::fs::write(out, tune::render_weights(&w, &note, jieqi))
         .map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
     super::outln!("weights written to {out}");
     Ok(())
