@@ -13,7 +13,8 @@
 //! the phase, Red's point of view); the model predicts the game's result as
 //! `1 / (1 + 10^(-K·eval/400))`. [`fit_k`] finds the K that best fits the data under the
 //! current weights, then [`tune`] lowers the mean squared error over the weights by Adam
-//! (gradient descent with per-weight step sizes), mirror points of a table tied together.
+//! (gradient descent with per-weight step sizes), mirror points of a table tied together,
+//! and keeps the weights that did best on held-out games (early stopping).
 //! [`render_weights`] writes the result as `weights.rs`, the file the engine compiles.
 
 use jieqi_rules::{Pool, Position, Role, Side};
@@ -431,21 +432,28 @@ pub struct TuneSettings {
     pub rate: f64,
 }
 
-/// Adam on the mean squared error from `w`, moving only the weights `mask` allows, mirror
-/// table points kept together; `progress` hears (iteration, error) every 50 iterations.
+/// Adam on the mean squared error of `samples` from `w`, moving only the weights `mask`
+/// allows, mirror table points kept together. Every 50 iterations `progress` hears (iteration,
+/// training error, held-out error); the result is the weights with the least error on
+/// `held_out` among those checks and `w` itself (early stopping: positions of a few hundred
+/// games overfit hundreds of weights quickly), with its iteration (0: `w`). Without held-out
+/// samples it is the last iteration's.
 pub fn tune(
     samples: &[Sample],
+    held_out: &[Sample],
     w: &[f64],
     mask: &[bool],
     settings: TuneSettings,
-    progress: &mut dyn FnMut(usize, f64),
-) -> Vec<f64> {
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> (Vec<f64>, usize) {
+    let k = settings.k;
+    let mut best = (w.to_vec(), 0, mse(held_out, w, k));
     let mut w = w.to_vec();
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
     for t in 1..=settings.iterations {
-        let raw = gradient(samples, &w, settings.k);
+        let raw = gradient(samples, &w, k);
         for i in 0..w.len() {
             if !mask[i] {
                 continue;
@@ -463,10 +471,14 @@ pub fn tune(
             w[i] -= settings.rate * mh / (vh.sqrt() + eps);
         }
         if t % 50 == 0 || t == settings.iterations {
-            progress(t, mse(samples, &w, settings.k));
+            let held = mse(held_out, &w, k);
+            progress(t, mse(samples, &w, k), held);
+            if held_out.is_empty() || held < best.2 {
+                best = (w.clone(), t, held);
+            }
         }
     }
-    w
+    (best.0, best.1)
 }
 
 /// `w` rounded to what `weights.rs` can hold (integers; shape tables in `i8`, soldier tables
@@ -783,8 +795,19 @@ mod tests {
             iterations: 100,
             rate: 2.0,
         };
-        let tuned = tune(&samples, &w, &mask, settings, &mut |_, _| {});
+        let (tuned, _) = tune(&samples, &[], &w, &mask, settings, &mut |_, _, _| {});
         assert!(mse(&samples, &tuned, k) < mse(&samples, &w, k));
+        // Early stopping: against held-out samples labelled the other way round, the start
+        // is the best there is.
+        let flipped: Vec<Sample> = samples
+            .iter()
+            .map(|s| Sample {
+                result: 1.0 - s.result,
+                ..s.clone()
+            })
+            .collect();
+        let (kept, at) = tune(&samples, &flipped, &w, &mask, settings, &mut |_, _, _| {});
+        assert_eq!((kept, at), (w.clone(), 0));
         assert_eq!(tuned[MAT_MG + Role::General as usize], w[MAT_MG + 1]);
     }
 

@@ -13,7 +13,8 @@
 //! `tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R] [--k K]
 //! [--groups G,…]` reads such a file (lines starting `#` are comments), fits K for the
 //! sigmoid under the engine's weights (unless `--k`), then runs Adam on the mean squared
-//! error (`jieqi_ai::tune`). Every tenth game (counted by the `# game` lines; without them
+//! error (`jieqi_ai::tune`), keeping the iteration with the least held-out error (checked
+//! every 50; 0 keeps the engine's weights). Every tenth game (counted by the `# game` lines; without them
 //! every tenth position) is held out to check it: positions of one game are alike, so a
 //! held-out game shows overfitting where a held-out position of a trained game would not. It prints K and the
 //! error before and after (training and held-out), and writes the tuned weights as Rust: a
@@ -283,13 +284,14 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         iterations,
         rate,
     };
-    let w = tune::tune(&train, &w0, &mask, settings, &mut |t, e| {
-        eprintln!("tune: iteration {t} error {e:.6}");
+    let (w, at) = tune::tune(&train, &valid, &w0, &mask, settings, &mut |t, e, h| {
+        eprintln!("tune: iteration {t} error {e:.6} training, {h:.6} held out");
     });
     let w = tune::round_weights(&w);
     let after = (tune::mse(&train, &w, k), tune::mse(&valid, &w, k));
     super::outln!(
-        "after:  error {:.6} training, {:.6} held out ({} weights moved)",
+        "after:  error {:.6} training, {:.6} held out ({} weights moved; kept iteration {at}, \
+         the least held-out error)",
         after.0,
         after.1,
         w.iter().zip(&w0).filter(|(a, b)| a != b).count()
@@ -316,7 +318,8 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .map_or(data.into(), |n| n.to_string_lossy().into_owned());
     let note = format!(
         "Tuned by `jieqi-cli tune --variant {} --iterations {iterations} --rate {rate} --groups {}`\n\
-         from {} positions of {name}: K {k:.4}, error {:.6} -> {:.6} (held out {:.6} -> {:.6}).",
+         from {} positions of {name}: K {k:.4}, error {:.6} -> {:.6} (held out {:.6} -> {:.6}),\n\
+         iteration {at} kept (the least held-out error).",
         kind.name().to_ascii_lowercase(),
         groups.join(","),
         train.len() + valid.len(),
