@@ -6,6 +6,11 @@
 //! Every piece's attack set comes from [`jieqi_rules::Board::attacks_from`]. The result is in
 //! centipawns from the side to move's point of view.
 //!
+//! The weights come in two sets, `params::XIANGQI` ([`evaluate`], the Xiangqi search) and
+//! `params::JIEQI` ([`evaluate_with`], the Jieqi search), from the files `jieqi-cli tune`
+//! writes; each set gets its own monomorphised copy of the evaluation, so the weights stay
+//! constants in the hot path. The evaluation reports each term to a [`Trace`] for the tuner.
+//!
 //! Jieqi: a face-down piece is worth what the caller says ([`HiddenValues`]: the search passes
 //! the pool-weighted mean of the side's unseen identities, see [`crate::chance`]). Revealed
 //! advisors and elephants move freely there, so they count as defenders only near their own
