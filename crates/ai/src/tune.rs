@@ -1,7 +1,7 @@
 //! Texel tuning of the evaluation's weights from labelled positions.
 //!
-//! The evaluation is written once, in [`crate::eval`]; it reports every term it adds up to a
-//! [`Trace`](crate::eval::Trace). [`Features::of`] records that report for a position: for
+//! The evaluation is written once, in `eval.rs`; it reports every term it adds up to a
+//! `Trace`. [`Features::of`] records that report for a position: for
 //! each side, how many times each weight counts in the middlegame and in the endgame (a piece
 //! on a point counts its material and its table entry once; a face-down piece counts the
 //! mean of its side's unseen identities plus the bonus for staying face-down), the phase,
