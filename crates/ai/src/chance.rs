@@ -15,7 +15,7 @@
 //! probability exact (what is lost is only the correlation a capturer would learn).
 //!
 //! The evaluation values a face-down piece at the pool-weighted mean of its side's unseen
-//! identities plus [`HIDDEN_BONUS`](crate::params::HIDDEN_BONUS) (negative, measured: a face-down
+//! identities plus the Jieqi weights' `HIDDEN_BONUS` (negative, measured: a face-down
 //! piece is stuck on its start point, a revealed one develops); the transposition table keys
 //! positions by placement *and* pool, since the same placement reached through different
 //! reveals has a different future.
@@ -68,7 +68,7 @@
 use jieqi_rules::{Pool, Position, Role, Side, Square};
 
 use crate::eval::{HiddenValues, table_mg};
-use crate::params::{HIDDEN_VALUE, MATERIAL_EG, MATERIAL_MG};
+use crate::params::JIEQI;
 use crate::rng::mix;
 
 /// The roles a face-down piece can turn out to be.
@@ -155,7 +155,7 @@ impl Unseen {
         let total: u32 = HIDDEN_ROLES.iter().map(|&r| c[r as usize] as u32).sum();
         self.total[s] = total;
         let (mg, eg) = if total == 0 {
-            (HIDDEN_VALUE, HIDDEN_VALUE)
+            (JIEQI.hidden_value, JIEQI.hidden_value)
         } else {
             let sum = |table: &[i32; 8]| -> i32 {
                 let v: i32 = HIDDEN_ROLES
@@ -164,7 +164,7 @@ impl Unseen {
                     .sum();
                 (v + total as i32 / 2) / total as i32
             };
-            (sum(&MATERIAL_MG), sum(&MATERIAL_EG))
+            (sum(&JIEQI.material_mg), sum(&JIEQI.material_eg))
         };
         self.values.mg[s] = mg + self.bonus;
         self.values.eg[s] = eg + self.bonus;
@@ -226,7 +226,7 @@ impl Unseen {
         let t = total as i64;
         let mean_material: i64 = out[..n]
             .iter()
-            .map(|o| o.weight as i64 * MATERIAL_MG[o.role as usize] as i64)
+            .map(|o| o.weight as i64 * JIEQI.material_mg[o.role as usize] as i64)
             .sum::<i64>();
         let mean_table: i64 = out[..n]
             .iter()
@@ -236,7 +236,7 @@ impl Unseen {
             let table = table_mg(side, o.role, to) as i64 * t - mean_table;
             // Taking `role` out of the pool changes the mean value of the side's other
             // face-down pieces: others * (E - v) / (t - 1).
-            let material = MATERIAL_MG[o.role as usize] as i64 * t - mean_material;
+            let material = JIEQI.material_mg[o.role as usize] as i64 * t - mean_material;
             let pool_effect = if t > 1 {
                 others * material / (t - 1)
             } else {

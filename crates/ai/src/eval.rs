@@ -6,6 +6,11 @@
 //! Every piece's attack set comes from [`jieqi_rules::Board::attacks_from`]. The result is in
 //! centipawns from the side to move's point of view.
 //!
+//! The weights come in two sets, `params::XIANGQI` ([`evaluate`], the Xiangqi search) and
+//! `params::JIEQI` ([`evaluate_with`], the Jieqi search), from the files `jieqi-cli tune`
+//! writes; each set gets its own monomorphised copy of the evaluation, so the weights stay
+//! constants in the hot path. The evaluation reports each term to a [`Trace`] for the tuner.
+//!
 //! Jieqi: a face-down piece is worth what the caller says ([`HiddenValues`]: the search passes
 //! the pool-weighted mean of the side's unseen identities, see [`crate::chance`]). Revealed
 //! advisors and elephants move freely there, so they count as defenders only near their own
@@ -24,7 +29,7 @@ struct Tables {
 }
 
 /// Index into a table written from the owner's side (first row = enemy back rank).
-const fn table_index(side: Side, sq: usize) -> usize {
+pub(crate) const fn table_index(side: Side, sq: usize) -> usize {
     let (file, rank) = (sq % 9, sq / 9);
     match side {
         Side::Red => (9 - rank) * 9 + file,
@@ -32,7 +37,7 @@ const fn table_index(side: Side, sq: usize) -> usize {
     }
 }
 
-const fn build_tables() -> Tables {
+const fn build_tables(w: &EvalWeights) -> Tables {
     let mut t = Tables {
         mg: [[0; 90]; Piece::CODES],
         eg: [[0; 90]; Piece::CODES],
@@ -53,12 +58,12 @@ const fn build_tables() -> Tables {
                 let ti = table_index(side, sq);
                 let (mg, eg) = if role_i == Role::Soldier as usize {
                     (
-                        MATERIAL_MG[role_i] + PST_SOLDIER_MG[ti] as i32,
-                        MATERIAL_EG[role_i] + PST_SOLDIER_EG[ti] as i32,
+                        w.material_mg[role_i] + w.pst_soldier_mg[ti] as i32,
+                        w.material_eg[role_i] + w.pst_soldier_eg[ti] as i32,
                     )
                 } else {
-                    let shape = shape_table(role)[ti] as i32 * PST_SCALE;
-                    (MATERIAL_MG[role_i] + shape, MATERIAL_EG[role_i] + shape)
+                    let shape = w.shape(role)[ti] as i32 * PST_SCALE;
+                    (w.material_mg[role_i] + shape, w.material_eg[role_i] + shape)
                 };
                 t.mg[code][sq] = mg as i16;
                 t.eg[code][sq] = eg as i16;
@@ -74,12 +79,13 @@ const fn build_tables() -> Tables {
     t
 }
 
-static TABLES: Tables = build_tables();
+/// The Xiangqi weights' tables, and the Jieqi weights'.
+static TABLES: [Tables; 2] = [build_tables(&XIANGQI), build_tables(&JIEQI)];
 
-/// Middlegame material plus piece-square value of a face-up `role` of `side` on `sq`.
+/// Jieqi: middlegame material plus piece-square value of a face-up `role` of `side` on `sq`.
 #[inline]
 pub(crate) fn table_mg(side: Side, role: Role, sq: Square) -> i32 {
-    TABLES.mg[Piece::new(side, role).code()][sq.index()] as i32
+    TABLES[1].mg[Piece::new(side, role).code()][sq.index()] as i32
 }
 
 /// What one face-down piece of each side is worth (middlegame, endgame), by side index.
@@ -90,11 +96,19 @@ pub struct HiddenValues {
 }
 
 impl Default for HiddenValues {
-    /// [`HIDDEN_VALUE`]: about the mean of the fifteen identities of a fresh deal.
+    /// The Jieqi weights' `HIDDEN_VALUE`: about the mean of the fifteen identities of a
+    /// fresh deal.
     fn default() -> Self {
+        HiddenValues::plain(&JIEQI)
+    }
+}
+
+impl HiddenValues {
+    /// Every face-down piece at `w`'s `HIDDEN_VALUE`.
+    const fn plain(w: &EvalWeights) -> HiddenValues {
         HiddenValues {
-            mg: [HIDDEN_VALUE; 2],
-            eg: [HIDDEN_VALUE; 2],
+            mg: [w.hidden_value; 2],
+            eg: [w.hidden_value; 2],
         }
     }
 }
@@ -183,14 +197,59 @@ impl SideTerms {
     }
 }
 
-/// Evaluates `pos` from the side to move's point of view, face-down pieces at
-/// [`HIDDEN_VALUE`].
+/// A weight of the evaluation that is not a piece's material or table value, for [`Trace`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Term {
+    ChariotMobility,
+    CannonMobility,
+    HorseMobility,
+    HorseTrapped,
+    AttackerPerMissingDefender,
+    EmptyHeadCannon,
+    CentralCannon,
+    /// `THREAT_BY_LOWER` of a victim class.
+    ThreatByLower(usize),
+    /// `THREAT_HANGING` of a victim class.
+    ThreatHanging(usize),
+}
+
+/// Hears, term by term, what the evaluation adds up: how many times each weight counts for
+/// each side, in the middlegame and the endgame. The tuner ([`crate::tune`]) records it to get
+/// a position's features from this one definition of the evaluation; the engine passes
+/// [`NoTrace`], whose empty methods compile away.
+pub(crate) trait Trace {
+    /// A face-up `role` of side `s` on the point `ti` of its tables (owner's view).
+    fn piece(&mut self, _s: usize, _role: Role, _ti: usize) {}
+    /// A face-down piece of side `s` (worth its [`HiddenValues`]).
+    fn hidden(&mut self, _s: usize) {}
+    /// `mg` and `eg` times the weight `term`, for side `s`.
+    fn term(&mut self, _s: usize, _term: Term, _mg: i32, _eg: i32) {}
+    /// Middlegame points for side `s` that no tuned weight scales (the palace danger).
+    fn fixed(&mut self, _s: usize, _mg: i32) {}
+    /// The phase, and whether each side could mate (else its lead is divided).
+    fn done(&mut self, _phase: i32, _can_attack: [bool; 2]) {}
+}
+
+/// The engine's [`Trace`]: hears nothing.
+pub(crate) struct NoTrace;
+
+impl Trace for NoTrace {}
+
+/// The Xiangqi evaluation of `pos` (the Xiangqi weights), from the side to move's point of
+/// view; a face-down piece counts the Xiangqi weights' `HIDDEN_VALUE`.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &HiddenValues::default())
+    evaluate_traced::<_, false>(pos, &HiddenValues::plain(&XIANGQI), &mut NoTrace)
 }
 
 /// Both sides' terms (by side index) and the game phase, from one pass over the board.
-fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
+#[inline(always)]
+fn gather<T: Trace, const J: bool>(
+    pos: &Position,
+    hidden: &HiddenValues,
+    tr: &mut T,
+) -> ([SideTerms; 2], i32) {
+    let w = EvalWeights::of(J);
+    let tables = &TABLES[J as usize];
     let free = pos.rules().free_advisors_elephants;
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
@@ -214,8 +273,8 @@ fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
             };
             let code = piece.code();
             let t = &mut terms[s];
-            t.mg += TABLES.mg[code][sq] as i32;
-            t.eg += TABLES.eg[code][sq] as i32;
+            t.mg += tables.mg[code][sq] as i32;
+            t.eg += tables.eg[code][sq] as i32;
             let role = piece.role();
             phase += PHASE_WEIGHT[role as usize];
             let attacks = board.attacks_from(point, free);
@@ -229,27 +288,38 @@ fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
             if piece.is_hidden() {
                 t.mg += hidden.mg[s];
                 t.eg += hidden.eg[s];
+                tr.hidden(s);
                 t.can_attack = true;
                 continue;
             }
+            tr.piece(s, role, table_index(side, sq));
             let across = !square_on_side(sq, side);
             match role {
                 Role::Chariot => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     // Its attacks are the empty points it slides over and the first piece.
-                    t.mobility += CHARIOT_MOBILITY * (attacks & !occ).count_ones() as i32;
+                    let n = (attacks & !occ).count_ones() as i32;
+                    t.mobility += w.chariot_mobility * n;
+                    tr.term(s, Term::ChariotMobility, n, n);
                 }
                 Role::Horse => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
                     let free = (attacks & !own).count_ones() as i32;
-                    t.mobility += HORSE_MOBILITY * free - if free == 0 { HORSE_TRAPPED } else { 0 };
+                    t.mobility +=
+                        w.horse_mobility * free - if free == 0 { w.horse_trapped } else { 0 };
+                    tr.term(s, Term::HorseMobility, free, free);
+                    if free == 0 {
+                        tr.term(s, Term::HorseTrapped, -1, -1);
+                    }
                 }
                 Role::Cannon => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
-                    t.mobility += CANNON_MOBILITY * board.slides_from(point).count_ones() as i32;
+                    let n = board.slides_from(point).count_ones() as i32;
+                    t.mobility += w.cannon_mobility * n;
+                    tr.term(s, Term::CannonMobility, n, n);
                     if t.n_cannons < 4 {
                         t.cannons[t.n_cannons] = sq as u8;
                         t.n_cannons += 1;
@@ -273,9 +343,22 @@ fn gather(pos: &Position, hidden: &HiddenValues) -> ([SideTerms; 2], i32) {
     (terms, phase.min(PHASE_MAX))
 }
 
-/// Evaluates `pos` from the side to move's point of view, face-down pieces at `hidden`.
+/// The Jieqi evaluation of `pos` (the Jieqi weights), from the side to move's point of view,
+/// face-down pieces at `hidden`.
 pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
-    let (terms, phase) = gather(pos, hidden);
+    evaluate_traced::<_, true>(pos, hidden, &mut NoTrace)
+}
+
+/// The evaluation under the Jieqi weights (`J`) or the Xiangqi ones, telling `tr` every term
+/// it adds up.
+#[inline(always)]
+pub(crate) fn evaluate_traced<T: Trace, const J: bool>(
+    pos: &Position,
+    hidden: &HiddenValues,
+    tr: &mut T,
+) -> i32 {
+    let w = EvalWeights::of(J);
+    let (terms, phase) = gather::<T, J>(pos, hidden, tr);
     let board = pos.board();
     let occ_side = [board.occupied_by(Side::Red), board.occupied_by(Side::Black)];
     let occ = occ_side[0] | occ_side[1];
@@ -285,25 +368,36 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
         let s = side.index();
         let them = 1 - s;
         let t = terms[s];
-        let threats = threats(board, &terms[s], &terms[them], occ_side[them]);
+        let threats = threats(w, board, &terms[s], &terms[them], occ_side[them], s, tr);
         mg[s] = t.mg + t.mobility + threats;
         eg[s] = t.eg + t.mobility + threats;
         // General safety, middlegame only.
         let missing = (4 - terms[s].defenders).max(0);
-        mg[s] -= ATTACKER_PER_MISSING_DEFENDER * terms[them].attackers_across * missing;
-        mg[s] -= king_danger(&terms[them], terms[s].defenders);
+        let exposed = terms[them].attackers_across * missing;
+        mg[s] -= w.attacker_per_missing_defender * exposed;
+        tr.term(s, Term::AttackerPerMissingDefender, -exposed, 0);
+        let danger = king_danger(&terms[them], terms[s].defenders);
+        mg[s] -= danger;
+        tr.fixed(s, -danger);
         let g = pos.general(side).index();
         for &c in &terms[them].cannons[..terms[them].n_cannons] {
             let c = c as usize;
             if c % 9 == g % 9 {
                 match between_on_file(c, g, occ) {
-                    0 => mg[s] -= EMPTY_HEAD_CANNON,
-                    1 => mg[s] -= CENTRAL_CANNON,
+                    0 => {
+                        mg[s] -= w.empty_head_cannon;
+                        tr.term(s, Term::EmptyHeadCannon, -1, 0);
+                    }
+                    1 => {
+                        mg[s] -= w.central_cannon;
+                        tr.term(s, Term::CentralCannon, -1, 0);
+                    }
                     _ => {}
                 }
             }
         }
     }
+    tr.done(phase, [terms[0].can_attack, terms[1].can_attack]);
     let red = (mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase);
     let mut red = red / PHASE_MAX;
     // A side that cannot mate gets little for its material lead.
@@ -311,7 +405,7 @@ pub fn evaluate_with(pos: &Position, hidden: &HiddenValues) -> i32 {
         red /= NO_ATTACKERS_DIVISOR;
     }
     let score = if pos.turn() == Side::Red { red } else { -red };
-    score + TEMPO
+    score + w.tempo
 }
 
 /// What the attackers of a palace make of it: nothing from a lone attacker, then growing
@@ -329,11 +423,14 @@ fn king_danger(attackers: &SideTerms, defenders: i32) -> i32 {
 
 /// Bonus for `us` attacking `them`'s pieces: by a piece of a lower class, or undefended.
 #[inline]
-fn threats(
+fn threats<T: Trace>(
+    w: &EvalWeights,
     board: &jieqi_rules::Board,
     us: &SideTerms,
     them: &SideTerms,
     their_pieces: u128,
+    s: usize,
+    tr: &mut T,
 ) -> i32 {
     let by = &us.attacked_by_class;
     // Points attacked by a piece of a class below the index.
@@ -351,9 +448,11 @@ fn threats(
             continue;
         }
         if lower[class] & bit(sq) != 0 {
-            score += THREAT_BY_LOWER[class];
+            score += w.threat_by_lower[class];
+            tr.term(s, Term::ThreatByLower(class), 1, 1);
         } else if them.attacked & bit(sq) == 0 {
-            score += THREAT_HANGING[class];
+            score += w.threat_hanging[class];
+            tr.term(s, Term::ThreatHanging(class), 1, 1);
         }
     }
     score
@@ -371,7 +470,7 @@ fn square_on_side(sq: usize, side: Side) -> bool {
 #[inline]
 pub fn order_value(piece: Piece) -> i32 {
     if piece.is_hidden() {
-        HIDDEN_VALUE
+        JIEQI.hidden_value
     } else {
         ORDER_VALUE[piece.role() as usize]
     }
@@ -389,7 +488,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let p = Position::startpos();
-        assert_eq!(evaluate(&p), TEMPO);
+        assert_eq!(evaluate(&p), XIANGQI.tempo);
     }
 
     /// Jieqi (rules.md §7): a revealed advisor or elephant may roam; it defends only at home.
@@ -417,12 +516,28 @@ mod tests {
     /// Red's and Black's threat bonuses in `fen`.
     fn threat_pair(fen: &str) -> (i32, i32) {
         let p = pos(fen);
-        let (t, _) = gather(&p, &HiddenValues::default());
+        let (t, _) = gather::<_, false>(&p, &HiddenValues::default(), &mut NoTrace);
         let board = p.board();
         let pieces = |side| board.occupied_by(side);
         (
-            threats(board, &t[0], &t[1], pieces(Side::Black)),
-            threats(board, &t[1], &t[0], pieces(Side::Red)),
+            threats(
+                &XIANGQI,
+                board,
+                &t[0],
+                &t[1],
+                pieces(Side::Black),
+                0,
+                &mut NoTrace,
+            ),
+            threats(
+                &XIANGQI,
+                board,
+                &t[1],
+                &t[0],
+                pieces(Side::Red),
+                1,
+                &mut NoTrace,
+            ),
         )
     }
 
@@ -431,7 +546,7 @@ mod tests {
         // Black's horse on c4 attacks Red's chariot on d2 (leg c3 empty).
         assert_eq!(
             threat_pair("5k3/9/9/9/9/2n6/9/3R5/9/4K4 w - - 0 1"),
-            (0, THREAT_BY_LOWER[4])
+            (0, XIANGQI.threat_by_lower[4])
         );
         // A red horse on c3 blocks the leg.
         assert_eq!(
@@ -445,7 +560,7 @@ mod tests {
         // Red's chariot on g2 attacks Black's lone cannon on c2; the cannon has no screen.
         assert_eq!(
             threat_pair("3k5/9/9/9/9/9/9/2c3R2/9/4K4 w - - 0 1"),
-            (THREAT_HANGING[3], 0)
+            (XIANGQI.threat_hanging[3], 0)
         );
         // A black chariot on c9 defends it down the open file.
         assert_eq!(
@@ -457,7 +572,7 @@ mod tests {
     #[test]
     fn palace_danger_needs_two_attackers_and_grows_with_more() {
         let danger = |fen: &str| {
-            let (t, _) = gather(&pos(fen), &HiddenValues::default());
+            let (t, _) = gather::<_, false>(&pos(fen), &HiddenValues::default(), &mut NoTrace);
             king_danger(&t[1], t[0].defenders)
         };
         // A lone black chariot on Red's palace file: no danger term.

@@ -26,6 +26,9 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
+mod weights;
+mod weights_jieqi;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -6,25 +6,96 @@
 //! soldier 1 (2 once across the river), with an endgame value beside the middlegame one where
 //! the seed says a piece gains or loses strength as the board empties (horses gain, cannons
 //! lose, chariots gain).
+//!
+//! The evaluation's linear weights (material, piece-square tables, mobility, general safety,
+//! threats, tempo, the face-down piece) live in `weights.rs` (Xiangqi) and `weights_jieqi.rs`
+//! (Jieqi), the files `jieqi-cli tune` writes, gathered here as [`XIANGQI`] and [`JIEQI`]: the
+//! two variants may be tuned apart. `HIDDEN_BONUS` there was measured by hand with `jieqi_selfplay` at
+//! 20000 nodes a move, 20 games per pair on the same deals: -25 beat 0 (13-7) beat +10 (13-7)
+//! beat +40 (13-7); -60 beat -25 (15-5); -100 against -60 10-7 (3 draws); -150 lost to -60
+//! (8-12); -80 was kept.
 
 use jieqi_rules::Role;
 
-/// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).
-/// The general's value only matters for move ordering (it is never captured).
-pub const MATERIAL_MG: [i32; 8] = [0, 0, 200, 200, 400, 900, 450, 100];
-pub const MATERIAL_EG: [i32; 8] = [0, 0, 180, 180, 440, 1000, 410, 120];
+/// One set of the evaluation's weights, each field the constant of the same name in its file.
+#[derive(Debug)]
+pub struct EvalWeights {
+    pub material_mg: [i32; 8],
+    pub material_eg: [i32; 8],
+    pub hidden_value: i32,
+    pub hidden_bonus: i32,
+    pub pst_chariot: [i8; 90],
+    pub pst_horse: [i8; 90],
+    pub pst_cannon: [i8; 90],
+    pub pst_advisor: [i8; 90],
+    pub pst_elephant: [i8; 90],
+    pub pst_general: [i8; 90],
+    pub pst_soldier_mg: [i16; 90],
+    pub pst_soldier_eg: [i16; 90],
+    pub chariot_mobility: i32,
+    pub cannon_mobility: i32,
+    pub horse_mobility: i32,
+    pub horse_trapped: i32,
+    pub attacker_per_missing_defender: i32,
+    pub empty_head_cannon: i32,
+    pub central_cannon: i32,
+    pub threat_by_lower: [i32; 5],
+    pub threat_hanging: [i32; 5],
+    pub tempo: i32,
+}
 
-/// A face-down Jieqi piece: the average of the 15 hidden identities' values, roughly.
-/// Used where no pool is known (move ordering, and `evaluate` without one); the search values
-/// a face-down piece at the mean of its side's unseen identities plus `HIDDEN_BONUS`.
-pub const HIDDEN_VALUE: i32 = 330;
+macro_rules! weights_of {
+    ($m:ident) => {
+        EvalWeights {
+            material_mg: crate::$m::MATERIAL_MG,
+            material_eg: crate::$m::MATERIAL_EG,
+            hidden_value: crate::$m::HIDDEN_VALUE,
+            hidden_bonus: crate::$m::HIDDEN_BONUS,
+            pst_chariot: crate::$m::PST_CHARIOT,
+            pst_horse: crate::$m::PST_HORSE,
+            pst_cannon: crate::$m::PST_CANNON,
+            pst_advisor: crate::$m::PST_ADVISOR,
+            pst_elephant: crate::$m::PST_ELEPHANT,
+            pst_general: crate::$m::PST_GENERAL,
+            pst_soldier_mg: crate::$m::PST_SOLDIER_MG,
+            pst_soldier_eg: crate::$m::PST_SOLDIER_EG,
+            chariot_mobility: crate::$m::CHARIOT_MOBILITY,
+            cannon_mobility: crate::$m::CANNON_MOBILITY,
+            horse_mobility: crate::$m::HORSE_MOBILITY,
+            horse_trapped: crate::$m::HORSE_TRAPPED,
+            attacker_per_missing_defender: crate::$m::ATTACKER_PER_MISSING_DEFENDER,
+            empty_head_cannon: crate::$m::EMPTY_HEAD_CANNON,
+            central_cannon: crate::$m::CENTRAL_CANNON,
+            threat_by_lower: crate::$m::THREAT_BY_LOWER,
+            threat_hanging: crate::$m::THREAT_HANGING,
+            tempo: crate::$m::TEMPO,
+        }
+    };
+}
 
-/// What keeping a piece face-down is worth beyond its expected material. Negative: a
-/// face-down piece is stuck on its start point moving as that point's piece, while a
-/// revealed one develops. Measured with `jieqi_selfplay` at 20000 nodes a move, 20 games per
-/// pair on the same deals: -25 beat 0 (13-7) beat +10 (13-7) beat +40 (13-7); -60 beat -25
-/// (15-5); -100 against -60 10-7 (3 draws); -150 lost to -60 (8-12).
-pub const HIDDEN_BONUS: i32 = -80;
+/// The Xiangqi evaluation's weights (`weights.rs`).
+pub const XIANGQI: EvalWeights = weights_of!(weights);
+/// The Jieqi evaluation's weights (`weights_jieqi.rs`).
+pub const JIEQI: EvalWeights = weights_of!(weights_jieqi);
+
+impl EvalWeights {
+    /// [`JIEQI`] or [`XIANGQI`].
+    pub const fn of(jieqi: bool) -> &'static EvalWeights {
+        if jieqi { &JIEQI } else { &XIANGQI }
+    }
+
+    /// The shape table of a role (not the soldier's).
+    pub const fn shape(&self, role: Role) -> &[i8; 90] {
+        match role {
+            Role::Chariot => &self.pst_chariot,
+            Role::Horse => &self.pst_horse,
+            Role::Cannon => &self.pst_cannon,
+            Role::Advisor => &self.pst_advisor,
+            Role::Elephant => &self.pst_elephant,
+            Role::General | Role::Soldier => &self.pst_general,
+        }
+    }
+}
 
 /// Game phase weight per role; the start position has `PHASE_MAX` in total.
 pub const PHASE_WEIGHT: [i32; 8] = [0, 0, 0, 0, 3, 6, 3, 0];
@@ -36,153 +107,6 @@ pub const ORDER_VALUE: [i32; 8] = [0, 5000, 200, 200, 400, 900, 450, 150];
 /// Multiplier applied to the "shape" piece-square tables below (which come in small units).
 pub const PST_SCALE: i32 = 3;
 
-/// Piece-square tables, from the owner's point of view, written as the board looks from the
-/// owner's side: the first row is the enemy's back rank, the last row the owner's own back
-/// rank, file a of the owner on the left. Values are in "shape" units (times `PST_SCALE`),
-/// except the soldier's, which are centipawns and include the bonus for crossing the river.
-#[rustfmt::skip]
-pub const PST_CHARIOT: [i8; 90] = [
-     6,  8,  7, 13, 14, 13,  7,  8,  6,
-     6, 12,  9, 16, 33, 16,  9, 12,  6,
-     6,  8,  7, 14, 16, 14,  7,  8,  6,
-     6, 13, 13, 16, 16, 16, 13, 13,  6,
-     8, 11, 11, 14, 15, 14, 11, 11,  8,
-     8, 12, 12, 14, 15, 14, 12, 12,  8,
-     4,  9,  4, 12, 14, 12,  4,  9,  4,
-    -2,  8,  4, 12, 12, 12,  4,  8, -2,
-     0,  8,  6, 12,  0, 12,  6,  8,  0,
-    -6,  6,  4, 12,  0, 12,  4,  6, -6,
-];
-
-#[rustfmt::skip]
-pub const PST_HORSE: [i8; 90] = [
-     0, -4,  0,  6,  0,  6,  0, -4,  0,
-     0,  6, 13,  7,  4,  7, 13,  6,  0,
-     2,  8,  9, 13,  9, 13,  9,  8,  2,
-     3, 18, 10, 17, 10, 17, 10, 18,  3,
-     0, 10,  9, 13, 14, 13,  9, 10,  0,
-     0,  8, 11, 12, 13, 12, 11,  8,  0,
-     2,  4,  8,  5,  8,  5,  8,  4,  2,
-     3,  2,  4,  5, -2,  5,  4,  2,  3,
-    -5,  0,  2,  3,-12,  3,  2,  0, -5,
-    -2, -5,  0, -2,  0, -2,  0, -5, -2,
-];
-
-#[rustfmt::skip]
-pub const PST_CANNON: [i8; 90] = [
-     4,  4,  0, -5, -6, -5,  0,  4,  4,
-     2,  2,  0, -4, -7, -4,  0,  2,  2,
-     1,  1,  0, -5, -4, -5,  0,  1,  1,
-     0,  3,  3,  2,  4,  2,  3,  3,  0,
-     0,  0,  0,  0,  4,  0,  0,  0,  0,
-    -1,  0,  3,  0,  4,  0,  3,  0, -1,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     1,  0,  4,  3,  5,  3,  4,  0,  1,
-     0,  1,  2,  2,  2,  2,  2,  1,  0,
-     0,  0,  1,  3,  3,  3,  1,  0,  0,
-];
-
-#[rustfmt::skip]
-pub const PST_ADVISOR: [i8; 90] = [
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0,-2, 0,-2, 0, 0, 0,
-     0, 0, 0, 0, 3, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
-
-#[rustfmt::skip]
-pub const PST_ELEPHANT: [i8; 90] = [
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0,-2, 0, 0, 0,-2, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-    -3, 0, 0, 0, 4, 0, 0, 0,-3,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-];
-
-#[rustfmt::skip]
-pub const PST_GENERAL: [i8; 90] = [
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, 0, 0, 0,
-     0, 0, 0,-9,-9,-9, 0, 0, 0,
-     0, 0, 0,-3,-3,-3, 0, 0, 0,
-     0, 0, 0, 1, 5, 1, 0, 0, 0,
-];
-
-/// Soldier, centipawns on top of the uncrossed material value (so the crossing bonus of the
-/// seed's "2 units after crossing" is in here). Middlegame: close to the enemy palace is best;
-/// a soldier on the enemy's back rank ("old soldier") is worth little.
-#[rustfmt::skip]
-pub const PST_SOLDIER_MG: [i16; 90] = [
-     10,  15,  25,  40,  45,  40,  25,  15,  10,
-     70,  85, 110, 135, 145, 135, 110,  85,  70,
-     70,  85, 105, 120, 125, 120, 105,  85,  70,
-     60,  75,  90, 100, 105, 100,  90,  75,  60,
-     50,  60,  70,  85,  95,  85,  70,  60,  50,
-      0,   0,  -5,   0,  15,   0,  -5,   0,   0,
-      0,   0,  -5,   0,  10,   0,  -5,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-];
-
-/// Soldier in the endgame: crossing matters more, the palace files most.
-#[rustfmt::skip]
-pub const PST_SOLDIER_EG: [i16; 90] = [
-     20,  30,  50,  70,  80,  70,  50,  30,  20,
-    100, 110, 130, 150, 160, 150, 130, 110, 100,
-    100, 110, 125, 140, 150, 140, 125, 110, 100,
-     90, 100, 110, 120, 125, 120, 110, 100,  90,
-     80,  90, 100, 105, 110, 105, 100,  90,  80,
-      0,   0,   0,   0,  10,   0,   0,   0,   0,
-      0,   0,   0,   0,   5,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
-];
-
-/// The shape table of a role (not the soldier's).
-pub const fn shape_table(role: Role) -> &'static [i8; 90] {
-    match role {
-        Role::Chariot => &PST_CHARIOT,
-        Role::Horse => &PST_HORSE,
-        Role::Cannon => &PST_CANNON,
-        Role::Advisor => &PST_ADVISOR,
-        Role::Elephant => &PST_ELEPHANT,
-        Role::General | Role::Soldier => &PST_GENERAL,
-    }
-}
-
-/// Mobility: per empty point a chariot or cannon reaches, per free destination of a horse.
-pub const CHARIOT_MOBILITY: i32 = 3;
-pub const CANNON_MOBILITY: i32 = 1;
-pub const HORSE_MOBILITY: i32 = 5;
-/// A horse that cannot move at all.
-pub const HORSE_TRAPPED: i32 = 20;
-
-/// General safety: each enemy chariot, horse or cannon across the river weighs this much per
-/// missing advisor or elephant of ours (middlegame only).
-pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 12;
-/// An enemy cannon on our general's file with nothing between ("empty-head cannon").
-pub const EMPTY_HEAD_CANNON: i32 = 70;
-/// An enemy cannon on our general's file with exactly one piece between (a central cannon).
-pub const CENTRAL_CANNON: i32 = 15;
-
 /// Attacks on the enemy palace (its nine points), per role indexed by `Role as usize`: each
 /// attacker's weight, per hit point, less per advisor or elephant at home; the danger's
 /// square over `KING_DANGER_DIV` is the penalty (middlegame), at most `KING_DANGER_MAX`.
@@ -191,14 +115,6 @@ pub const KING_ATTACK_HIT: i32 = 10;
 pub const KING_DEFENDER: i32 = 15;
 pub const KING_DANGER_DIV: i32 = 128;
 pub const KING_DANGER_MAX: i32 = 500;
-
-/// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,
-/// chariot 4): attacked by a piece of a lower class, or attacked and undefended.
-pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 30, 70, 120];
-pub const THREAT_HANGING: [i32; 5] = [0, 15, 30, 50, 75];
-
-/// Side to move bonus.
-pub const TEMPO: i32 = 10;
 
 /// A side without attacking material (no chariot, horse, cannon or soldier) cannot mate: its
 /// advantage is divided by this.
@@ -267,7 +183,7 @@ pub const CHANCE_MIN_DEPTH: i32 = 2;
 pub struct JieqiTuning {
     /// [`CHANCE_MIN_DEPTH`].
     pub chance_min_depth: i32,
-    /// [`HIDDEN_BONUS`].
+    /// The Jieqi weights' `HIDDEN_BONUS`.
     pub hidden_bonus: i32,
     /// Settle disagreeing chance children exactly at null-window nodes too (instead of the
     /// estimate).
@@ -301,7 +217,7 @@ impl Default for JieqiTuning {
     fn default() -> Self {
         JieqiTuning {
             chance_min_depth: CHANCE_MIN_DEPTH,
-            hidden_bonus: HIDDEN_BONUS,
+            hidden_bonus: JIEQI.hidden_bonus,
             exact_null_windows: false,
         }
     }

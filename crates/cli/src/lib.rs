@@ -44,6 +44,13 @@ USAGE:
   jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE ...
             (adds up the game lines of match runs)
   jieqi-cli bench [--depth D] [--verbose]
+  jieqi-cli tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
+                  [--opening-plies K] [--threads T]
+            self-play games' quiet positions, each labelled with the game's result (FEN;RESULT)
+  jieqi-cli tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R]
+                 [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]
+            Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
+            (Xiangqi) or weights_jieqi.rs (Jieqi)
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
@@ -78,6 +85,8 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         "moves" => cmd::moves::run(rest),
         "bench-perft" => cmd::bench_perft::run(rest),
         "bench" => cmd::bench::run(rest),
+        "tune-data" => cmd::tune::run_data(rest),
+        "tune" => cmd::tune::run(rest),
         "uci" => cmd::uci::run(rest),
         "jai" => cmd::jai::run(rest),
         "match" => cmd::matches::run(rest),

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod replay;
 pub mod rules;
 pub mod sprt;
+pub mod tune;
 pub mod uci;
 pub mod view;
 

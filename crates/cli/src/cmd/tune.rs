@@ -1,0 +1,384 @@
+//! `tune-data` and `tune`: the evaluation's weights learned from games (the Texel method).
+//!
+//! `tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
+//! [--opening-plies K] [--threads T]` plays N self-play games of the engine at full strength,
+//! N nodes a move (default 3000), each game from its own seed: in Xiangqi K random plies
+//! (default 8) from the start, in Jieqi the deal of the game's seed (K default 0). It writes
+//! one line per quiet position, `FEN;RESULT`: the side to move's view (Jieqi: with its pool
+//! of unseen identities), and the game's result for Red, `1`, `0.5` or `0`. A position is
+//! quiet when the side to move is not in check, the engine's move there is not a capture,
+//! and its score is no mate. Each game's positions follow a comment line `# game N`. The
+//! same arguments write the same file, on any number of threads.
+//!
+//! `tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R] [--k K]
+//! [--groups G,…]` reads such a file (lines starting `#` are comments), fits K for the
+//! sigmoid under the engine's weights (unless `--k`), then runs Adam on the mean squared
+//! error (`jieqi_ai::tune`), keeping the iteration with the least held-out error (checked
+//! every 50; 0 keeps the engine's weights). Every tenth game (counted by the `# game` lines; without them
+//! every tenth position) is held out to check it: positions of one game are alike, so a
+//! held-out game shows overfitting where a held-out position of a trained game would not. It prints K and the
+//! error before and after (training and held-out), and writes the tuned weights as Rust: a
+//! replacement for `crates/ai/src/weights.rs` (Xiangqi) or `weights_jieqi.rs` (Jieqi). `--groups` limits the weights moved to some of
+//! material, pst, mobility, king, threats, tempo, hidden.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use jieqi_ai::tune::{
+    self, Features, GROUPS, MAT_EG, MAT_MG, Sample, TuneSettings, default_weights,
+};
+use jieqi_ai::{Engine, Limits, Score};
+use jieqi_rules::{
+    Jieqi, Outcome, PlayerView, Position, Role, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
+};
+
+use crate::args::{Args, Spec};
+use crate::files::read_text_file;
+use crate::limits::{self, Range};
+use crate::text::excerpt;
+
+const DATA_SPEC: Spec = Spec {
+    command: "tune-data",
+    values: &[
+        "variant",
+        "games",
+        "out",
+        "nodes",
+        "seed",
+        "opening-plies",
+        "threads",
+    ],
+    switches: &[],
+    lists: &[],
+};
+
+const TUNE_SPEC: Spec = Spec {
+    command: "tune",
+    values: &[
+        "data",
+        "variant",
+        "out",
+        "iterations",
+        "rate",
+        "k",
+        "groups",
+    ],
+    switches: &[],
+    lists: &[],
+};
+
+/// `tune --iterations`.
+const ITERATIONS: Range = 1..=100_000;
+/// `tune-data --seed`.
+const SEED: Range = 0..=u32::MAX as u64;
+/// The largest data file `tune` reads.
+const DATA_BYTES: u64 = 512 * 1024 * 1024;
+
+fn variant(args: &Args) -> Result<VariantKind, String> {
+    match args
+        .value("variant")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("xiangqi") => Ok(VariantKind::Xiangqi),
+        Some("jieqi") => Ok(VariantKind::Jieqi),
+        Some(other) => Err(format!(
+            "--variant '{}': tuning knows xiangqi and jieqi",
+            excerpt(other)
+        )),
+        None => Err("--variant xiangqi|jieqi is required".into()),
+    }
+}
+
+fn required<'a>(args: &'a Args, flag: &str) -> Result<&'a str, String> {
+    args.value(flag)
+        .ok_or_else(|| format!("--{flag} is required"))
+}
+
+/// One game's quiet positions (FENs) and its result for Red.
+type GameData = (Vec<String>, f32);
+
+/// A sample and the number of its game (the unit held out or trained on).
+type Numbered = (usize, Sample);
+
+/// `tune-data`.
+pub fn run_data(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&DATA_SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(0).map_err(|e| e.to_string())?;
+    let kind = variant(&args)?;
+    let games: usize = args
+        .number("games", &limits::GAMES)?
+        .ok_or("--games is required")?;
+    let out = required(&args, "out")?;
+    let nodes: u64 = args.number("nodes", &limits::NODES)?.unwrap_or(3000);
+    let seed: u64 = args.number("seed", &SEED)?.unwrap_or(1);
+    let default_plies = if kind == VariantKind::Xiangqi { 8 } else { 0 };
+    let plies: usize = args
+        .number("opening-plies", &limits::OPENING_PLIES)?
+        .unwrap_or(default_plies);
+    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
+
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameData>>> = Mutex::new(vec![None; games]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+                    let r = play_game(kind, game_seed, nodes, plies);
+                    if let Ok(mut all) = results.lock() {
+                        all[g] = Some(r);
+                    }
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n.is_multiple_of(10) || n == games {
+                        eprintln!("tune-data: {n}/{games} games");
+                    }
+                }
+            });
+        }
+    });
+    let results = results
+        .into_inner()
+        .map_err(|_| "a game thread failed".to_string())?;
+    let mut text = format!(
+        "# jieqi-cli tune-data --variant {} --games {games} --nodes {nodes} --seed {seed} \
+         --opening-plies {plies}\n# FEN;RESULT (for Red: 1, 0.5, 0), quiet positions only\n",
+        kind.name().to_ascii_lowercase()
+    );
+    let (mut positions, mut score) = (0, 0.0);
+    for (g, (lines, result)) in results.into_iter().flatten().enumerate() {
+        score += result;
+        text.push_str(&format!("# game {}\n", g + 1));
+        for fen in lines {
+            positions += 1;
+            text.push_str(&format!("{fen};{result}\n"));
+        }
+    }
+    std::fs::write(out, text).map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
+    super::outln!("{games} games (Red scored {score}), {positions} positions written to {out}");
+    Ok(())
+}
+
+/// One self-play game: its quiet positions' FENs and the result for Red.
+fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> GameData {
+    let mut rng = seed ^ 0x5DEE_CE66_D1CE_4E5B;
+    let mut random = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (rng >> 33) as usize % n.max(1)
+    };
+    let mut game: Box<dyn Variant> = match kind {
+        VariantKind::Jieqi => Box::new(Jieqi::from_seed(Seed(seed))),
+        _ => Box::new(Xiangqi::new(Position::startpos())),
+    };
+    let stop = AtomicBool::new(false);
+    let mut engines = [Engine::default(), Engine::default()];
+    let limits = Limits::nodes(nodes);
+    let mut fens = Vec::new();
+    let mut ply = 0;
+    // The rules end every game by 400 plies; this is a safety net.
+    while !game.is_over() && ply < 600 {
+        let legal = game.legal_moves();
+        if ply < plies {
+            let mv = legal[random(legal.len())];
+            if game.play(mv).is_err() {
+                break;
+            }
+            ply += 1;
+            continue;
+        }
+        let view = game.view(game.turn());
+        let side = game.turn().index();
+        let r = engines[side].think(&view, &limits, &stop, seed ^ ply as u64, None);
+        let Some(mv) = r.best else { break };
+        if quiet(&view, mv, r.score) {
+            fens.push(view.to_fen());
+        }
+        if game.play(mv).is_err() {
+            break;
+        }
+        ply += 1;
+    }
+    let result = match game.outcome() {
+        Some(Outcome::Win {
+            winner: Side::Red, ..
+        }) => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    };
+    (fens, result)
+}
+
+fn quiet(view: &PlayerView, mv: jieqi_rules::Move, score: Score) -> bool {
+    !view.position.is_check()
+        && view.position.piece_at(mv.to).is_none()
+        && matches!(score, Score::Cp(_))
+}
+
+/// `tune`.
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&TUNE_SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(0).map_err(|e| e.to_string())?;
+    let kind = variant(&args)?;
+    let data = required(&args, "data")?;
+    let out = required(&args, "out")?;
+    let iterations: usize = args.number("iterations", &ITERATIONS)?.unwrap_or(1000);
+    let rate = match args.value("rate") {
+        None => 1.0,
+        Some(v) => positive("--rate", v, 100.0)?,
+    };
+    let fixed_k = args
+        .value("k")
+        .map(|v| positive("--k", v, 10.0))
+        .transpose()?;
+    let groups: Vec<&str> = match args.value("groups") {
+        None => GROUPS.to_vec(),
+        Some(list) => list
+            .split(',')
+            .map(|g| {
+                GROUPS.iter().copied().find(|&k| k == g).ok_or_else(|| {
+                    format!(
+                        "--groups: '{}' is not one of {}",
+                        excerpt(g),
+                        GROUPS.join(", ")
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+
+    let text = read_text_file(data, DATA_BYTES)?;
+    let samples = read_samples(&text, kind)?;
+    if samples.is_empty() {
+        return Err(format!("'{}' holds no positions", excerpt(data)));
+    }
+    let (valid, train): (Vec<Numbered>, Vec<Numbered>) =
+        samples.into_iter().partition(|(unit, _)| unit % 10 == 9);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
+
+    let jieqi = kind == VariantKind::Jieqi;
+    let w0 = default_weights(jieqi);
+    let k = fixed_k.unwrap_or_else(|| tune::fit_k(&train, &w0));
+    let before = (tune::mse(&train, &w0, k), tune::mse(&valid, &w0, k));
+    super::outln!(
+        "{} positions ({} training, {} held out), K {k:.4}",
+        train.len() + valid.len(),
+        train.len(),
+        valid.len()
+    );
+    super::outln!(
+        "before: error {:.6} training, {:.6} held out",
+        before.0,
+        before.1
+    );
+    let mask = tune::tunable(&train, &groups);
+    let settings = TuneSettings {
+        k,
+        iterations,
+        rate,
+    };
+    let (w, at) = tune::tune(&train, &valid, &w0, &mask, settings, &mut |t, e, h| {
+        eprintln!("tune: iteration {t} error {e:.6} training, {h:.6} held out");
+    });
+    let w = tune::round_weights(&w);
+    let after = (tune::mse(&train, &w, k), tune::mse(&valid, &w, k));
+    super::outln!(
+        "after:  error {:.6} training, {:.6} held out ({} weights moved; kept iteration {at}, \
+         the least held-out error)",
+        after.0,
+        after.1,
+        w.iter().zip(&w0).filter(|(a, b)| a != b).count()
+    );
+    for role in [
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Chariot,
+        Role::Cannon,
+        Role::Soldier,
+    ] {
+        let r = role as usize;
+        super::outln!(
+            "{role:?}: mg {} -> {}, eg {} -> {}",
+            w0[MAT_MG + r],
+            w[MAT_MG + r],
+            w0[MAT_EG + r],
+            w[MAT_EG + r]
+        );
+    }
+    let name = std::path::Path::new(data)
+        .file_name()
+        .map_or(data.into(), |n| n.to_string_lossy().into_owned());
+    let note = format!(
+        "Tuned by `jieqi-cli tune --variant {} --iterations {iterations} --rate {rate} --groups {}`\n\
+         from {} positions of {name}: K {k:.4}, error {:.6} -> {:.6} (held out {:.6} -> {:.6}),\n\
+         iteration {at} kept (the least held-out error).",
+        kind.name().to_ascii_lowercase(),
+        groups.join(","),
+        train.len() + valid.len(),
+        before.0,
+        after.0,
+        before.1,
+        after.1,
+    );
+    std::fs::write(out, tune::render_weights(&w, &note, jieqi))
+        .map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
+    super::outln!("weights written to {out}");
+    Ok(())
+}
+
+fn positive(flag: &str, v: &str, max: f64) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= max => Ok(x),
+        _ => Err(format!(
+            "{flag} '{}' is not a number in (0, {max}]",
+            excerpt(v)
+        )),
+    }
+}
+
+/// The samples of a data file's lines, each with its game's number (or, in a file without
+/// `# game` lines, its own), or the first bad line's one-line error.
+fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> {
+    let rules = RuleSet::standard(kind);
+    let mut out = Vec::new();
+    let by_game = text.lines().any(|l| l.starts_with("# game "));
+    let mut game = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with("# game ") {
+            game += 1;
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: String| format!("line {}: {why}", n + 1);
+        let (fen, result) = line
+            .rsplit_once(';')
+            .ok_or_else(|| bad("not FEN;RESULT".into()))?;
+        let result: f32 = match result.trim() {
+            "1" | "1.0" => 1.0,
+            "0.5" => 0.5,
+            "0" | "0.0" => 0.0,
+            other => {
+                return Err(bad(format!(
+                    "result '{}' is not 1, 0.5 or 0",
+                    excerpt(other)
+                )));
+            }
+        };
+        let view = PlayerView::from_text_with(fen, &[], Some(rules))
+            .map_err(|e| bad(format!("'{}': {e}", excerpt(fen))))?;
+        let pool = (kind == VariantKind::Jieqi).then_some(&view.pool);
+        let unit = if by_game { game } else { out.len() + 1 };
+        out.push((unit, Features::of(&view.position, pool).sample(result)));
+    }
+    Ok(out)
+}
