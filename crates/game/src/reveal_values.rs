@@ -4,21 +4,22 @@
 //! (a chance node over the identities the player has not seen), off the frame; the values
 //! show under the odds until the next move.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use jieqi_ai::{Engine, Limits, Score};
 use jieqi_rules::{Move, Notation, PlayerView, write_move};
 
+use crate::search_job::SearchJob;
 use crate::session::{SearchInput, Session, Shown, Stamp};
 use crate::states::{GameSet, Screen};
 
-/// How deep each reveal is searched: a few plies, so that all of them take about a second.
+/// How deep each reveal is searched: a few plies, so that all of them take well under a second.
 pub const DEPTH: u32 = 3;
-const HASH_MIB: usize = 16;
+/// Each reveal gets a fresh table (its search must not lean on another's): a small one, as
+/// a 3-ply search fills little, and forty-odd tables of the usual 16 MiB would be allocated
+/// and cleared for nothing.
+const HASH_MIB: usize = 1;
 
 /// One move of a face-down piece and what it is worth to its mover on average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,19 +85,10 @@ pub fn describe(view: &PlayerView, value: &RevealValue, notation: Notation) -> (
 pub struct AskRevealValues;
 
 /// The values being searched, and those found for the position on screen.
-#[derive(Resource, Default)]
+#[derive(Resource, Debug, Default)]
 pub struct RevealValues {
-    job: Option<(Task<Vec<RevealValue>>, Arc<AtomicBool>, Stamp)>,
+    job: Option<SearchJob<Vec<RevealValue>>>,
     found: Option<(Vec<RevealValue>, Stamp)>,
-}
-
-impl std::fmt::Debug for RevealValues {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RevealValues")
-            .field("thinking", &self.job.is_some())
-            .field("found", &self.found)
-            .finish()
-    }
 }
 
 impl RevealValues {
@@ -107,14 +99,6 @@ impl RevealValues {
     /// The values found for the position on screen, best first.
     pub fn found(&self) -> Option<&[RevealValue]> {
         self.found.as_ref().map(|(v, _)| v.as_slice())
-    }
-}
-
-impl Drop for RevealValues {
-    fn drop(&mut self) {
-        if let Some((_, stop, _)) = &self.job {
-            stop.store(true, Ordering::Relaxed);
-        }
     }
 }
 
@@ -135,10 +119,9 @@ fn drive(
     mut values: ResMut<RevealValues>,
 ) {
     let now = shown.can_move().then(|| shown.stamp());
-    if values.job.as_ref().is_some_and(|(_, _, s)| Some(*s) != now)
-        && let Some((_, stop, _)) = values.job.take()
-    {
-        stop.store(true, Ordering::Relaxed);
+    // Dropping a job stops its search.
+    if values.job.as_ref().is_some_and(|j| Some(j.stamp) != now) {
+        values.job = None;
     }
     if values.found.as_ref().is_some_and(|(_, s)| Some(*s) != now) {
         values.found = None;
@@ -151,21 +134,12 @@ fn drive(
         && Some(request.stamp) == now
         && let SearchInput::Family(view) = request.input
     {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let task =
-            AsyncComputeTaskPool::get().spawn(async move { reveal_values(&view, DEPTH, &flag) });
-        values.job = Some((task, stop, request.stamp));
+        let job = SearchJob::spawn(request.stamp, move |stop| reveal_values(&view, DEPTH, stop));
+        values.job = Some(job);
         return;
     }
     // Polling is no change; only a finished search is.
-    let finished = values
-        .bypass_change_detection()
-        .job
-        .as_mut()
-        .and_then(|(task, _, stamp)| Some((check_ready(task)?, *stamp)));
-    if let Some(found) = finished {
-        values.job = None;
+    if let Some(found) = SearchJob::take_finished(&mut values.bypass_change_detection().job) {
         values.found = Some(found);
     }
 }

@@ -1,5 +1,6 @@
 //! One engine search on Bevy's `AsyncComputeTaskPool`, so that no frame ever waits for the
-//! engine: the computer opponent's and the Hint button's. Dropping a job stops its search.
+//! engine: the computer opponent's, the Hint button's, the value of each reveal. Dropping a
+//! job stops its search.
 //!
 //! Xiangqi and Jieqi are searched by their own engine on a [`PlayerView`]; any other variant
 //! by the generic search on its search node (`PlayedGame::search_node`). Either way the
@@ -40,9 +41,10 @@ fn search(input: SearchInput, level: Level, stop: &AtomicBool, seed: u64) -> Opt
     }
 }
 
-/// One search running in the background, for the moment `stamp`.
-pub(crate) struct SearchJob {
-    task: Task<Option<BoardTurn>>,
+/// One search running in the background, for the moment `stamp`; by default a search for
+/// the turn to play.
+pub(crate) struct SearchJob<T = Option<BoardTurn>> {
+    task: Task<T>,
     stop: Arc<AtomicBool>,
     pub(crate) stamp: Stamp,
 }
@@ -51,32 +53,40 @@ impl SearchJob {
     /// Starts searching `input` (the side to move's own knowledge: never the game) at
     /// `level`.
     pub(crate) fn start(input: SearchInput, level: Level, stamp: Stamp) -> SearchJob {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
         let seed = random_seed().0;
-        let task =
-            AsyncComputeTaskPool::get().spawn(async move { search(input, level, &flag, seed) });
-        SearchJob { task, stop, stamp }
-    }
-
-    /// Takes the job out of `slot` once its search is done: the turn it found (if any) and
-    /// the moment it was for. A job still running stays.
-    pub(crate) fn take_finished(
-        slot: &mut Option<SearchJob>,
-    ) -> Option<(Option<BoardTurn>, Stamp)> {
-        let best = check_ready(&mut slot.as_mut()?.task)?;
-        let job = slot.take()?;
-        Some((best, job.stamp))
+        SearchJob::spawn(stamp, move |stop| search(input, level, stop, seed))
     }
 }
 
-impl Drop for SearchJob {
+impl<T: Send + 'static> SearchJob<T> {
+    /// Runs `work` in the background for the moment `stamp`; `work` ends early once the
+    /// flag it is given is set (the job dropped).
+    pub(crate) fn spawn(
+        stamp: Stamp,
+        work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    ) -> SearchJob<T> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move { work(&flag) });
+        SearchJob { task, stop, stamp }
+    }
+
+    /// Takes the job out of `slot` once its search is done: what it found and the moment it
+    /// was for. A job still running stays.
+    pub(crate) fn take_finished(slot: &mut Option<SearchJob<T>>) -> Option<(T, Stamp)> {
+        let found = check_ready(&mut slot.as_mut()?.task)?;
+        let job = slot.take()?;
+        Some((found, job.stamp))
+    }
+}
+
+impl<T> Drop for SearchJob<T> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
 
-impl fmt::Debug for SearchJob {
+impl<T> fmt::Debug for SearchJob<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SearchJob")
             .field("stamp", &self.stamp)
