@@ -21,6 +21,7 @@ mod level;
 mod limits;
 mod ordering;
 mod params;
+pub mod review;
 mod rng;
 mod score;
 mod search;

@@ -41,6 +41,22 @@ impl AnyGame {
     }
 }
 
+impl AnyGame {
+    /// What each mover knew as they moved: for every ply, the view of its mover in the
+    /// position before it, as the game stood then. Built by taking the game back ply by ply,
+    /// never from what the end showed (the final reveal, a capture's identity learned later),
+    /// so a review can judge each move from its player's knowledge alone.
+    pub fn movers_views(&self) -> Vec<PlayerView> {
+        let mut game = self.clone();
+        let mut views = Vec::with_capacity(self.moves().len());
+        while game.undo().is_some() {
+            views.push(game.view(game.position().turn()));
+        }
+        views.reverse();
+        views
+    }
+}
+
 impl Variant for AnyGame {
     fn kind(&self) -> VariantKind {
         dispatch!(self, g => g.kind())

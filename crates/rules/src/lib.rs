@@ -48,7 +48,7 @@ pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
 #[cfg(feature = "serde")]
 pub use platform::{Information, PlayedGame, VariantDef};
 pub use position::{MoveRules, Position, PositionError};
-pub use record::{Record, RecordError, RecordResult, RecordText};
+pub use record::{MoveNote, Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
 };

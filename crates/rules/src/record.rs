@@ -96,7 +96,27 @@ impl fmt::Display for RecordResult {
 pub struct Record {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<ParsedMove>,
+    /// What the record says of each move beyond the move, by the move's index: its glyph
+    /// and comment (a review's marks and evaluations). Shorter than `moves` where the rest
+    /// have none.
+    pub notes: Vec<MoveNote>,
     pub result: RecordResult,
+}
+
+/// What a record says about one move beyond the move itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveNote {
+    /// Its annotation glyph: `!`, `?`, `!!`, `??`, `!?`, `?!` or a numbered `$2`; empty if
+    /// none.
+    pub glyph: String,
+    /// The text of the `{}` comments after it, trimmed and joined by a space; empty if none.
+    pub comment: String,
+}
+
+impl MoveNote {
+    pub fn is_empty(&self) -> bool {
+        self.glyph.is_empty() && self.comment.is_empty()
+    }
 }
 
 /// Why a record could not be read. Each names the tag, or the move number, side and text,
@@ -334,6 +354,7 @@ impl Record {
         let mut record = Record {
             tags: split.tags,
             moves: Vec::with_capacity(split.turns.len()),
+            notes: split.notes,
             result: split.result,
         };
         let mut pos = record.start()?;
@@ -405,10 +426,23 @@ impl Record {
                 }
                 _ => None,
             };
-            words.push(written.unwrap_or_else(|| {
+            let mut word = written.unwrap_or_else(|| {
                 pos = None;
                 write_coordinates(pm.mv, side, pm.revealed)
-            }));
+            });
+            let note = self.notes.get(i).cloned().unwrap_or_default();
+            // A numbered glyph is a word of its own; a mark belongs to its move.
+            if note.glyph.starts_with('$') {
+                words.push(word);
+                word = note.glyph;
+            } else {
+                word.push_str(&note.glyph);
+            }
+            words.push(word);
+            if !note.comment.is_empty() {
+                // A comment cannot hold its own closing brace.
+                words.push(format!("{{{}}}", note.comment.replace('}', ")")));
+            }
             if side == Side::Black {
                 number += 1;
             }
@@ -428,6 +462,9 @@ pub struct RecordText<'a> {
     pub tags: Vec<(String, String)>,
     /// The turns' words, move numbers and annotations (`$1`, `!`, `?`) dropped.
     pub turns: Vec<&'a str>,
+    /// Each turn's glyph and comments, by the turn's index (comments before the first turn
+    /// are dropped).
+    pub notes: Vec<MoveNote>,
     /// The Result tag's or the result token's after the turns (they must agree); `*` when
     /// neither is given.
     pub result: RecordResult,
@@ -466,7 +503,8 @@ impl<'a> RecordText<'a> {
                     return Err(RecordError::TagAfterMoves { tag: quote(&name) });
                 }
                 Token::Tag(name, value) => tags.push((name, value)),
-                Token::Word(word) => words.push(word),
+                Token::Word(word) => words.push(Ok(word)),
+                Token::Comment(comment) => words.push(Err(comment)),
             }
         }
         let tagged = match find_tag(&tags, "Result") {
@@ -477,8 +515,22 @@ impl<'a> RecordText<'a> {
             })?),
         };
         let mut turns = Vec::new();
+        let mut notes: Vec<MoveNote> = Vec::new();
         let mut ended = None;
         for word in words {
+            let word = match word {
+                Ok(word) => word,
+                Err(comment) => {
+                    let comment = comment.trim();
+                    if let Some(note) = notes.last_mut().filter(|_| !comment.is_empty()) {
+                        if !note.comment.is_empty() {
+                            note.comment.push(' ');
+                        }
+                        note.comment.push_str(comment);
+                    }
+                    continue;
+                }
+            };
             if let Some(result) = ended {
                 return Err(RecordError::AfterResult {
                     result,
@@ -489,14 +541,30 @@ impl<'a> RecordText<'a> {
                 ended = Some(result);
                 continue;
             }
-            let text = strip_number(word).trim_end_matches(['!', '?']);
+            let unmarked = strip_number(word);
+            let text = unmarked.trim_end_matches(['!', '?']);
+            let glyph = if text.starts_with('$') {
+                unmarked
+            } else {
+                &unmarked[text.len()..]
+            };
             if text.is_empty() || text.starts_with('$') || text.chars().all(|c| c == '.') {
+                if let Some(note) = notes.last_mut().filter(|_| !glyph.is_empty()) {
+                    note.glyph = glyph.to_string();
+                }
                 continue;
             }
             if turns.len() >= max_turns {
                 return Err(RecordError::TooManyMoves { limit: max_turns });
             }
             turns.push(text);
+            notes.push(MoveNote {
+                glyph: glyph.to_string(),
+                comment: String::new(),
+            });
+        }
+        while notes.last().is_some_and(MoveNote::is_empty) {
+            notes.pop();
         }
         let result = match (tagged, ended) {
             (Some(tag), Some(moves)) if tag != moves => {
@@ -508,6 +576,7 @@ impl<'a> RecordText<'a> {
         Ok(RecordText {
             tags,
             turns,
+            notes,
             result,
         })
     }
@@ -560,6 +629,8 @@ fn strip_number(word: &str) -> &str {
 enum Token<'a> {
     Tag(String, String),
     Word(&'a str),
+    /// The text inside `{}`.
+    Comment(&'a str),
 }
 
 /// The start of the text at byte `at` (a character boundary), for error messages.
@@ -590,6 +661,16 @@ fn tokenize(text: &str, max_words: usize, max_turns: usize) -> Result<Vec<Token<
                         what: "comment",
                         text: excerpt(text, i),
                     });
+                }
+                let end = chars.peek().map_or(text.len(), |&(j, _)| j);
+                // Between the braces: `{` and `}` are one byte each.
+                if max_words > 0 {
+                    tokens.push(Token::Comment(text.get(i + 1..end - 1).unwrap_or("")));
+                    // Comments count as words: a file of endless comments is no record.
+                    words += 1;
+                    if words > max_words {
+                        return Err(RecordError::TooManyMoves { limit: max_turns });
+                    }
                 }
             }
             ';' => {
@@ -734,6 +815,24 @@ mod tests {
             ]
         );
         assert!(r.moves.iter().all(|pm| pm.revealed.is_none()));
+        // Comments and glyphs belong to the move before them; a `;` comment is dropped.
+        let note = |glyph: &str, comment: &str| MoveNote {
+            glyph: glyph.into(),
+            comment: comment.into(),
+        };
+        assert_eq!(
+            r.notes,
+            [
+                note("", ""),
+                note("", "the usual"),
+                note("", ""),
+                note("", ""),
+                note("", ""),
+                note("", ""),
+                note("$1", ""),
+                note("!?", ""),
+            ]
+        );
         assert_eq!(r.result, RecordResult::RedWon);
         assert_eq!(r.final_position().unwrap().fullmoves(), 5);
     }
@@ -744,21 +843,22 @@ mod tests {
         let text = r.write(Notation::default());
         assert_eq!(
             text,
-            "[Game \"Chinese Chess\"]\n[Event \"Club \\\"open\\\" 2024\"]\n[Variant \"Xiangqi\"]\n[Red \"Mei Lin\"]\n[Result \"1-0\"]\n[Format \"WXF\"]\n\n1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 C8+4 4. H8+7 C2=1 1-0\n"
+            "[Game \"Chinese Chess\"]\n[Event \"Club \\\"open\\\" 2024\"]\n[Variant \"Xiangqi\"]\n[Red \"Mei Lin\"]\n[Result \"1-0\"]\n[Format \"WXF\"]\n\n1. C2=5 H8+7 {the usual} 2. H2+3 R9=8 3. R1=2 C8+4 4. H8+7 $1 C2=1!? 1-0\n"
         );
         let iccs = r.write(Notation::Iccs);
         assert!(
-            iccs.contains("\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 h7h3 4. b0c2 b7a7 1-0\n"),
+            iccs.contains("\n1. h2e2 h9g7 {the usual} 2. h0g2 i9h9 3. i0h0 h7h3 4. b0c2 $1 b7a7!? 1-0\n"),
             "{iccs}"
         );
         let chinese = r.write(Notation::Chinese);
         assert!(
-            chinese.contains("1. 炮二平五 馬8進7 2. 傌二進三 車9平8"),
+            chinese.contains("1. 炮二平五 馬8進7 {the usual} 2. 傌二進三 車9平8"),
             "{chinese}"
         );
         for text in [text, iccs, chinese] {
             let back = Record::parse(&text).unwrap();
             assert_eq!(back.moves, r.moves);
+            assert_eq!(back.notes, r.notes);
             assert_eq!(back.result, r.result);
         }
     }
@@ -991,6 +1091,20 @@ mod tests {
             };
             assert!(play(&mut pos, pm));
             record.moves.push(pm);
+            // Some moves annotated as a review writes them.
+            let glyph = ["", "?!", "?", "??", "!", "$2"][usize::from(pick >> 10) % 6];
+            let comment = if pick & 0x0200 != 0 {
+                "[%eval -1.35] Mistake. Better: C8=5 (a {nested} brace)"
+            } else {
+                ""
+            };
+            record.notes.push(MoveNote {
+                glyph: glyph.to_string(),
+                comment: comment.to_string(),
+            });
+        }
+        while record.notes.last().is_some_and(MoveNote::is_empty) {
+            record.notes.pop();
         }
         record.result = [
             RecordResult::RedWon,
@@ -1009,6 +1123,16 @@ mod tests {
             let back = back.unwrap();
             prop_assert_eq!(&back.moves, &record.moves);
             prop_assert_eq!(back.result, record.result);
+            // A brace inside a comment is written as a parenthesis.
+            let notes: Vec<MoveNote> = record
+                .notes
+                .iter()
+                .map(|n| MoveNote {
+                    glyph: n.glyph.clone(),
+                    comment: n.comment.replace('}', ")"),
+                })
+                .collect();
+            prop_assert_eq!(&back.notes, &notes);
             let mut expected = record.clone();
             expected.set_tag("Result", record.result.as_str());
             expected.set_tag("Format", notation.name());

@@ -2,8 +2,8 @@
 //! elephants, capturer-only knowledge, the final reveal, and views that leak nothing.
 
 use jieqi_rules::{
-    Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, RuleSet, Seed,
-    SeenPiece, Side, Square, Variant, VariantKind, WinReason, write_move,
+    AnyGame, Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, RuleSet,
+    Seed, SeenPiece, Side, Square, Variant, VariantKind, WinReason, write_move,
 };
 use proptest::prelude::*;
 
@@ -432,4 +432,52 @@ fn views_from_text_match_the_game() {
         PlayerView::from_text(no_chariots, &["a0a1R"]),
         Err(jieqi_rules::ViewTextError::NotInPool { ply: 1, .. })
     ));
+}
+
+/// A review judges each move from what its player knew then (issue 21): the movers' views of
+/// a finished game are the views the movers had during it — not the end's, which show every
+/// face-down piece and every capture's identity.
+#[test]
+fn movers_views_are_what_each_mover_knew_then() {
+    for seed in [3, 8, 21] {
+        let deal = Deal::from_seed(Seed(seed));
+        let mut game: AnyGame = Jieqi::from_deal(&deal).into();
+        let mut during = Vec::new();
+        let mut k = seed as usize;
+        for _ in 0..60 {
+            let view = game.view(game.position().turn());
+            let moves = &view.legal_moves;
+            // Prefer captures, so that face-down pieces are taken unseen by their owner.
+            let m = moves
+                .iter()
+                .copied()
+                .find(|m| game.position().piece_at(m.to).is_some())
+                .unwrap_or(moves[k % moves.len()]);
+            k = k.wrapping_mul(31).wrapping_add(7);
+            during.push(view);
+            game.play(m).unwrap();
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        if game.outcome().is_none() {
+            game.resign(game.position().turn()).unwrap();
+        }
+        let views = game.movers_views();
+        assert_eq!(views.len(), during.len());
+        for (i, (then, now)) in during.iter().zip(&views).enumerate() {
+            assert_eq!(then, now, "seed {seed}, ply {i}");
+            assert!(now.reveal.is_none() && now.outcome.is_none());
+        }
+        // The end's view replayed to a ply is not the same knowledge: at the end every
+        // capture is named, which the loser of a face-down piece did not know then.
+        let hindsight = (0..during.len()).any(|i| {
+            let mover = during[i].viewer;
+            game.view(mover).moves[..i] != during[i].moves[..]
+        });
+        assert!(
+            hindsight,
+            "seed {seed}: the game took no face-down piece unseen"
+        );
+    }
 }
