@@ -15,11 +15,11 @@ use jieqi_rules::{Move, PlayerView, Side};
 use crate::{Engine, Limits, Score};
 
 /// The default review depth of each variant, in plies: deep enough to see the tactics a
-/// player misses, shallow enough for a 100-ply game in about a minute on two cores (README,
-/// "Game review").
-pub const XIANGQI_DEPTH: u32 = 8;
+/// player misses, shallow enough for a 100-ply game in about 10 seconds on one core of this
+/// project's test machines (README, "Game review").
+pub const XIANGQI_DEPTH: u32 = 10;
 /// Jieqi's chance nodes multiply the tree; its moves are judged less deep.
-pub const JIEQI_DEPTH: u32 = 4;
+pub const JIEQI_DEPTH: u32 = 5;
 
 /// Each ply is judged with a fresh table of this size, so that the judgement of one ply does
 /// not depend on the plies judged before it (and two reviews of the same view agree).
@@ -152,21 +152,212 @@ pub fn judge(view: &PlayerView, played: Move, depth: u32, stop: &AtomicBool) -> 
     })
 }
 
-/// Where the game turned: the ply whose move changed Red's winning chances most, from the
-/// position before it to the one after (the next ply's, or `end`, Red's chances at the end,
-/// for the last). Luck counts as well as mistakes: in Jieqi a reveal can turn a game.
+/// Where the game turned: the two plies over which a player's winning chances changed most,
+/// judged from that player's own views before and after them (in Jieqi two views differ in
+/// what they know, and a search favours the side that moves in it, so only a player's own
+/// views compare). The end of a finished game (`end`: Red's chances, +1 won, −1 lost, 0
+/// drawn) counts as both players' last view. Returns the index of the second ply: the
+/// position after it shows where the game had turned. Luck counts as well as mistakes: in
+/// Jieqi a reveal can turn a game.
 pub fn turning_point(plies: &[PlyReview], end: Option<f64>) -> Option<usize> {
-    let after = plies
+    let chances: Vec<Option<f64>> = plies
         .iter()
-        .skip(1)
         .map(|p| Some(p.red_chances()))
-        .chain(std::iter::once(end));
-    plies
-        .iter()
-        .zip(after)
-        .enumerate()
-        .filter_map(|(i, (p, next))| Some((i, (next? - p.red_chances()).abs())))
+        .chain([end, end])
+        .collect();
+    (0..plies.len())
+        .filter_map(|i| {
+            let swing = (chances[i + 2]? - chances[i]?).abs();
+            Some((i + 1, swing))
+        })
         .filter(|&(_, swing)| swing > 0.0)
         .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(i, _)| i)
+        .map(|(j, _)| j.min(plies.len() - 1))
+}
+
+impl PlyReview {
+    /// The score of the move played, from Red's point of view: what the record's `[%eval]`
+    /// says after the move.
+    pub fn played_for_red(&self) -> Score {
+        for_red_score(self.mover, self.played_score)
+    }
+}
+
+/// `score` of `side`, turned to Red's point of view.
+pub fn for_red_score(side: Side, score: Score) -> Score {
+    match (side, score) {
+        (Side::Red, s) => s,
+        (Side::Black, Score::Cp(cp)) => Score::Cp(-cp),
+        (Side::Black, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+/// `[%eval 0.35]` or `[%eval #-3]`: a score for Red in soldiers, as records of chess engines
+/// write it (Lichess, cutechess), so that other tools can read a review's evaluations.
+pub fn eval_tag(for_red: Score) -> String {
+    match for_red {
+        Score::Cp(cp) => format!("[%eval {:.2}]", f64::from(cp) / 100.0),
+        Score::Mate(n) => format!("[%eval #{n}]"),
+    }
+}
+
+/// The score of the first `[%eval …]` in a comment, as [`eval_tag`] writes it.
+pub fn parse_eval_tag(comment: &str) -> Option<Score> {
+    let start = comment.find("[%eval ")? + "[%eval ".len();
+    let value = comment[start..].split(']').next()?.trim();
+    match value.strip_prefix('#') {
+        Some(mate) => mate.parse().ok().map(Score::Mate),
+        None => {
+            let soldiers: f64 = value.parse().ok()?;
+            soldiers
+                .is_finite()
+                .then(|| Score::Cp((soldiers * 100.0).round().clamp(-1e6, 1e6) as i32))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jieqi_rules::{Deal, Jieqi, Seed, Setup, Variant, Xiangqi};
+
+    fn mv(text: &str) -> Move {
+        Move::parse_iccs(text).unwrap()
+    }
+
+    #[test]
+    fn chances_are_lichess_curve_and_bounded() {
+        assert_eq!(winning_chances(Score::Cp(0)), 0.0);
+        assert!((winning_chances(Score::Cp(100)) - 0.182).abs() < 0.001);
+        assert!((winning_chances(Score::Cp(-300)) + 0.503).abs() < 0.001);
+        assert_eq!(winning_chances(Score::Mate(3)), 1.0);
+        assert_eq!(winning_chances(Score::Mate(-1)), -1.0);
+        assert_eq!(
+            winning_chances(Score::Cp(5000)),
+            winning_chances(Score::Cp(1000))
+        );
+    }
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        assert_eq!(Mark::of_loss(0.0), None);
+        assert_eq!(Mark::of_loss(0.099), None);
+        assert_eq!(Mark::of_loss(0.1), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::of_loss(0.25), Some(Mark::Mistake));
+        assert_eq!(Mark::of_loss(0.3), Some(Mark::Blunder));
+        for mark in [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder] {
+            assert_eq!(Mark::from_glyph(mark.glyph()), Some(mark));
+        }
+        // The same 100 centipawns: a mistake when level, nothing when far ahead.
+        let level = PlyReview {
+            mover: Side::Red,
+            played: mv("a0a1"),
+            best: Some(mv("b0c2")),
+            best_score: Score::Cp(50),
+            played_score: Score::Cp(-100),
+        };
+        assert_eq!(level.mark(), Some(Mark::Mistake));
+        let ahead = PlyReview {
+            best_score: Score::Cp(900),
+            played_score: Score::Cp(750),
+            ..level
+        };
+        assert_eq!(ahead.mark(), None);
+        assert_eq!(ahead.better(), None);
+    }
+
+    #[test]
+    fn eval_tags_read_back() {
+        for score in [
+            Score::Cp(35),
+            Score::Cp(-1234),
+            Score::Cp(0),
+            Score::Mate(3),
+            Score::Mate(-2),
+        ] {
+            let tag = eval_tag(score);
+            assert_eq!(
+                parse_eval_tag(&format!("{tag} Mistake.")),
+                Some(score),
+                "{tag}"
+            );
+        }
+        assert_eq!(eval_tag(Score::Cp(-135)), "[%eval -1.35]");
+        assert_eq!(parse_eval_tag("no eval here"), None);
+        assert_eq!(parse_eval_tag("[%eval nan]"), None);
+        assert_eq!(parse_eval_tag("[%eval #x]"), None);
+    }
+
+    /// Leaving the chariot to a horse is a blunder, and the review names a better move.
+    #[test]
+    fn a_hung_chariot_is_a_blunder() {
+        // Black's horse on d5 attacks Red's chariot on e3.
+        let setup = Setup::parse_fen("3k5/9/9/9/3n5/9/4R4/9/9/4K4 w - - 0 1").unwrap();
+        let game = Xiangqi::from_setup(&setup).unwrap();
+        let view = game.view(Side::Red);
+        let stop = AtomicBool::new(false);
+        let aside = judge(&view, mv("e3d3"), 6, &stop).unwrap();
+        assert_eq!(
+            aside.mark(),
+            None,
+            "stepping aside to attack the horse: {aside:?}"
+        );
+        let review = judge(&view, mv("e0f0"), 6, &stop).unwrap();
+        assert_eq!(review.mark(), Some(Mark::Blunder), "{review:?}");
+        assert!(review.better().is_some());
+        // A move that is not legal is not judged.
+        assert_eq!(judge(&view, mv("a0a1"), 6, &stop), None);
+        // A stopped review judges nothing.
+        assert_eq!(judge(&view, mv("e3d3"), 6, &AtomicBool::new(true)), None);
+    }
+
+    /// A Jieqi move is judged from its mover's view: two deals that differ only in what the
+    /// mover has not seen give the same judgement.
+    #[test]
+    fn a_jieqi_judgement_reads_only_the_movers_view() {
+        let deal = Deal::from_seed(Seed(11));
+        let mut ids = [*deal.identities(Side::Red), *deal.identities(Side::Black)];
+        // Nothing is seen yet: swap two face-down identities of each side that differ.
+        for side in ids.iter_mut() {
+            let j = (1..side.len()).find(|&j| side[j] != side[0]).unwrap();
+            side.swap(0, j);
+        }
+        let other = Deal::from_identities(ids[0], ids[1]).unwrap();
+        let stop = AtomicBool::new(false);
+        let judged = |deal: &Deal| {
+            let game = Jieqi::from_deal(deal);
+            let view = game.view(Side::Red);
+            let played = view.legal_moves[7];
+            judge(&view, played, 3, &stop).unwrap()
+        };
+        assert_ne!(deal, other);
+        assert_eq!(judged(&deal), judged(&other));
+    }
+
+    #[test]
+    fn the_turning_point_is_the_largest_swing_in_one_players_eyes() {
+        let ply = |mover, cp| PlyReview {
+            mover,
+            played: mv("a0a1"),
+            best: None,
+            best_score: Score::Cp(cp),
+            played_score: Score::Cp(cp),
+        };
+        use Side::{Black, Red};
+        // Each side sees itself a little better (the zigzag of two views); the swing comes
+        // over plies 3 and 4, seen from Red before ply 3 and before ply 5.
+        let plies = [
+            ply(Red, 30),
+            ply(Black, 30),
+            ply(Red, 40),
+            ply(Black, 30),
+            ply(Red, -500),
+            ply(Black, 520),
+        ];
+        assert_eq!(turning_point(&plies, None), Some(3));
+        assert_eq!(turning_point(&plies[..1], None), None);
+        // A finished game: its end counts as both players' last view.
+        assert_eq!(turning_point(&plies[..2], Some(-1.0)), Some(1));
+        assert_eq!(turning_point(&[], Some(1.0)), None);
+    }
 }

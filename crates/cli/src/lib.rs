@@ -29,6 +29,9 @@ USAGE:
             a save or record, every move checked and the game judged by the rules: the
             moves, each warning of the rules after the move that brought it (notice: ...),
             and how it ended; a Result tag the rules contradict is refused
+  jieqi-cli review FILE [--depth D] [--notation iccs|wxf|chinese]
+            each move of a record (Jieqi: with its Seed) judged from its mover's view: the
+            record with evaluations and marks (?! ? ??) as comments, a summary on stderr
   jieqi-cli bench-perft [--runs N]
   jieqi-cli uci
   jieqi-cli jai
@@ -94,6 +97,7 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         "deal" => cmd::deal::run(rest),
         "view" => cmd::view::run(rest),
         "replay" => cmd::replay::run(rest),
+        "review" => cmd::review::run(rest),
         "rules" => cmd::rules::run(rest),
         "help" | "--help" | "-h" => {
             use std::io::Write as _;

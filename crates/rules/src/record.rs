@@ -847,7 +847,9 @@ mod tests {
         );
         let iccs = r.write(Notation::Iccs);
         assert!(
-            iccs.contains("\n1. h2e2 h9g7 {the usual} 2. h0g2 i9h9 3. i0h0 h7h3 4. b0c2 $1 b7a7!? 1-0\n"),
+            iccs.contains(
+                "\n1. h2e2 h9g7 {the usual} 2. h0g2 i9h9 3. i0h0 h7h3 4. b0c2 $1 b7a7!? 1-0\n"
+            ),
             "{iccs}"
         );
         let chinese = r.write(Notation::Chinese);

@@ -12,6 +12,7 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod sprt;
 pub mod tune;

@@ -1,0 +1,127 @@
+//! `review FILE [--depth D] [--notation iccs|wxf|chinese]`: the game's review (issue 21) from
+//! the command line. Every move of a Xiangqi or Jieqi record (a Jieqi record with its `Seed`,
+//! so that each mover's view can be rebuilt) is judged by the engine from the view its player
+//! had then ([`jieqi_ai::review`]), at the depth the game reviews at unless `--depth` says
+//! otherwise. The record comes back on stdout with each move's evaluation (`{[%eval 0.35]}`,
+//! for Red, in soldiers) and the marks (`?!` inaccuracy, `?` mistake, `??` blunder, with the
+//! better move in the comment); stderr gets the summary — the marks of each side, where the
+//! game turned, and the speed in plies a second.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use jieqi_ai::review::{
+    self, JIEQI_DEPTH, Mark, PlyReview, XIANGQI_DEPTH, eval_tag, turning_point,
+};
+use jieqi_rules::{
+    MoveNote, Notation, Outcome, PlayerView, Record, Side, Variant, VariantKind, write_move,
+};
+
+use crate::args::{Args, Spec};
+use crate::files::read_text_file;
+use crate::limits::{self, TEXT_FILE_BYTES};
+
+const SPEC: Spec = Spec {
+    command: "review",
+    values: &["depth", "notation"],
+    switches: &[],
+    lists: &[],
+};
+
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(1).map_err(|e| e.to_string())?;
+    let path = args
+        .positional
+        .first()
+        .ok_or("'review' needs a file: a game record (a Jieqi record with its Seed tag)")?;
+    let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
+    let text = read_text_file(path, TEXT_FILE_BYTES)?;
+    let record = Record::parse(&text).map_err(|e| format!("'{path}': {e}"))?;
+    let game = record.game().map_err(|e| format!("'{path}': {e}"))?;
+    let depth = args
+        .number("depth", &limits::FIXED_DEPTH)?
+        .unwrap_or(match game.kind() {
+            VariantKind::Jieqi => JIEQI_DEPTH,
+            _ => XIANGQI_DEPTH,
+        });
+
+    let started = Instant::now();
+    let stop = AtomicBool::new(false);
+    let views = game.movers_views();
+    let plies: Vec<PlyReview> = views
+        .iter()
+        .zip(game.moves())
+        .map(|(view, &played)| {
+            review::judge(view, played, depth, &stop)
+                .ok_or_else(|| format!("move {played} cannot be judged in its position"))
+        })
+        .collect::<Result<_, _>>()?;
+    let took = started.elapsed();
+
+    let mut annotated = Record::of_view(&game.view(Side::Red));
+    annotated.tags = record.tags.clone();
+    annotated.notes = notes(&views, &plies, notation);
+    for line in annotated.write(notation).lines() {
+        super::outln!("{line}");
+    }
+
+    for side in Side::ALL {
+        let count = |mark| {
+            plies
+                .iter()
+                .filter(|p| p.mover == side && p.mark() == Some(mark))
+                .count()
+        };
+        eprintln!(
+            "{side}: {} inaccuracies, {} mistakes, {} blunders",
+            count(Mark::Inaccuracy),
+            count(Mark::Mistake),
+            count(Mark::Blunder)
+        );
+    }
+    if let Some(i) = turning_point(&plies, end_for_red(game.outcome())) {
+        eprintln!("the game turned at ply {} ({})", i + 1, game.moves()[i]);
+    }
+    let seconds = took.as_secs_f64();
+    eprintln!(
+        "reviewed {} plies at depth {depth} in {seconds:.1} s: {:.2} plies/s",
+        plies.len(),
+        plies.len() as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// Red's winning chances at the end of a finished game: +1 won, −1 lost, 0 drawn.
+pub fn end_for_red(outcome: Option<Outcome>) -> Option<f64> {
+    Some(match outcome?.winner() {
+        Some(side) => review::for_red(side, 1.0),
+        None => 0.0,
+    })
+}
+
+/// Each move's note: its evaluation for Red after it, and for a marked move the mark's glyph
+/// and the better move in `notation`.
+fn notes(views: &[PlayerView], plies: &[PlyReview], notation: Notation) -> Vec<MoveNote> {
+    plies
+        .iter()
+        .zip(views)
+        .map(|(ply, view)| {
+            let mut comment = eval_tag(ply.played_for_red());
+            if let (Some(mark), Some(better)) = (ply.mark(), ply.better()) {
+                let name = match mark {
+                    Mark::Inaccuracy => "Inaccuracy",
+                    Mark::Mistake => "Mistake",
+                    Mark::Blunder => "Blunder",
+                };
+                let text = write_move(&view.position, better, None, notation);
+                let worth = eval_tag(review::for_red_score(ply.mover, ply.best_score));
+                comment.push_str(&format!(" {name}. Better: {text} {worth}"));
+            }
+            MoveNote {
+                glyph: ply.mark().map_or("", Mark::glyph).to_string(),
+                comment,
+            }
+        })
+        .collect()
+}
