@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use jieqi_rules::{Move, PlayerView, Side};
+use jieqi_rules::{Move, Outcome, PlayerView, Side};
 
 use crate::{Engine, Limits, Score};
 
@@ -113,6 +113,14 @@ impl PlyReview {
     pub fn red_chances(&self) -> f64 {
         for_red(self.mover, winning_chances(self.best_score))
     }
+}
+
+/// Red's winning chances at the end of a finished game: +1 won, −1 lost, 0 drawn.
+pub fn end_for_red(outcome: Option<Outcome>) -> Option<f64> {
+    Some(match outcome?.winner() {
+        Some(side) => for_red(side, 1.0),
+        None => 0.0,
+    })
 }
 
 /// `chances` of `side`, turned to Red's point of view.

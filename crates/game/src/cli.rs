@@ -45,6 +45,7 @@ usage: jieqi [OPTIONS]
   --letters-only            pieces show Latin letters (K A E H R C P) only
   --odds                    Jieqi: show what the face-down pieces may be (the odds of a reveal)
   --reveal-values           Jieqi: --odds, and ask for the value of each reveal at start
+  --review                  review the game at start (a finished game, or Xiangqi)
   --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
                             record, house-rules, settings or new-game
   --size WxH                window size in pixels (default 1280x800)
@@ -102,6 +103,8 @@ pub struct Options {
     pub odds: bool,
     /// `--reveal-values`: the odds shown and the value of each reveal asked for at start.
     pub reveal_values: bool,
+    /// `--review`: the game reviewed from the start (a finished game, or Xiangqi).
+    pub review: bool,
     /// `--open`: a window open from the start.
     pub open: Option<StartWindow>,
     pub size: (u32, u32),
@@ -141,6 +144,7 @@ impl Default for Options {
             piece_set: None,
             odds: false,
             reveal_values: false,
+            review: false,
             open: None,
             size: (1280, 800),
             screenshot: None,
@@ -285,6 +289,7 @@ impl Options {
                 }
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
                 "--odds" => o.odds = true,
+                "--review" => o.review = true,
                 "--reveal-values" => {
                     o.odds = true;
                     o.reveal_values = true;

@@ -4,7 +4,7 @@
 //!
 //! - every frame while a piece moves (a [`Tween`], the `Animating` phase) or the mover reads
 //!   a reveal (the `Reveal` phase, which ends by itself), while the
-//!   computer or the Hint button searches (its answer is polled each frame), while the disk
+//!   computer, the Hint button or the review searches (its answer is polled each frame), while the disk
 //!   writer has writes pending (a failure becomes a notice), and while the app starts (the
 //!   `Loading` screen, `--select`);
 //! - one frame more after a frame that left work for the next: a message written (a panel's
@@ -38,6 +38,7 @@ use crate::input::BoardInput;
 use crate::pieces::animation::Tween;
 use crate::records::RecordFile;
 use crate::reveal_values::{AskRevealValues, RevealValues};
+use crate::review::{Review, ReviewCommand};
 use crate::session::{AnimationsDone, GameCommand, Hint, LoadAnswer};
 use crate::states::{Phase, Screen};
 use crate::stats::ResetStats;
@@ -135,6 +136,7 @@ struct Busy<'w, 's> {
     computer: Res<'w, Computer>,
     suggestion: Res<'w, Suggestion>,
     values: Res<'w, RevealValues>,
+    review: Res<'w, Review>,
     writer: Option<Res<'w, DiskWriter>>,
     preselect: Option<Res<'w, Preselect>>,
 }
@@ -158,6 +160,7 @@ impl Busy<'_, '_> {
         } else if self.computer.is_thinking()
             || self.suggestion.is_thinking()
             || self.values.is_thinking()
+            || self.review.is_running()
         {
             Some(FrameNeed::Searching)
         } else if self.writer.as_ref().is_some_and(|w| w.is_busy()) {
@@ -179,6 +182,7 @@ struct Pending<'w> {
     inputs: Res<'w, Messages<BoardInput>>,
     hints: Res<'w, Messages<AskHint>>,
     values: Res<'w, Messages<AskRevealValues>>,
+    reviews: Res<'w, Messages<ReviewCommand>>,
     answers: Res<'w, Messages<LoadAnswer>>,
     files: Res<'w, Messages<RecordFile>>,
     resume: Res<'w, Messages<AnswerResume>>,
@@ -205,6 +209,7 @@ impl Pending<'_> {
             || written(&self.inputs)
             || written(&self.hints)
             || written(&self.values)
+            || written(&self.reviews)
             || written(&self.answers)
             || written(&self.files)
             || written(&self.resume)

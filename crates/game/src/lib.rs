@@ -30,6 +30,7 @@ pub mod pieces;
 pub mod records;
 pub mod reveal;
 pub mod reveal_values;
+pub mod review;
 pub mod search_job;
 pub mod session;
 pub mod settings;
@@ -69,6 +70,7 @@ pub fn logic_plugin(app: &mut App) {
     .add_plugins((
         reveal::plugin,
         reveal_values::plugin,
+        review::plugin,
         sound::plugin,
         frames::plugin,
     ));
@@ -147,6 +149,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     }
     if options.reveal_values {
         app.insert_resource(tools::AskAtStart(reveal_values::AskRevealValues));
+    }
+    if options.review {
+        app.insert_resource(tools::AskAtStart(review::ReviewCommand::Start));
     }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));

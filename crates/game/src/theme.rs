@@ -33,6 +33,8 @@ pub const CHECK_GLOW: Color = Color::srgba(0.95, 0.10, 0.05, 0.55);
 /// The Hint's arrow: amber, apart from the green of a selection and the blue of the last
 /// move.
 pub const HINT_ARROW: Color = Color::srgba(0.95, 0.62, 0.05, 0.80);
+/// A review's better move: teal, apart from the Hint's amber.
+pub const BETTER_ARROW: Color = Color::srgba(0.05, 0.55, 0.62, 0.85);
 
 /// Piece radius as a share of the distance between two points.
 pub const PIECE_RADIUS: f32 = 0.45;

@@ -13,6 +13,7 @@ use bevy::winit::{EventLoopProxyWrapper, WinitSettings};
 use crate::computer::Computer;
 use crate::pieces::art::BoardPiece;
 use crate::reveal_values::{AskRevealValues, RevealValues};
+use crate::review::{Review, ReviewCommand};
 use crate::session::{GameCommand, Shown};
 use crate::states::{GameSet, Phase};
 use crate::suggestion::{AskHint, Suggestion};
@@ -21,8 +22,8 @@ use crate::suggestion::{AskHint, Suggestion};
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ProcessStart(pub Instant);
 
-/// `--hint`, `--reveal-values`: press the button (Hint, Value of each reveal) once the board
-/// is up.
+/// `--hint`, `--reveal-values`, `--review`: press the button (Hint, Value of each reveal,
+/// Review the game) once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AskAtStart<M: Message + Clone>(pub M);
 
@@ -132,6 +133,9 @@ pub(super) fn plugin(app: &mut App) {
             ask_at_start::<AskRevealValues>
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<AskAtStart<AskRevealValues>>),
+            ask_at_start::<ReviewCommand>
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<AskAtStart<ReviewCommand>>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)
@@ -143,14 +147,17 @@ pub(super) fn plugin(app: &mut App) {
 fn capture(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
-    (suggestion, values): (Res<Suggestion>, Res<RevealValues>),
+    (suggestion, values, review): (Res<Suggestion>, Res<RevealValues>, Res<Review>),
     mut exit: MessageWriter<AppExit>,
 ) {
     plan.frames += 1;
-    // A Hint asked for shows its arrow first, the values of the reveals their list.
-    let searching = suggestion.is_thinking() || values.is_thinking();
+    // A Hint asked for shows its arrow first, the values of the reveals their list, a
+    // review its graph.
+    let searching = suggestion.is_thinking() || values.is_thinking() || review.is_running();
+    // A few frames after the search: the text it brought needs its glyphs drawn into egui's
+    // font atlas and the atlas sent to the GPU before the capture.
     if searching && plan.frames < GIVE_UP_FRAMES {
-        plan.frames = plan.frames.min(SETTLE_FRAMES - 1);
+        plan.frames = plan.frames.min(SETTLE_FRAMES - 4);
     }
     if !plan.requested && plan.frames >= SETTLE_FRAMES {
         plan.requested = true;
@@ -282,7 +289,7 @@ fn bench_measure(
     start: Res<ProcessStart>,
     pieces: Query<(), With<BoardPiece>>,
     phase: Option<Res<State<Phase>>>,
-    computer: Res<Computer>,
+    (computer, review): (Res<Computer>, Res<Review>),
     mut exit: MessageWriter<AppExit>,
 ) {
     let now = Instant::now();
@@ -301,7 +308,7 @@ fn bench_measure(
     if let Some(last) = plan.last {
         let ms = (now - last).as_secs_f64() * 1000.0;
         plan.times_ms.push(ms);
-        if computer.is_thinking() {
+        if computer.is_thinking() || review.is_running() {
             plan.thinking_ms.push(ms);
         }
     }
@@ -336,11 +343,12 @@ fn bench_measure(
 /// starts again after a game ends.
 fn bench_drive(
     mut plan: ResMut<BenchPlan>,
-    shown: Res<Shown>,
+    (shown, review): (Res<Shown>, Res<Review>),
     phase: Option<Res<State<Phase>>>,
     mut out: MessageWriter<GameCommand>,
 ) {
-    if plan.interactive.is_none() {
+    // A review asked for at start runs to its end: a move would end it.
+    if plan.interactive.is_none() || review.is_running() {
         return;
     }
     let Some(phase) = phase else { return };

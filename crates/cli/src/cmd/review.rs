@@ -13,9 +13,7 @@ use std::time::Instant;
 use jieqi_ai::review::{
     self, JIEQI_DEPTH, Mark, PlyReview, XIANGQI_DEPTH, eval_tag, turning_point,
 };
-use jieqi_rules::{
-    MoveNote, Notation, Outcome, PlayerView, Record, Side, Variant, VariantKind, write_move,
-};
+use jieqi_rules::{MoveNote, Notation, PlayerView, Record, Side, Variant, VariantKind, write_move};
 
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -80,7 +78,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
             count(Mark::Blunder)
         );
     }
-    if let Some(i) = turning_point(&plies, end_for_red(game.outcome())) {
+    if let Some(i) = turning_point(&plies, review::end_for_red(game.outcome())) {
         eprintln!("the game turned at ply {} ({})", i + 1, game.moves()[i]);
     }
     let seconds = took.as_secs_f64();
@@ -90,14 +88,6 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         plies.len() as f64 / seconds.max(1e-9)
     );
     Ok(())
-}
-
-/// Red's winning chances at the end of a finished game: +1 won, −1 lost, 0 drawn.
-pub fn end_for_red(outcome: Option<Outcome>) -> Option<f64> {
-    Some(match outcome?.winner() {
-        Some(side) => review::for_red(side, 1.0),
-        None => 0.0,
-    })
 }
 
 /// Each move's note: its evaluation for Red after it, and for a marked move the mark's glyph

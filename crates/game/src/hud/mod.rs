@@ -9,6 +9,7 @@ pub mod model;
 pub mod new_game_window;
 pub mod record_window;
 pub mod result_card;
+pub mod review_panel;
 pub mod rules;
 pub mod settings_window;
 pub mod style;

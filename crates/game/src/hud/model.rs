@@ -2,12 +2,15 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
+use jieqi_ai::review::Mark;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
 use crate::computer::Computer;
+use crate::hud::review_panel::{self, ReviewPanel};
 use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::reveal_values::{self, RevealValues};
+use crate::review::Review;
 use crate::session::{Hint, Secrecy, Shown, takeback};
 use crate::settings::{PieceSet, Settings};
 use crate::states::ViewSync;
@@ -93,6 +96,8 @@ pub struct ResultCard {
     pub reveal: Vec<String>,
     /// Jieqi: the deal's seed code.
     pub seed: Option<String>,
+    /// The game may be reviewed (Xiangqi and Jieqi).
+    pub can_review: bool,
 }
 
 /// What one side's face-down pieces may be, as the player looking knows it: each is any of
@@ -163,6 +168,8 @@ pub fn reveal_odds(view: &PlayerView, lang: Language) -> Vec<RevealOdds> {
 pub struct PlyItem {
     pub ply: usize,
     pub text: String,
+    /// A review's mark for the move.
+    pub mark: Option<Mark>,
 }
 
 /// One numbered line of the move list: Red's move and Black's.
@@ -233,6 +240,8 @@ pub struct HudModel {
     pub reveal_values: Vec<(String, String)>,
     /// "Weighing the reveals…" while the engine does.
     pub reveal_values_thinking: Option<String>,
+    /// The game review's section, when the game may be reviewed or has been.
+    pub review: Option<ReviewPanel>,
 }
 
 impl HudModel {
@@ -279,6 +288,9 @@ impl HudModel {
             out.push(format!("{text} {worth}"));
         }
         out.extend(self.reveal_values_thinking.clone());
+        if let Some(review) = &self.review {
+            out.extend(review.texts());
+        }
         out
     }
 }
@@ -311,6 +323,7 @@ pub fn move_rows(texts: &[String], first: Side) -> Vec<MoveRow> {
     let mut plies = texts.iter().enumerate().map(|(i, text)| PlyItem {
         ply: i + 1,
         text: text.clone(),
+        mark: None,
     });
     let mut rows = Vec::new();
     if first == Side::Black
@@ -513,6 +526,7 @@ fn result_card(
         moves: numbered(moves, live.first),
         reveal,
         seed: live.seed.map(|s| s.to_string()),
+        can_review: shown.can_review,
     }
 }
 
@@ -676,6 +690,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         can_value_reveals: false,
         reveal_values: Vec::new(),
         reveal_values_thinking: None,
+        review: None,
     }
 }
 
@@ -684,6 +699,7 @@ struct Searches<'w> {
     computer: Res<'w, Computer>,
     suggestion: Res<'w, Suggestion>,
     values: Res<'w, RevealValues>,
+    review: Res<'w, Review>,
 }
 
 fn build(
@@ -697,6 +713,7 @@ fn build(
         computer,
         suggestion,
         values,
+        review,
     } = searches;
     if shown.is_changed()
         || settings.is_changed()
@@ -704,6 +721,7 @@ fn build(
         || computer.is_changed()
         || suggestion.is_changed()
         || values.is_changed()
+        || review.is_changed()
     {
         let mut next = model(&shown, settings.as_ref(), &hint);
         // The computer's search, or the Hint's: the spinner says that something works.
@@ -735,6 +753,14 @@ fn build(
                 .get(settings.language)
                 .to_string()
         });
+        next.review = review_panel::panel(
+            &shown,
+            &review,
+            settings.notation,
+            next.shown_ply,
+            settings.language,
+        );
+        review_panel::mark_moves(&mut next.move_rows, &review);
         hud.set_if_neq(next);
     }
 }

@@ -16,6 +16,8 @@ use crate::theme;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardAnswer {
     Again,
+    /// Review the game: the card closes and the review starts.
+    Review,
     LookAtBoard,
 }
 
@@ -62,11 +64,13 @@ pub fn contents(
                 });
         });
     ui.separator();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let again = egui::Button::new(egui::RichText::new(Text::Again.get(lang)).strong())
             .fill(style::CINNABAR);
         if ui.add(again).clicked() {
             Some(CardAnswer::Again)
+        } else if card.can_review && ui.button(Text::ReviewStart.get(lang)).clicked() {
+            Some(CardAnswer::Review)
         } else if ui.button(Text::LookAtBoard.get(lang)).clicked() {
             Some(CardAnswer::LookAtBoard)
         } else {

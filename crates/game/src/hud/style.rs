@@ -38,6 +38,10 @@ pub const JADE: Color32 = Color32::from_rgb(150, 206, 176);
 /// The two sides' names: vermilion and ink on paper.
 pub const RED_SIDE: Color32 = Color32::from_rgb(248, 112, 92);
 pub const BLACK_SIDE: Color32 = Color32::from_rgb(222, 214, 200);
+/// A review's marks: an inaccuracy, a mistake, a blunder, from straw to alarm.
+pub const INACCURACY: Color32 = Color32::from_rgb(232, 214, 120);
+pub const MISTAKE: Color32 = Color32::from_rgb(250, 160, 80);
+pub const BLUNDER: Color32 = ALARM;
 
 /// A theme colour for egui.
 pub fn c32(c: Color) -> Color32 {
@@ -148,7 +152,9 @@ mod tests {
             let ratio = contrast(PAPER, surface);
             assert!(ratio >= 4.5, "paper on {surface:?}: {ratio:.2}");
         }
-        for colour in [PAPER_WEAK, AMBER, ALARM, JADE, RED_SIDE, BLACK_SIDE, BRASS] {
+        for colour in [
+            PAPER_WEAK, AMBER, ALARM, JADE, RED_SIDE, BLACK_SIDE, BRASS, INACCURACY, MISTAKE,
+        ] {
             for surface in [WALNUT, WALNUT_LIGHT] {
                 let ratio = contrast(colour, surface);
                 assert!(ratio >= 4.5, "{colour:?} on {surface:?}: {ratio:.2}");

@@ -11,6 +11,7 @@ use jieqi_rules::Side;
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, RevealOdds, TrayItem};
 use crate::hud::new_game_window::NewGamePanel;
 use crate::hud::result_card::{self, CardAnswer};
+use crate::hud::review_panel;
 use crate::hud::rules::RulesPanel;
 use crate::hud::settings_window::SettingsPanel;
 use crate::hud::style::{self, c32};
@@ -18,6 +19,7 @@ use crate::i18n::{Language, Phrase, Text};
 use crate::layout::Margins;
 use crate::records::RecordBox;
 use crate::reveal_values::AskRevealValues;
+use crate::review::ReviewCommand;
 use crate::session::{BrowseTo, GameCommand, Shown};
 use crate::settings::{PieceSet, Settings};
 use crate::stats::StatsPanel;
@@ -26,6 +28,9 @@ use crate::theme;
 
 /// Width of the side panel, in logical pixels, on a wide window.
 pub const SIDE_PANEL: f32 = 330.0;
+/// The height the move list keeps below the rest of the side panel: its steps, the
+/// browsing line and a few moves.
+const MOVE_LIST_MIN: f32 = 160.0;
 /// The narrowest side panel: its buttons and the move list's two columns still fit.
 const SIDE_PANEL_MIN: f32 = 210.0;
 
@@ -67,6 +72,9 @@ struct PanelState {
     confirm_resign: Option<Side>,
     /// The game whose result card was closed.
     card_closed_for: Option<u32>,
+    /// The browsed ply the move list last scrolled to (it follows a step taken elsewhere: the
+    /// graph, the arrows, the turning point).
+    scrolled_to: Option<usize>,
 }
 
 /// What the panels send: game commands, and the Hint button's request.
@@ -75,6 +83,7 @@ struct Outbox<'w> {
     commands: MessageWriter<'w, GameCommand>,
     hint: MessageWriter<'w, AskHint>,
     values: MessageWriter<'w, AskRevealValues>,
+    review: MessageWriter<'w, ReviewCommand>,
 }
 
 /// The windows the top bar opens.
@@ -135,10 +144,38 @@ fn panels(
         .exact_size(side_panel_width(ctx.viewport_rect().width()))
         .resizable(false)
         .show(&mut root, |ui| {
-            if side_panel(ui, &hud, lang, &mut state, &mut out) {
+            // The move list keeps room for its steps and a few moves: above it, the panel
+            // scrolls on a small window.
+            let top = (ui.available_height() - MOVE_LIST_MIN).max(80.0);
+            let toggled = egui::ScrollArea::vertical()
+                .id_salt("side-top")
+                .max_height(top)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    let toggled = side_panel(ui, &hud, lang, &mut state, &mut out);
+                    if let Some(panel) = &hud.review {
+                        let Outbox {
+                            commands, review, ..
+                        } = &mut out;
+                        review_panel::show(
+                            ui,
+                            panel,
+                            lang,
+                            &mut |c| {
+                                review.write(c);
+                            },
+                            &mut |c| {
+                                commands.write(c);
+                            },
+                        );
+                    }
+                    toggled
+                })
+                .inner;
+            if toggled {
                 bar.settings.reveal_odds = !bar.settings.reveal_odds;
             }
-            move_list(ui, &hud, lang, &mut out.commands);
+            move_list(ui, &hud, lang, &mut state, &mut out.commands);
         })
         .response
         .rect
@@ -180,12 +217,16 @@ fn result_card(
     hud: Res<HudModel>,
     shown: Res<Shown>,
     settings: Res<Settings>,
-    mut out: MessageWriter<GameCommand>,
+    (mut out, mut review): (MessageWriter<GameCommand>, MessageWriter<ReviewCommand>),
     mut state: ResMut<PanelState>,
 ) -> Result {
     let Some(card) = hud.result.as_ref().filter(|_| hud.cover.is_none()) else {
         return Ok(());
     };
+    // A review makes room for its arrows: the card closes while it runs.
+    if hud.review.as_ref().is_some_and(|r| r.progress.is_some()) {
+        state.card_closed_for = Some(shown.game_id);
+    }
     if state.card_closed_for == Some(shown.game_id) {
         return Ok(());
     }
@@ -207,6 +248,10 @@ fn result_card(
             match result_card::contents(ui, card, lang, settings.piece_set, room) {
                 Some(CardAnswer::Again) => {
                     out.write(GameCommand::Again);
+                }
+                Some(CardAnswer::Review) => {
+                    review.write(ReviewCommand::Start);
+                    state.card_closed_for = Some(shown.game_id);
                 }
                 Some(CardAnswer::LookAtBoard) => state.card_closed_for = Some(shown.game_id),
                 None => {}
@@ -682,6 +727,7 @@ fn move_list(
     ui: &mut egui::Ui,
     hud: &HudModel,
     lang: Language,
+    state: &mut PanelState,
     out: &mut MessageWriter<GameCommand>,
 ) {
     ui.separator();
@@ -700,11 +746,25 @@ fn move_list(
     }
     let mut ply_button = |ui: &mut egui::Ui, item: &Option<PlyItem>| match item {
         Some(item) => {
-            let label = egui::RichText::new(&item.text).monospace();
-            if ui
-                .selectable_label(item.ply == hud.shown_ply, label)
-                .clicked()
-            {
+            // A review's mark follows the move, in the mark's colour.
+            let label = match item.mark {
+                Some(mark) => egui::RichText::new(format!("{}{}", item.text, mark.glyph()))
+                    .color(review_panel::mark_colour(mark)),
+                None => egui::RichText::new(&item.text),
+            }
+            .monospace();
+            let shown = item.ply == hud.shown_ply;
+            let response = ui.selectable_label(shown, label);
+            // Once per step, at once (an animation would run on from a layout the next frame
+            // changes), then left to the player's own scrolling.
+            if shown && hud.browsing.is_some() && state.scrolled_to != Some(item.ply) {
+                response.scroll_to_me_animation(
+                    Some(egui::Align::Center),
+                    egui::style::ScrollAnimation::none(),
+                );
+                state.scrolled_to = Some(item.ply);
+            }
+            if response.clicked() {
                 out.write(GameCommand::Browse(BrowseTo::Ply(item.ply)));
             }
         }

@@ -66,6 +66,8 @@ pub struct PieceArt {
     pub arrow_shaft: Handle<Mesh>,
     pub arrow_head: Handle<Mesh>,
     pub hint: Handle<ColorMaterial>,
+    /// A review's better move, drawn as the Hint's arrow is.
+    pub better: Handle<ColorMaterial>,
 }
 
 /// Drawing order.
@@ -126,6 +128,7 @@ fn make_art(
             Vec2::new(-1.0, -0.5),
         )),
         hint: m(theme::HINT_ARROW),
+        better: m(theme::BETTER_ARROW),
     };
 }
 

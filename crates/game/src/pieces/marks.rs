@@ -1,6 +1,6 @@
 //! The marks on the board, redrawn from [`Shown`], the selection and the hint: the picked
 //! piece and its targets (a dot on a free point, a red ring on a capture), the last move, a
-//! general in check, and the Hint button's suggested move.
+//! general in check, the Hint button's suggested move and a review's better move.
 
 use bevy::prelude::*;
 use jieqi_rules::platform::Spot;
@@ -9,6 +9,7 @@ use jieqi_rules::platform::family::spot;
 use super::art::{PieceArt, Z_MARK_HIGH, Z_MARK_LOW, Z_RING};
 use crate::input::Selection;
 use crate::layout::Layout;
+use crate::review::Review;
 use crate::session::Shown;
 use crate::states::ViewSync;
 use crate::suggestion::Suggestion;
@@ -25,6 +26,9 @@ pub enum Marker {
     /// The Hint button's suggested move.
     HintFrom,
     HintTo,
+    /// A review's better move for the marked move shown.
+    BetterFrom,
+    BetterTo,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -39,14 +43,15 @@ pub(super) fn mark(
     layout: Res<Layout>,
     selection: Res<Selection>,
     art: Res<PieceArt>,
-    suggestion: Res<Suggestion>,
+    (suggestion, review): (Res<Suggestion>, Res<Review>),
     marks: Query<Entity, With<Marker>>,
 ) {
     if !(shown.is_changed()
         || layout.is_changed()
         || selection.is_changed()
         || art.is_changed()
-        || suggestion.is_changed())
+        || suggestion.is_changed()
+        || review.is_changed())
     {
         return;
     }
@@ -101,7 +106,25 @@ pub(super) fn mark(
             place(spot(general), r * 1.32, Z_MARK_LOW + 0.5),
         );
     }
-    if let Some(turn) = suggestion.turn() {
+    // The Hint's suggestion, and a review's better move for the marked move that led to the
+    // position shown, each an arrow in its own colour.
+    let shown_ply = shown.browsed_ply.unwrap_or(shown.plies);
+    let arrows = [
+        (
+            suggestion.turn(),
+            &art.hint,
+            Marker::HintFrom,
+            Marker::HintTo,
+        ),
+        (
+            review.better_arrow(shown_ply),
+            &art.better,
+            Marker::BetterFrom,
+            Marker::BetterTo,
+        ),
+    ];
+    for (turn, material, tail, tip_marker) in arrows {
+        let Some(turn) = turn else { continue };
         match turn.to {
             // An arrow from the piece to its target, in its own colour: never mistaken for
             // the selection's ring.
@@ -116,9 +139,9 @@ pub(super) fn mark(
                 let dir = along.normalize_or_zero();
                 let rotation = Quat::from_rotation_z(angle);
                 put(
-                    Marker::HintFrom,
+                    tail,
                     &art.arrow_shaft,
-                    &art.hint,
+                    material,
                     Transform::from_translation(
                         (from + dir * (start + shaft / 2.0)).extend(Z_MARK_HIGH),
                     )
@@ -126,21 +149,16 @@ pub(super) fn mark(
                     .with_scale(Vec3::new(shaft, r * 0.28, 1.0)),
                 );
                 put(
-                    Marker::HintTo,
+                    tip_marker,
                     &art.arrow_head,
-                    &art.hint,
+                    material,
                     Transform::from_translation((from + dir * tip).extend(Z_MARK_HIGH))
                         .with_rotation(rotation)
                         .with_scale(Vec3::new(head, head * 0.9, 1.0)),
                 );
             }
-            // A turn made in place (a Banqi flip): a ring in the hint's colour.
-            None => put(
-                Marker::HintFrom,
-                &art.ring,
-                &art.hint,
-                place(turn.from, r * 1.2, Z_RING),
-            ),
+            // A turn made in place (a Banqi flip): a ring in the arrow's colour.
+            None => put(tail, &art.ring, material, place(turn.from, r * 1.2, Z_RING)),
         }
     }
     if let Some(from) = selection.spot {

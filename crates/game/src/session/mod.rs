@@ -37,7 +37,7 @@ pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
-pub use owner::{Session, Stamp, ThinkRequest};
+pub use owner::{ReviewRequest, Session, Stamp, ThinkRequest};
 pub use shown::{Browse, LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};

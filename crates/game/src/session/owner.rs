@@ -5,9 +5,9 @@
 use std::fmt;
 
 use bevy::prelude::*;
-use jieqi_ai::Level;
+use jieqi_ai::{Level, review};
 use jieqi_rules::platform::{PlayedGame, SaveSettings};
-use jieqi_rules::{Side, Variant};
+use jieqi_rules::{Move, PlayerView, Side, Variant, VariantKind};
 
 use super::abandon::{Abandoned, PendingStart};
 use super::config::{GameConfig, Secrecy, SideNames};
@@ -84,6 +84,17 @@ pub struct ThinkRequest {
     /// The side whose knowledge `input` is.
     pub viewer: Side,
     pub level: Level,
+    pub stamp: Stamp,
+}
+
+/// What a review of the game needs: for each ply, its mover's view before it (as the game
+/// stood then, never the end's knowledge) and the move played; the depth to judge at, and
+/// Red's winning chances at the end of a finished game.
+#[derive(Debug)]
+pub struct ReviewRequest {
+    pub plies: Vec<(PlayerView, Move)>,
+    pub depth: u32,
+    pub end: Option<f64>,
     pub stamp: Stamp,
 }
 
@@ -223,6 +234,37 @@ impl Session {
             return None;
         }
         self.search_request(self.game.turn(), level, self.stamp())
+    }
+
+    /// Whether the game may be reviewed now: a Xiangqi or Jieqi game with a move played,
+    /// finished — or at a table without secrets (Xiangqi), where every view is the same
+    /// public position and a review tells nobody what they could not see.
+    pub fn can_review(&self) -> bool {
+        self.game.family().is_some_and(|game| {
+            !game.moves().is_empty() && (game.outcome().is_some() || !self.secrecy().has_secrets())
+        })
+    }
+
+    /// The review's plies, when the game may be reviewed ([`Session::can_review`]).
+    pub fn review_request(&self) -> Option<ReviewRequest> {
+        if !self.can_review() {
+            return None;
+        }
+        let game = self.game.family()?;
+        let plies = game
+            .movers_views()
+            .into_iter()
+            .zip(game.moves().iter().copied())
+            .collect();
+        Some(ReviewRequest {
+            plies,
+            depth: match game.kind() {
+                VariantKind::Jieqi => review::JIEQI_DEPTH,
+                _ => review::XIANGQI_DEPTH,
+            },
+            end: review::end_for_red(game.outcome()),
+            stamp: self.stamp(),
+        })
     }
 
     /// A search on what `side`, to move, knows: its view for the Xiangqi/Jieqi engine, else

@@ -65,6 +65,8 @@ pub struct Shown {
     pub own_texts: Option<OwnTexts>,
     /// What the last turn did, as both players saw it (also under the cover): for sounds.
     pub last_turn: Option<LastTurn>,
+    /// The game may be reviewed ([`Session::can_review`]).
+    pub can_review: bool,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
 }
@@ -189,6 +191,7 @@ impl Session {
             names: self.names(),
             own_texts,
             last_turn: self.last_turn(),
+            can_review: self.can_review(),
             movable: self.human_may_move(),
         }
     }
