@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use jieqi_rules::{Move, Outcome, PlayerView, Side};
+use jieqi_rules::{Move, MoveNote, Notation, Outcome, PlayerView, Position, Side, write_move};
 
 use crate::{Engine, Limits, Score};
 
@@ -197,6 +197,51 @@ pub fn for_red_score(side: Side, score: Score) -> Score {
         (Side::Red, s) => s,
         (Side::Black, Score::Cp(cp)) => Score::Cp(-cp),
         (Side::Black, Score::Mate(n)) => Score::Mate(-n),
+    }
+}
+
+/// How a record's note words a mark and the better move, in the reader's language.
+pub struct NoteWords<'a> {
+    /// "Mistake".
+    pub mark: &'a dyn Fn(Mark) -> String,
+    /// "Better: C8=5", given the move's text.
+    pub better: &'a dyn Fn(&str) -> String,
+}
+
+impl std::fmt::Debug for NoteWords<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NoteWords")
+    }
+}
+
+impl NoteWords<'_> {
+    /// English, for the command line.
+    pub const ENGLISH: NoteWords<'static> = NoteWords {
+        mark: &|mark| format!("{mark:?}"),
+        better: &|text| format!("Better: {text}"),
+    };
+}
+
+/// A judged move's note in a record: its evaluation for Red after it (`[%eval 0.35]`) and,
+/// for a marked move, the mark's glyph, its name and the better move written in `before`, the
+/// position before it.
+pub fn move_note(
+    ply: &PlyReview,
+    before: &Position,
+    notation: Notation,
+    words: &NoteWords<'_>,
+) -> MoveNote {
+    let mut comment = eval_tag(ply.played_for_red());
+    if let Some(mark) = ply.mark() {
+        comment.push_str(&format!(" {}.", (words.mark)(mark)));
+        if let Some(better) = ply.better() {
+            let text = write_move(before, better, None, notation);
+            comment.push_str(&format!(" {}", (words.better)(&text)));
+        }
+    }
+    MoveNote {
+        glyph: ply.mark().map_or("", Mark::glyph).to_string(),
+        comment,
     }
 }
 

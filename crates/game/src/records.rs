@@ -12,9 +12,11 @@
 use std::path::Path;
 
 use bevy::prelude::*;
+use jieqi_ai::review::{NoteWords, PlyReview, move_note};
 use jieqi_rules::{Notation, PlayerView, Record};
 
-use crate::i18n::{Phrase, Text, Word};
+use crate::hud::review_panel;
+use crate::i18n::{Language, Phrase, Text, Word};
 use crate::session::{LoadAnswer, Shown};
 use crate::states::{GameSet, ViewSync};
 use crate::storage;
@@ -136,4 +138,32 @@ fn show_load_answers(mut answers: MessageReader<LoadAnswer>, mut record_box: Res
 /// crate's viewer record (moves with reveals, the rule set, the seed once the game is over).
 pub fn record_text(view: &PlayerView, notation: Notation) -> String {
     Record::of_view(view).write(notation)
+}
+
+/// [`record_text`] with a review's verdicts on the moves judged so far: each one's
+/// evaluation as a `[%eval]` comment, a marked move's glyph (`?!`, `?`, `??`) and its mark and
+/// better move in `lang` — what other tools read of a review, and this game's reader keeps.
+pub fn reviewed_record_text(
+    view: &PlayerView,
+    plies: &[PlyReview],
+    notation: Notation,
+    lang: Language,
+) -> String {
+    let mut record = Record::of_view(view);
+    let mark = |mark| review_panel::mark_text(mark).get(lang).to_string();
+    let better = |text: &str| {
+        Phrase::new(Text::ReviewBetter)
+            .with("move", text.to_string())
+            .say(lang)
+    };
+    let words = NoteWords {
+        mark: &mark,
+        better: &better,
+    };
+    record.notes = plies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, ply)| Some(move_note(ply, &view.position_at(i)?, notation, &words)))
+        .collect();
+    record.write(notation)
 }

@@ -11,9 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use jieqi_ai::review::{
-    self, JIEQI_DEPTH, Mark, PlyReview, XIANGQI_DEPTH, eval_tag, turning_point,
+    self, JIEQI_DEPTH, Mark, NoteWords, PlyReview, XIANGQI_DEPTH, turning_point,
 };
-use jieqi_rules::{MoveNote, Notation, PlayerView, Record, Side, Variant, VariantKind, write_move};
+use jieqi_rules::{Notation, Record, Side, Variant, VariantKind};
 
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -59,7 +59,11 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 
     let mut annotated = Record::of_view(&game.view(Side::Red));
     annotated.tags = record.tags.clone();
-    annotated.notes = notes(&views, &plies, notation);
+    annotated.notes = plies
+        .iter()
+        .zip(&views)
+        .map(|(ply, view)| review::move_note(ply, &view.position, notation, &NoteWords::ENGLISH))
+        .collect();
     for line in annotated.write(notation).lines() {
         super::outln!("{line}");
     }
@@ -88,30 +92,4 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         plies.len() as f64 / seconds.max(1e-9)
     );
     Ok(())
-}
-
-/// Each move's note: its evaluation for Red after it, and for a marked move the mark's glyph
-/// and the better move in `notation`.
-fn notes(views: &[PlayerView], plies: &[PlyReview], notation: Notation) -> Vec<MoveNote> {
-    plies
-        .iter()
-        .zip(views)
-        .map(|(ply, view)| {
-            let mut comment = eval_tag(ply.played_for_red());
-            if let (Some(mark), Some(better)) = (ply.mark(), ply.better()) {
-                let name = match mark {
-                    Mark::Inaccuracy => "Inaccuracy",
-                    Mark::Mistake => "Mistake",
-                    Mark::Blunder => "Blunder",
-                };
-                let text = write_move(&view.position, better, None, notation);
-                let worth = eval_tag(review::for_red_score(ply.mover, ply.best_score));
-                comment.push_str(&format!(" {name}. Better: {text} {worth}"));
-            }
-            MoveNote {
-                glyph: ply.mark().map_or("", Mark::glyph).to_string(),
-                comment,
-            }
-        })
-        .collect()
 }

@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::i18n::Text;
-use crate::records::{RecordBox, RecordFile, record_text};
+use crate::records::{RecordBox, RecordFile, record_text, reviewed_record_text};
+use crate::review::Review;
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
 
@@ -16,8 +17,15 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The viewer's record: in the notation chosen for Xiangqi and Jieqi, else in the
 /// variant's own.
-fn exported_record(shown: &Shown, settings: &Settings) -> Option<String> {
+fn exported_record(shown: &Shown, settings: &Settings, review: &Review) -> Option<String> {
     match &shown.view {
+        // A review's verdicts join the record as comments.
+        Some(view) if !review.plies().is_empty() => Some(reviewed_record_text(
+            view,
+            review.plies(),
+            settings.notation,
+            settings.language,
+        )),
         Some(view) => Some(record_text(view, settings.notation)),
         None => Some(shown.own_texts.as_ref()?.record.clone()),
     }
@@ -34,8 +42,7 @@ fn exported_position(shown: &Shown) -> Option<String> {
 
 fn window(
     mut contexts: EguiContexts,
-    shown: Res<Shown>,
-    settings: Res<Settings>,
+    (shown, settings, review): (Res<Shown>, Res<Settings>, Res<Review>),
     mut record_box: ResMut<RecordBox>,
     mut out: MessageWriter<GameCommand>,
     mut files: MessageWriter<RecordFile>,
@@ -58,7 +65,7 @@ fn window(
             ui.weak(Text::RecordHelp.get(lang));
             ui.horizontal_wrapped(|ui| {
                 if ui.button(Text::ExportRecord.get(lang)).clicked()
-                    && let Some(text) = exported_record(&shown, &settings)
+                    && let Some(text) = exported_record(&shown, &settings, &review)
                 {
                     record_box.text = text;
                     record_box.message = None;
