@@ -114,6 +114,12 @@ shoot settings --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
 shoot new-game --variant jieqi --seed 7 --moves "b2b9 h9g7" --open new-game
 shoot hint --moves "h2e2 h9g7" --hint
 shoot odds --variant jieqi --seed 7 --moves "b2b9 h9g7" --view red --reveal-values
+# A finished Jieqi game reviewed, the position after its first move shown (graph, marks, arrow).
+shoot review --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 e3e4 c6c5" --resign black \
+  --review --browse 1
+# Playing on from the position after two plies of it, against the computer.
+shoot play-on --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 e3e4 c6c5" --resign black \
+  --browse 2 --play-on beginner
 # Smaller windows: the board stays the largest thing, no text is cut or split.
 for size in 900x600 640x480; do
   W="${size%x*}"
@@ -123,6 +129,7 @@ for size in 900x600 640x480; do
   shoot "handoff-$size" --variant jieqi --seed 7 --moves "b2b9" --cover
   shoot "result-$size" --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
   shoot "settings-$size" --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
+  shoot "review-$size" --moves "h2e2 h9g7 h0g2 i9h9 a0a1 b7b0" --review --browse 5
 done
 W=1280
 H=800

@@ -46,6 +46,8 @@ usage: jieqi [OPTIONS]
   --odds                    Jieqi: show what the face-down pieces may be (the odds of a reveal)
   --reveal-values           Jieqi: --odds, and ask for the value of each reveal at start
   --review                  review the game at start (a finished game, or Xiangqi)
+  --play-on LEVEL           play on from the position shown of a finished game (--browse),
+                            against the computer at LEVEL (Back to the review returns)
   --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
                             record, house-rules, settings or new-game
   --size WxH                window size in pixels (default 1280x800)
@@ -105,6 +107,9 @@ pub struct Options {
     pub reveal_values: bool,
     /// `--review`: the game reviewed from the start (a finished game, or Xiangqi).
     pub review: bool,
+    /// `--play-on`: play on from the position shown of a finished game, against the
+    /// computer at this level.
+    pub play_on: Option<Level>,
     /// `--open`: a window open from the start.
     pub open: Option<StartWindow>,
     pub size: (u32, u32),
@@ -145,6 +150,7 @@ impl Default for Options {
             odds: false,
             reveal_values: false,
             review: false,
+            play_on: None,
             open: None,
             size: (1280, 800),
             screenshot: None,
@@ -290,6 +296,14 @@ impl Options {
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
                 "--odds" => o.odds = true,
                 "--review" => o.review = true,
+                "--play-on" => {
+                    let text = value("--play-on")?;
+                    o.play_on = Some(Level::parse(&text).ok_or_else(|| {
+                        format!(
+                            "--play-on '{text}': Beginner, Casual, Club, Advanced, Expert or Master"
+                        )
+                    })?);
+                }
                 "--reveal-values" => {
                     o.odds = true;
                     o.reveal_values = true;

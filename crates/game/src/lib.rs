@@ -153,6 +153,9 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
     if options.review {
         app.insert_resource(tools::AskAtStart(review::ReviewCommand::Start));
     }
+    if let Some(level) = options.play_on {
+        app.insert_resource(tools::AskAtStart(session::GameCommand::PlayOn(level)));
+    }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));
     }

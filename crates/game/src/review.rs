@@ -36,6 +36,8 @@ pub struct Review {
     /// Red's winning chances at the end of a finished game.
     end: Option<f64>,
     job: Option<SearchJob<Option<PlyReview>>>,
+    /// The finished review of a game put aside while one of its positions is played on.
+    stashed: Option<Box<Review>>,
 }
 
 impl Review {
@@ -90,7 +92,11 @@ impl Review {
     }
 
     fn reset(&mut self) {
-        *self = Review::default();
+        let stashed = self.stashed.take();
+        *self = Review {
+            stashed,
+            ..Review::default()
+        };
     }
 }
 
@@ -110,9 +116,25 @@ fn drive(
     session: Res<Session>,
     mut review: ResMut<Review>,
 ) {
-    if review.stamp.is_some_and(|s| s != session.stamp()) {
-        // Dropping the job stops its search.
-        review.reset();
+    let now = session.stamp();
+    if review.stamp.is_some_and(|s| s != now) {
+        if review.stamp == session.stashed_stamp() && review.is_done() {
+            // Its game is put aside to play on from it: the review waits with it.
+            let done = std::mem::take(&mut *review);
+            review.stashed = Some(Box::new(done));
+        } else {
+            // Dropping the job stops its search.
+            review.reset();
+        }
+    }
+    let stashed_for = review.stashed.as_ref().and_then(|r| r.stamp);
+    if review.stamp.is_none() && stashed_for == Some(now) {
+        // Back to the game put aside: its review with it.
+        let back = review.stashed.take().expect("a stashed review");
+        *review = *back;
+    } else if stashed_for.is_some() && stashed_for != session.stashed_stamp() {
+        // The game put aside was let go.
+        review.stashed = None;
     }
     for command in commands.read() {
         match command {

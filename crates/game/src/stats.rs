@@ -284,7 +284,8 @@ fn count_finished(
     }
     match shown.live.as_ref().and_then(|table| table.outcome) {
         Some(outcome) => {
-            if running.take() == Some(shown.game_id) {
+            // Playing on from a review is practice: not counted.
+            if running.take() == Some(shown.game_id) && !session.practice() {
                 let kind = (shown.variant, session.computer().map(|(_, level)| level));
                 let key = (kind, session.peeked());
                 stats.count(key, outcome, 1);

@@ -22,8 +22,8 @@ use crate::suggestion::{AskHint, Suggestion};
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ProcessStart(pub Instant);
 
-/// `--hint`, `--reveal-values`, `--review`: press the button (Hint, Value of each reveal,
-/// Review the game) once the board is up.
+/// `--hint`, `--reveal-values`, `--review`, `--play-on`: press the button (Hint, Value of
+/// each reveal, Review the game, Play on from here) once the board is up.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AskAtStart<M: Message + Clone>(pub M);
 
@@ -136,6 +136,9 @@ pub(super) fn plugin(app: &mut App) {
             ask_at_start::<ReviewCommand>
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<AskAtStart<ReviewCommand>>),
+            ask_at_start::<GameCommand>
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<AskAtStart<GameCommand>>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)

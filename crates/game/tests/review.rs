@@ -252,3 +252,60 @@ fn a_reviewed_record_reads_back_to_the_same_moves_with_its_marks() {
         assert_eq!(view_plies(&app), moves.len());
     }
 }
+
+#[test]
+fn play_on_from_a_reviewed_position_and_back() {
+    use jieqi_ai::Level;
+    use jieqi_game::stats::Stats;
+    let moves = ["b2b9", "h9g7", "h2h6", "b7b3", "e3e4", "c6c5"];
+    let (game, _) = finished_deals_alike(&moves);
+    let then = game.view_then(Side::Red, 2).unwrap();
+    let mut app = app_with(game, jieqi_config(), false);
+    review_to_the_end(&mut app);
+    let panel = app.world().resource::<HudModel>().review.clone().unwrap();
+    assert!(panel.can_play_on);
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(2)));
+    command(&mut app, GameCommand::PlayOn(Level::Beginner));
+    settle(&mut app);
+
+    // A new game from what Red knew after two plies, Red against the computer.
+    let now = shown(&app).clone();
+    assert_eq!(now.plies, 0);
+    assert_eq!(now.computer, Some(Side::Black));
+    assert!(now.can_return && !now.can_review);
+    let view = now.view.clone().unwrap();
+    assert_eq!(view.position.to_fen(), then.position.to_fen());
+    assert_eq!(view.pool, then.pool, "Red's unseen identities, dealt again");
+    assert!(app.world().resource::<Session>().practice());
+    let hud = app.world().resource::<HudModel>().clone();
+    assert!(hud.back_to_review && hud.review.is_none());
+
+    // Practice is not counted: resign it, and the statistics stay as they were.
+    let before = format!("{:?}", app.world().resource::<Stats>());
+    command(&mut app, GameCommand::Resign(Side::Red));
+    settle(&mut app);
+    assert_eq!(format!("{:?}", app.world().resource::<Stats>()), before);
+
+    // Back: the reviewed game as it was, with its review and the position shown.
+    command(&mut app, GameCommand::BackToReview);
+    settle(&mut app);
+    let back = shown(&app).clone();
+    assert_eq!(back.plies, moves.len());
+    assert_eq!(back.browsed_ply, Some(2));
+    assert!(!back.can_return && back.can_play_on);
+    let review = app.world().resource::<Review>();
+    assert!(review.is_done() && review.plies().len() == moves.len());
+    assert!(!app.world().resource::<Session>().practice());
+
+    // A new game lets the reviewed one go.
+    command(&mut app, GameCommand::Browse(BrowseTo::Ply(2)));
+    command(&mut app, GameCommand::PlayOn(Level::Beginner));
+    settle(&mut app);
+    command(&mut app, GameCommand::Resign(Side::Red));
+    command(&mut app, GameCommand::NewGame(jieqi_config()));
+    settle(&mut app);
+    assert!(!shown(&app).can_return);
+    command(&mut app, GameCommand::BackToReview);
+    settle(&mut app);
+    assert_eq!(shown(&app).plies, 0, "nothing to go back to");
+}

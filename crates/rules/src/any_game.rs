@@ -1,6 +1,7 @@
 //! [`AnyGame`], the enum over every [`Variant`] that the app and saved games hold. Adding a
 //! variant = one type + one arm.
 
+use crate::deal::Seed;
 use crate::game::GameError;
 use crate::jieqi::Jieqi;
 use crate::kind::VariantKind;
@@ -42,6 +43,33 @@ impl AnyGame {
 }
 
 impl AnyGame {
+    /// A new game from `view`'s position, to play on from there: Xiangqi as it stands, Jieqi
+    /// with its face-down pieces dealt again from `seed` from what `view`'s player had not
+    /// seen ([`Jieqi::redealt`]); under the view's rule set. The history before the position
+    /// is not carried: repetitions count from it.
+    pub fn from_view(view: &PlayerView, seed: Seed) -> Result<AnyGame, String> {
+        Ok(match view.variant {
+            VariantKind::Jieqi => Jieqi::redealt(view, seed)
+                .map_err(|e| e.to_string())?
+                .into(),
+            _ => Xiangqi::from_setup(&view.position.to_setup())
+                .map_err(|e| e.to_string())?
+                .under(view.rules)
+                .map_err(|e| e.to_string())?
+                .into(),
+        })
+    }
+
+    /// What `side` knew after `ply` plies, as the game stood then (the game taken back to
+    /// it): never what a later capture or the end showed. `None` past the last ply.
+    pub fn view_then(&self, side: Side, ply: usize) -> Option<PlayerView> {
+        let mut game = self.clone();
+        while game.moves().len() > ply {
+            game.undo();
+        }
+        (game.moves().len() == ply).then(|| game.view(side))
+    }
+
     /// What each mover knew as they moved: for every ply, the view of its mover in the
     /// position before it, as the game stood then. Built by taking the game back ply by ply,
     /// never from what the end showed (the final reveal, a capture's identity learned later),

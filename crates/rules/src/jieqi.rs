@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::deal::{Deal, DealError, Seed, split_full_fen};
+use crate::deal::{Deal, DealError, DealStream, Seed, split_full_fen};
 use crate::game::{Game, GameError};
 use crate::kind::VariantKind;
 use crate::outcome::Outcome;
@@ -63,7 +63,13 @@ pub enum JieqiError {
     TooMany { side: Side, role: Role },
     #[error("the pool lacks the identity of {0}'s hidden piece; it must count every hidden piece")]
     PoolTooSmall(Side),
+    #[error(transparent)]
+    Rules(#[from] RuleSetError),
 }
+
+/// The keystream tag of [`Jieqi::redealt`]: a re-deal from a seed is unrelated to the deal of
+/// the same seed.
+pub const REDEAL_KEY_TAG: [u8; 24] = *b"JIEQI REDEAL KEY VERS. 1";
 
 impl Jieqi {
     /// The game dealt by `seed` (rules.md §8).
@@ -149,6 +155,41 @@ impl Jieqi {
             revealed: Vec::new(),
             captured_identity: Vec::new(),
         })
+    }
+
+    /// A new game from `view`'s position with its face-down pieces dealt again from `seed`:
+    /// each side's face-down pieces get identities drawn at random from those `view`'s player
+    /// has not seen (its pool), so the new game agrees with everything that player knew and
+    /// with nothing else of the old deal ("play on from here", issue 21). What the pool holds
+    /// beyond the pieces on the board stays captured, unseen by both. Played under the view's
+    /// rule set; the same view and seed give the same game.
+    pub fn redealt(view: &PlayerView, seed: Seed) -> Result<Jieqi, JieqiError> {
+        let mut stream = DealStream::new(seed, &REDEAL_KEY_TAG);
+        let mut identities = [None; 90];
+        for side in Side::ALL {
+            let mut unseen: Vec<Role> = Role::ALL
+                .into_iter()
+                .flat_map(|role| {
+                    std::iter::repeat_n(role, usize::from(view.pool.count(side, role)))
+                })
+                .collect();
+            stream.shuffle(&mut unseen);
+            let face_down = view
+                .position
+                .board()
+                .pieces()
+                .filter(|(_, p)| p.is_hidden() && p.side() == side)
+                .map(|(sq, _)| sq);
+            let mut drawn = unseen.into_iter();
+            for sq in face_down {
+                identities[sq.index()] = Some(drawn.next().ok_or(JieqiError::PoolTooSmall(side))?);
+            }
+        }
+        let mut setup = view.position.to_setup();
+        setup.pool = Some(view.pool);
+        setup.learned = None;
+        let game = Jieqi::from_parts(&setup, identities)?;
+        Ok(game.under(view.rules)?)
     }
 
     /// The same game, not yet begun, under `rules` (rules.md §10). Confined advisors and

@@ -481,3 +481,44 @@ fn movers_views_are_what_each_mover_knew_then() {
         );
     }
 }
+
+/// Play on from here (issue 21): a new game from a player's view agrees with everything that
+/// player knew — the public position, the identities they had not seen — and deals those
+/// again from the seed.
+#[test]
+fn a_redealt_game_agrees_with_the_view_it_came_from() {
+    let mut game = Jieqi::from_seed(Seed(3));
+    for m in ["b2b9", "h9g7", "h2h6", "b7b3"] {
+        game.play(mv(m)).unwrap();
+    }
+    let game = AnyGame::from(game);
+    for viewer in Side::ALL {
+        let view = game.view_then(viewer, 4).unwrap();
+        assert_eq!(view, game.view(viewer), "a running game: its view now");
+        let new = AnyGame::from_view(&view, Seed(11)).unwrap();
+        let again = AnyGame::from_view(&view, Seed(11)).unwrap();
+        assert_eq!(new, again, "the same seed, the same deal");
+        let seen = new.view(viewer);
+        assert_eq!(seen.position.to_fen(), view.position.to_fen());
+        assert_eq!(seen.turn(), view.turn());
+        assert_eq!(
+            seen.pool, view.pool,
+            "unseen stays unseen, in the same numbers"
+        );
+        assert!(seen.moves.is_empty());
+        // Other seeds deal other identities: the face-down pieces are not the old deal's.
+        let full = |seed| match AnyGame::from_view(&view, Seed(seed)).unwrap() {
+            AnyGame::Jieqi(g) => g.to_full_fen(),
+            AnyGame::Xiangqi(_) => unreachable!(),
+        };
+        assert!((12..20).any(|s| full(s) != full(11)));
+    }
+    // Past the last ply there is no view; Xiangqi plays on as it stands.
+    assert!(game.view_then(Side::Red, 5).is_none());
+    let mut xiangqi = jieqi_rules::Xiangqi::default();
+    xiangqi.play(mv("h2e2")).unwrap();
+    let xiangqi = AnyGame::from(xiangqi);
+    let view = xiangqi.view_then(Side::Black, 1).unwrap();
+    let new = AnyGame::from_view(&view, Seed(1)).unwrap();
+    assert_eq!(new.position().to_fen(), xiangqi.position().to_fen());
+}

@@ -242,6 +242,8 @@ pub struct HudModel {
     pub reveal_values_thinking: Option<String>,
     /// The game review's section, when the game may be reviewed or has been.
     pub review: Option<ReviewPanel>,
+    /// Playing on from a reviewed game: the way back to it.
+    pub back_to_review: bool,
 }
 
 impl HudModel {
@@ -691,6 +693,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         reveal_values: Vec::new(),
         reveal_values_thinking: None,
         review: None,
+        back_to_review: shown.can_return,
     }
 }
 

@@ -5,12 +5,13 @@
 //! shown, and "where the game turned" one click away. Clicking the graph shows that position.
 
 use bevy_egui::egui;
+use jieqi_ai::Level;
 use jieqi_ai::review::{Mark, PlyReview};
 use jieqi_rules::{Notation, PlayerView, Side, write_move};
 
 use crate::hud::model::{MoveRow, move_number};
 use crate::hud::style;
-use crate::i18n::{Language, Phrase, Text};
+use crate::i18n::{Language, Phrase, Text, level_name};
 use crate::review::{Review, ReviewCommand};
 use crate::session::{BrowseTo, GameCommand, Shown};
 
@@ -54,6 +55,10 @@ pub struct ReviewPanel {
     pub title: String,
     /// The ply the board shows (a marker on the graph).
     pub shown_ply: usize,
+    /// The position shown may be played on against the computer.
+    pub can_play_on: bool,
+    /// How playing on goes.
+    pub play_on_note: String,
 }
 
 impl ReviewPanel {
@@ -67,6 +72,9 @@ impl ReviewPanel {
         out.extend(self.turning.as_ref().map(|(_, t)| t.clone()));
         out.extend(self.verdict.as_ref().map(|(_, t)| t.clone()));
         out.push(self.note.clone());
+        if self.can_play_on {
+            out.push(self.play_on_note.clone());
+        }
         out
     }
 }
@@ -189,6 +197,8 @@ pub fn panel(
             .with("depth", review.depth().to_string())
             .say(lang),
         shown_ply,
+        can_play_on: shown.can_play_on && review.is_done(),
+        play_on_note: Text::PlayOnNote.get(lang).to_string(),
     })
 }
 
@@ -231,11 +241,13 @@ pub fn mark_moves(rows: &mut [MoveRow], review: &Review) {
     }
 }
 
-/// Draws the section; its buttons answer with review commands and browse commands.
+/// Draws the section; its buttons answer with review commands and game commands (a step to
+/// a position, playing on at `level`, the one chosen here).
 pub fn show(
     ui: &mut egui::Ui,
     panel: &ReviewPanel,
     lang: Language,
+    level: &mut Level,
     review: &mut impl FnMut(ReviewCommand),
     browse: &mut impl FnMut(GameCommand),
 ) {
@@ -266,6 +278,22 @@ pub fn show(
         }
         if let Some((mark, text)) = &panel.verdict {
             ui.label(egui::RichText::new(text).color(mark_colour(*mark)).strong());
+        }
+        if panel.can_play_on {
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(Text::PlayOn.get(lang)).clicked() {
+                    browse(GameCommand::PlayOn(*level));
+                }
+                egui::ComboBox::from_id_salt("play-on-level")
+                    .selected_text(level_name(*level).get(lang))
+                    .show_ui(ui, |ui| {
+                        for l in Level::ALL {
+                            ui.selectable_value(level, l, level_name(l).get(lang));
+                        }
+                    });
+            })
+            .response
+            .on_hover_text(&panel.play_on_note);
         }
         // How to read it, folded: the panel is short on a small window.
         egui::CollapsingHeader::new(egui::RichText::new(&panel.title).small())

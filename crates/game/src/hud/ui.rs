@@ -6,6 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use jieqi_ai::Level;
 use jieqi_rules::Side;
 
 use crate::hud::model::{HudModel, PlayerLine, PlyItem, RevealOdds, TrayItem};
@@ -67,14 +68,29 @@ fn side_color(side: Side) -> egui::Color32 {
 }
 
 /// The panels' own state: a resignation waiting for "yes", a closed result card.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug)]
 struct PanelState {
     confirm_resign: Option<Side>,
     /// The game whose result card was closed.
     card_closed_for: Option<u32>,
     /// The browsed ply the move list last scrolled to (it follows a step taken elsewhere: the
-    /// graph, the arrows, the turning point).
-    scrolled_to: Option<usize>,
+    /// graph, the turning point), and the list's height then (a panel above it that grows
+    /// moves it again).
+    scrolled_to: Option<(usize, i32)>,
+    /// The level to play on from a reviewed position at.
+    play_on_level: Level,
+}
+
+impl Default for PanelState {
+    fn default() -> Self {
+        PanelState {
+            confirm_resign: None,
+            card_closed_for: None,
+            scrolled_to: None,
+            // The Hint's level: a fair sparring partner.
+            play_on_level: crate::suggestion::HINT_LEVEL,
+        }
+    }
 }
 
 /// What the panels send: game commands, and the Hint button's request.
@@ -161,6 +177,7 @@ fn panels(
                             ui,
                             panel,
                             lang,
+                            &mut state.play_on_level,
                             &mut |c| {
                                 review.write(c);
                             },
@@ -648,6 +665,9 @@ fn actions(
                 }
             }
         }
+        if hud.back_to_review && ui.button(Text::BackToReview.get(lang)).clicked() {
+            out.write(GameCommand::BackToReview);
+        }
     });
 }
 
@@ -755,14 +775,15 @@ fn move_list(
             .monospace();
             let shown = item.ply == hud.shown_ply;
             let response = ui.selectable_label(shown, label);
-            // Once per step, at once (an animation would run on from a layout the next frame
-            // changes), then left to the player's own scrolling.
-            if shown && hud.browsing.is_some() && state.scrolled_to != Some(item.ply) {
+            // Once per step and list height, at once (an animation would run on from a
+            // layout the next frame changes), then left to the player's own scrolling.
+            let place = (item.ply, ui.clip_rect().height() as i32);
+            if shown && hud.browsing.is_some() && state.scrolled_to != Some(place) {
                 response.scroll_to_me_animation(
                     Some(egui::Align::Center),
                     egui::style::ScrollAnimation::none(),
                 );
-                state.scrolled_to = Some(item.ply);
+                state.scrolled_to = Some(place);
             }
             if response.clicked() {
                 out.write(GameCommand::Browse(BrowseTo::Ply(item.ply)));

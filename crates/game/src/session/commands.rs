@@ -8,15 +8,16 @@ use std::fmt;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use jieqi_ai::Level;
 use jieqi_rules::platform::family::square;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{Move, Side, Variant};
+use jieqi_rules::{AnyGame, Move, Side, Variant, Xiangqi};
 
 use super::abandon::{self, Abandoned};
-use super::config::{GameConfig, Opponent, Secrecy};
+use super::config::{GameConfig, Opponent, Secrecy, random_seed};
 use super::hint::{Hint, HintChange};
 use super::load;
-use super::owner::{Session, Stamp};
+use super::owner::{Session, Stamp, Stash};
 use super::takeback::{self, TakeBackRequest};
 use super::think::BoardTurn;
 use crate::i18n::{self, Phrase, Text};
@@ -66,6 +67,12 @@ pub enum GameCommand {
     AnswerAbandon {
         abandon: bool,
     },
+    /// Play on from the position shown of a finished game, against the computer at this
+    /// level: the player to move there plays on with what they knew then; in Jieqi what they
+    /// had not seen is dealt again from a new seed. The game is put aside to go back to.
+    PlayOn(Level),
+    /// Back from playing on to the game put aside, as it was.
+    BackToReview,
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is
@@ -331,7 +338,72 @@ fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::LoadFen(text) => load(s, load::game_from_fen(text)),
         GameCommand::Resume(resumed) => resume(s, resumed),
         GameCommand::AnswerAbandon { abandon } => answer_abandon(s, *abandon, ctx),
+        GameCommand::PlayOn(level) => play_on(s, *level),
+        GameCommand::BackToReview => back_to_review(s),
     }
+}
+
+/// Play on from the position shown: a new game against the computer from what the player to
+/// move there knew, the reviewed game put aside.
+fn play_on(s: &mut Session, level: Level) -> Effect {
+    if !s.can_play_on() {
+        return Effect::none();
+    }
+    let Some(game) = s.game.family() else {
+        return Effect::none();
+    };
+    let ply = s.browse.unwrap_or(game.moves().len());
+    let Some(turn) = game.view_then(Side::Red, ply).map(|v| v.turn()) else {
+        return Effect::none();
+    };
+    let Some(view) = game.view_then(turn, ply) else {
+        return Effect::none();
+    };
+    if view.legal_moves.is_empty() {
+        return Effect::say(Text::PlayOnOver);
+    }
+    let new = match AnyGame::from_view(&view, random_seed()) {
+        Ok(new) => new,
+        Err(e) => {
+            warn!("cannot play on from ply {ply}: {e}");
+            return Effect::say(Text::PlayOnOver);
+        }
+    };
+    let config = GameConfig {
+        opponent: Opponent::Computer { level, human: turn },
+        ..s.config
+    };
+    let game = std::mem::replace(&mut s.game, AnyGame::from(Xiangqi::default()).into());
+    let stash = Stash {
+        game,
+        config: s.config,
+        viewer: s.viewer,
+        player_one: s.player_one,
+        game_id: s.game_id,
+        takebacks: s.takebacks,
+        peeked: s.peeked,
+        browse: s.browse,
+    };
+    info!("playing on from ply {ply} as {turn} against {level:?}");
+    start(s, new, config, turn);
+    s.stash = Some(stash);
+    s.practice = true;
+    Effect::fresh(s)
+}
+
+/// Back to the reviewed game, as it was when put aside (its moment too, so that its review
+/// comes back with it).
+fn back_to_review(s: &mut Session) -> Effect {
+    let Some(stash) = s.stash.take() else {
+        return Effect::none();
+    };
+    start(s, stash.game, stash.config, stash.player_one);
+    s.viewer = stash.viewer;
+    s.game_id = stash.game_id;
+    s.takebacks = stash.takebacks;
+    s.peeked = stash.peeked;
+    s.browse = stash.browse;
+    Effect::fresh(s)
 }
 
 /// "Abandon": the game in progress counts as resigned and the command waiting runs; "Keep
@@ -343,7 +415,8 @@ fn answer_abandon(s: &mut Session, abandon: bool, ctx: &Context) -> Effect {
     if !abandon {
         return Effect::none();
     }
-    let abandoned = s.game_in_progress().then(|| s.abandoned(pending.loser));
+    // Playing on from a review is practice: not counted.
+    let abandoned = (s.game_in_progress() && !s.practice).then(|| s.abandoned(pending.loser));
     if let Some(record) = abandoned {
         info!("{} abandoned the game", pending.loser);
         s.abandoned = Some(record);
@@ -626,13 +699,18 @@ fn start(
     s.player_one = human.unwrap_or(player_one);
     s.game = game;
     s.config = config;
-    s.game_id = s.game_id.wrapping_add(1);
+    // A new number for every game started, never one a game put aside still has.
+    s.games_started = s.games_started.wrapping_add(1);
+    s.game_id = s.games_started;
     s.draw_offer = None;
     s.cover = None;
     s.takeback_request = None;
     s.browse = None;
     s.pending_start = None;
     s.peeked = false;
+    // Any new game ends playing on: the game put aside is let go.
+    s.stash = None;
+    s.practice = false;
 }
 
 #[cfg(test)]

@@ -22,8 +22,11 @@ use crate::states::Phase;
 pub struct Session {
     pub(super) game: Box<dyn PlayedGame>,
     pub(super) config: GameConfig,
-    /// Counts games, so that the screen knows when to rebuild rather than animate.
+    /// Names the game on the table, so that the screen knows when to rebuild rather than
+    /// animate.
     pub(super) game_id: u32,
+    /// Games started so far: each new game's number.
+    pub(super) games_started: u32,
     /// Whose view is shown (Jieqi on one screen: the player holding the device).
     pub(super) viewer: Side,
     /// The colour of player 1, who sits at the bottom; "Again" swaps colours.
@@ -45,6 +48,24 @@ pub struct Session {
     pub(super) peeked: bool,
     /// A game just abandoned, for the statistics: sent out once by the command dispatcher.
     pub(super) abandoned: Option<Abandoned>,
+    /// Play on from here: the reviewed game, kept to go back to while the game on the table
+    /// is played on from one of its positions.
+    pub(super) stash: Option<Stash>,
+    /// The game on the table is played on from a reviewed position: practice, which the
+    /// statistics do not count.
+    pub(super) practice: bool,
+}
+
+/// A reviewed game put aside while a position of it is played on, with its table as it was.
+pub(super) struct Stash {
+    pub(super) game: Box<dyn PlayedGame>,
+    pub(super) config: GameConfig,
+    pub(super) viewer: Side,
+    pub(super) player_one: Side,
+    pub(super) game_id: u32,
+    pub(super) takebacks: u32,
+    pub(super) peeked: bool,
+    pub(super) browse: Option<usize>,
 }
 
 impl fmt::Debug for Session {
@@ -113,6 +134,7 @@ impl Session {
             game,
             config,
             game_id: 0,
+            games_started: 0,
             draw_offer: None,
             cover: None,
             takeback_request: None,
@@ -121,6 +143,8 @@ impl Session {
             pending_start: None,
             peeked: false,
             abandoned: None,
+            stash: None,
+            practice: false,
         }
     }
 
@@ -234,6 +258,29 @@ impl Session {
             return None;
         }
         self.search_request(self.game.turn(), level, self.stamp())
+    }
+
+    /// Whether the game on the table is played on from a reviewed position (practice: not
+    /// counted in the statistics).
+    pub fn practice(&self) -> bool {
+        self.practice
+    }
+
+    /// The moment of the reviewed game put aside while one of its positions is played on.
+    pub fn stashed_stamp(&self) -> Option<Stamp> {
+        self.stash.as_ref().map(|stash| Stamp {
+            game_id: stash.game_id,
+            takebacks: stash.takebacks,
+            plies: stash.game.plies(),
+        })
+    }
+
+    /// Whether a position of this game may be played on against the computer: a finished
+    /// Xiangqi or Jieqi game with a move played.
+    pub fn can_play_on(&self) -> bool {
+        self.game
+            .family()
+            .is_some_and(|game| !game.moves().is_empty() && game.outcome().is_some())
     }
 
     /// Whether the game may be reviewed now: a Xiangqi or Jieqi game with a move played,

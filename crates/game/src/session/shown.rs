@@ -67,6 +67,10 @@ pub struct Shown {
     pub last_turn: Option<LastTurn>,
     /// The game may be reviewed ([`Session::can_review`]).
     pub can_review: bool,
+    /// A position of it may be played on ([`Session::can_play_on`]).
+    pub can_play_on: bool,
+    /// The game is played on from a reviewed one, which may be gone back to.
+    pub can_return: bool,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
 }
@@ -192,6 +196,8 @@ impl Session {
             own_texts,
             last_turn: self.last_turn(),
             can_review: self.can_review(),
+            can_play_on: self.can_play_on(),
+            can_return: self.stash.is_some(),
             movable: self.human_may_move(),
         }
     }
