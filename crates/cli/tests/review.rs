@@ -137,3 +137,37 @@ fn review_refuses_what_it_cannot_review() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A save (the game's autosave) is reviewed as its record would be: a finished Jieqi game's
+/// save holds its seed, so each mover's view can be rebuilt.
+#[test]
+fn saves_are_reviewed_too() {
+    let dir = std::env::temp_dir().join(format!("jieqi-review-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("autosave.json");
+    std::fs::write(
+        &save,
+        r#"{"format": "jieqi-save", "version": 1, "variant": "jieqi", "seed": "7",
+            "moves": ["b2b9", "h9g7", "h2h6"], "ending": {"resigned": "black"}, "settings": {}}"#,
+    )
+    .unwrap();
+    let out = cli(&[
+        "review",
+        save.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--notation",
+        "iccs",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back = Record::parse(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    let moves: Vec<String> = back.moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(moves, ["b2b9", "h9g7", "h2h6"]);
+    assert_eq!(back.tag("Seed"), Some("7"));
+    assert_eq!(back.notes.len(), 3);
+    std::fs::remove_dir_all(&dir).ok();
+}

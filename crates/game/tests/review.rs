@@ -309,3 +309,33 @@ fn play_on_from_a_reviewed_position_and_back() {
     settle(&mut app);
     assert_eq!(shown(&app).plies, 0, "nothing to go back to");
 }
+
+#[test]
+fn against_the_computer_the_human_plays_on_with_their_own_colour() {
+    use jieqi_ai::Level;
+    use jieqi_game::session::Opponent;
+    let mut game = Xiangqi::default();
+    for m in ["h2e2", "h9g7", "h0g2"] {
+        game.play(Move::parse_iccs(m).unwrap()).unwrap();
+    }
+    game.resign(Side::Black).unwrap();
+    let config = jieqi_game::session::GameConfig {
+        opponent: Opponent::Computer {
+            level: Level::Club,
+            human: Side::Black,
+        },
+        ..xiangqi_config()
+    };
+    let mut app = app_with(AnyGame::from(game), config, false);
+    // After Red's second move Black is to move; after Black's first, Red is — Black plays on
+    // either way.
+    for ply in [1, 2] {
+        command(&mut app, GameCommand::Browse(BrowseTo::Ply(ply)));
+        command(&mut app, GameCommand::PlayOn(Level::Beginner));
+        settle(&mut app);
+        assert_eq!(shown(&app).computer, Some(Side::Red), "ply {ply}");
+        command(&mut app, GameCommand::BackToReview);
+        settle(&mut app);
+        assert_eq!(shown(&app).plies, 3);
+    }
+}

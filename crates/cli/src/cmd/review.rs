@@ -1,6 +1,6 @@
 //! `review FILE [--depth D] [--notation iccs|wxf|chinese]`: the game's review (issue 21) from
 //! the command line. Every move of a Xiangqi or Jieqi record (a Jieqi record with its `Seed`,
-//! so that each mover's view can be rebuilt) is judged by the engine from the view its player
+//! so that each mover's view can be rebuilt) or save (the game's autosave too) is judged by the engine from the view its player
 //! had then ([`jieqi_ai::review`]), at the depth the game reviews at unless `--depth` says
 //! otherwise. The record comes back on stdout with each move's evaluation (`{[%eval 0.35]}`,
 //! for Red, in soldiers) and the marks (`?!` inaccuracy, `?` mistake, `??` blunder, with the
@@ -13,7 +13,7 @@ use std::time::Instant;
 use jieqi_ai::review::{
     self, JIEQI_DEPTH, Mark, NoteWords, PlyReview, XIANGQI_DEPTH, turning_point,
 };
-use jieqi_rules::{Notation, Record, Side, Variant, VariantKind};
+use jieqi_rules::{AnyGame, Notation, Record, Side, Variant, VariantKind};
 
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -35,8 +35,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .ok_or("'review' needs a file: a game record (a Jieqi record with its Seed tag)")?;
     let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
     let text = read_text_file(path, TEXT_FILE_BYTES)?;
-    let record = Record::parse(&text).map_err(|e| format!("'{path}': {e}"))?;
-    let game = record.game().map_err(|e| format!("'{path}': {e}"))?;
+    let (game, tags) = game_of(&text).map_err(|e| format!("'{path}': {e}"))?;
     let depth = args
         .number("depth", &limits::FIXED_DEPTH)?
         .unwrap_or(match game.kind() {
@@ -58,7 +57,9 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let took = started.elapsed();
 
     let mut annotated = Record::of_view(&game.view(Side::Red));
-    annotated.tags = record.tags.clone();
+    if let Some(tags) = tags {
+        annotated.tags = tags;
+    }
     annotated.notes = plies
         .iter()
         .zip(&views)
@@ -92,4 +93,20 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         plies.len() as f64 / seconds.max(1e-9)
     );
     Ok(())
+}
+
+/// The Xiangqi or Jieqi game of a record or a save (the game's autosave too), and the
+/// record's own tags to write back.
+fn game_of(text: &str) -> Result<(AnyGame, Option<Vec<(String, String)>>), String> {
+    if text.trim_start().starts_with('{') {
+        let (game, _) = jieqi_variants::load_save(text)?;
+        let game = game
+            .family()
+            .cloned()
+            .ok_or("only Xiangqi and Jieqi games can be reviewed")?;
+        return Ok((game, None));
+    }
+    let record = Record::parse(text).map_err(|e| e.to_string())?;
+    let game = record.game().map_err(|e| e.to_string())?;
+    Ok((game, Some(record.tags)))
 }

@@ -68,8 +68,9 @@ pub enum GameCommand {
         abandon: bool,
     },
     /// Play on from the position shown of a finished game, against the computer at this
-    /// level: the player to move there plays on with what they knew then; in Jieqi what they
-    /// had not seen is dealt again from a new seed. The game is put aside to go back to.
+    /// level: the human of a game against the computer (keeping their colour), else the
+    /// player to move there, plays on with what they knew then; in Jieqi what they had not
+    /// seen is dealt again from a new seed. The game is put aside to go back to.
     PlayOn(Level),
     /// Back from playing on to the game put aside, as it was.
     BackToReview,
@@ -356,7 +357,10 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
     let Some(turn) = game.view_then(Side::Red, ply).map(|v| v.turn()) else {
         return Effect::none();
     };
-    let Some(view) = game.view_then(turn, ply) else {
+    // Against the computer the human keeps their colour; between two players the player to
+    // move there plays on.
+    let human = s.config.opponent.human().unwrap_or(turn);
+    let Some(view) = game.view_then(human, ply) else {
         return Effect::none();
     };
     if view.legal_moves.is_empty() {
@@ -370,7 +374,7 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
         }
     };
     let config = GameConfig {
-        opponent: Opponent::Computer { level, human: turn },
+        opponent: Opponent::Computer { level, human },
         ..s.config
     };
     let game = std::mem::replace(&mut s.game, AnyGame::from(Xiangqi::default()).into());
@@ -384,8 +388,8 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
         peeked: s.peeked,
         browse: s.browse,
     };
-    info!("playing on from ply {ply} as {turn} against {level:?}");
-    start(s, new, config, turn);
+    info!("playing on from ply {ply} as {human} against {level:?}");
+    start(s, new, config, human);
     s.stash = Some(stash);
     s.practice = true;
     Effect::fresh(s)
