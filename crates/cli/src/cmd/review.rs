@@ -95,9 +95,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// A record's tags, in order.
+type Tags = Vec<(String, String)>;
+
 /// The Xiangqi or Jieqi game of a record or a save (the game's autosave too), and the
 /// record's own tags to write back.
-fn game_of(text: &str) -> Result<(AnyGame, Option<Vec<(String, String)>>), String> {
+fn game_of(text: &str) -> Result<(AnyGame, Option<Tags>), String> {
     if text.trim_start().starts_with('{') {
         let (game, _) = jieqi_variants::load_save(text)?;
         let game = game
