@@ -41,7 +41,9 @@ USAGE:
                   [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE ...]]
             B may be another UCI engine: --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
-                  (Xiangqi; Jieqi: Fairy-Stockfish, which gets the public position)
+                  [--engine-view public|own]   (Jieqi: public for Fairy-Stockfish, which
+                  gets the public position; own for a Jieqi engine such as jieqi-engine,
+                  which gets its side's view: FEN with the unseen pool, moves since)
             Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
             --sprt: a sequential test on the pairs that stops the match at a verdict
   jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE ...

@@ -268,6 +268,65 @@ fn bad_flags_are_one_line_and_exit_2() {
             "--games",
             "2",
         ],
+        // How another engine sees Jieqi: own or public, for --b-engine in Jieqi only.
+        &[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Club",
+            "--b-engine",
+            "x",
+            "--engine-view",
+            "sideways",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ],
+        &[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Club",
+            "--b",
+            "Club",
+            "--engine-view",
+            "own",
+            "--games",
+            "2",
+        ],
+        &[
+            "match",
+            "--variant",
+            "xiangqi",
+            "--a",
+            "Club",
+            "--b-engine",
+            "x",
+            "--engine-view",
+            "own",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+        ],
+        &[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Club",
+            "--b-engine",
+            "/nonexistent/engine",
+            "--engine-view",
+            "own",
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+        ],
     ];
     // Each after an otherwise valid `match --a Club --b Club --games 2`.
     let after_valid: &[&[&str]] = &[
@@ -827,4 +886,169 @@ fn a_jieqi_engine_gets_the_public_position_and_answers_in_its_ranks() {
             .all(|l| l.starts_with("position fen ") && !l.contains(" moves")),
         "{log}"
     );
+}
+
+/// Writes an executable shell script `name` holding `body` into `dir`; its path.
+fn script(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn our_engine_plays_its_own_binary_in_jieqi_told_only_its_view() {
+    use jieqi_cli::cmd::matches::GameSeeds;
+    use jieqi_rules::{AnyGame, Jieqi, Move, PlayerView, Seed, Side, Variant};
+
+    // `jieqi-engine` (the program the A/B tests run as B) behind a wrapper that logs what it
+    // reads and what it answers.
+    let dir = std::env::temp_dir().join(format!("jieqi-own-view-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let engine = env!("CARGO_BIN_EXE_jieqi-engine");
+    let wrapper = script(
+        &dir,
+        "engine.sh",
+        &format!("tee -a {d}/in.log | {engine} | tee -a {d}/out.log"),
+    );
+    let out = stdout(&cli(&[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Master",
+        "--b-engine",
+        wrapper.to_str().unwrap(),
+        "--engine-view",
+        "own",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--seed",
+        "3",
+    ]));
+    let read = std::fs::read_to_string(dir.join("in.log")).unwrap();
+    let answered = std::fs::read_to_string(dir.join("out.log")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!out.contains("forfeits"), "{out}");
+    // The same engine on both sides, told the same: each pair's second game is its first
+    // with the players swapped.
+    assert!(
+        out.contains("pairs: 2 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 0 0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("A:Master (red) - B:engine.sh (black)"),
+        "{out}"
+    );
+
+    // Deal each game again and follow it through what the engine read and answered: every
+    // position it was given reads back as exactly its side's view of the game then (no
+    // identity it had not seen: the view's placement, pool and legal moves).
+    let mut answers = answered
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|m| m.split(' ').next().unwrap().to_string());
+    let games: Vec<&str> = read.split("uci\n").filter(|g| !g.is_empty()).collect();
+    assert_eq!(games.len(), 4, "{read}");
+    let (mut positions_read, mut rebased) = (0, 0);
+    for (index, lines) in games.iter().enumerate() {
+        assert!(
+            lines.contains("setoption name UCI_Variant value jieqi\n"),
+            "{lines}"
+        );
+        let b_side = if index % 2 == 0 {
+            Side::Black
+        } else {
+            Side::Red
+        };
+        let mut game: AnyGame = Jieqi::from_seed(Seed(GameSeeds::of(3, index).pair)).into();
+        let mut first = true;
+        for line in lines.lines().filter(|l| l.starts_with("position")) {
+            let rest = line
+                .strip_prefix("position fen ")
+                .unwrap_or_else(|| panic!("not a view FEN: {line}"));
+            let (fen, moves) = match rest.split_once(" moves ") {
+                Some((fen, moves)) => (fen, moves.split(' ').collect()),
+                None => (rest, Vec::new()),
+            };
+            if !first {
+                let mine = answers.next().expect("an answer to every go");
+                game.play(Move::parse_iccs(&mine).unwrap()).unwrap();
+            }
+            first = false;
+            if game.turn() != b_side {
+                // A's reply: the last move of the list, with what it turned up.
+                let theirs = moves.last().expect("A's reply");
+                game.play(Move::parse_iccs(&theirs[..4]).unwrap()).unwrap();
+            }
+            let truth = game.view(b_side);
+            let told = PlayerView::from_text(fen, &moves).unwrap();
+            assert_eq!(told.position, truth.position, "{line}");
+            assert_eq!(told.pool, truth.pool, "{line}");
+            assert_eq!(told.learned, truth.learned, "{line}");
+            assert_eq!(told.legal_moves, truth.legal_moves, "{line}");
+            positions_read += 1;
+            // Re-based after a face-down piece it took: the identity is among what it learned.
+            if !fen.starts_with("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX ") {
+                assert!(!told.learned.is_empty(), "{line}");
+                rebased += 1;
+            }
+        }
+        // The answer to the last position, which ended the game or was its last move.
+        answers.next().expect("an answer to every go");
+    }
+    assert!(positions_read > 40, "{read}");
+    assert!(rebased > 0, "{read}");
+}
+
+#[test]
+fn a_jieqi_engine_told_its_view_that_answers_badly_forfeits() {
+    // The first game's engine names the identity its piece will turn up, the second's
+    // answers nothing, the third's a move the view does not have, the fourth's exits.
+    let dir = std::env::temp_dir().join(format!("jieqi-own-bad-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let bad = script(
+        &dir,
+        "bad.sh",
+        &format!(
+            "n=$(cat {d}/n 2>/dev/null || echo 0); echo $((n + 1)) > {d}/n\n\
+             while read -r l; do case \"$l\" in isready) echo readyok;; \
+             go*) case $n in 0) echo 'bestmove a6a5p';; 1) echo 'bestmove (none)';; \
+             2) echo 'bestmove a0a0';; *) exit 0;; esac;; quit) exit 0;; esac; done"
+        ),
+    );
+    let out = stdout(&cli(&[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Beginner",
+        "--b-engine",
+        bad.to_str().unwrap(),
+        "--engine-view",
+        "own",
+        "--games",
+        "4",
+        "--nodes",
+        "50",
+        "--seed",
+        "3",
+    ]));
+    std::fs::remove_dir_all(&dir).ok();
+    let games = game_lines(&out);
+    assert_eq!(games.len(), 4, "{out}");
+    for (game, why) in games.iter().zip([
+        "bad.sh forfeits: bestmove 'a6a5p' is not a move (ICCS with ranks 0-9 and no reveal letter, e.g. h2e2)",
+        "bad.sh forfeits: bestmove '(none)' is not a move",
+        "bad.sh forfeits: bestmove 'a0a0' is illegal here",
+        "bad.sh forfeits: the engine exited",
+    ]) {
+        assert!(game.contains(why), "{game}");
+        assert!(game.contains("A scores 1"), "{game}");
+    }
+    assert_eq!(wdl(&out, "Beginner", "bad.sh"), (4, 0, 0));
 }

@@ -7,9 +7,10 @@
 //! Every answer is awaited with a deadline: an engine that hangs, dies or names an illegal
 //! move loses the game and the match goes on.
 //!
-//! In Xiangqi the engine gets `position startpos moves …`; in Jieqi the public position as a
-//! FEN of a Fairy-Stockfish variant, read back in its rank numbers (see
-//! `matches::public`).
+//! In Xiangqi the engine gets `position startpos moves …`; in Jieqi either the public position
+//! as a FEN of a Fairy-Stockfish variant, read back in its rank numbers (`--engine-view
+//! public`, see `matches::public`), or its own side's view, the viewer-relative FEN and the
+//! moves since, read back in ICCS (`--engine-view own`, see `matches::own`).
 
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -52,12 +52,13 @@
 //!
 //! Not implemented: the other names of JieqiBox's help text are heard and answered with one
 //! `info string` when their value asks for something. `Engine1Path`/`Engine2Path` and their
-//! `…Options`, because this runner plays its own levels: another program would need a UCI
-//! Jieqi dialogue the referee holds for it — `position fen <its view's FEN> moves …` re-based
-//! at each reveal or face-down capture (its view's FEN says only what it has seen, with the
-//! pool of identities unseen to it), `go` with its clock, and its `bestmove` checked against
-//! its view's legal moves — which `match`'s UCI client ([`super::external`]) speaks for
-//! Xiangqi only so far. `Concurrency`: one board in the GUI, so one game at a time.
+//! `…Options`, because this runner plays its own levels: another program needs a UCI Jieqi
+//! dialogue the referee holds for it — `position fen <its view's FEN> moves …` re-based after
+//! each face-down piece it took (its view's FEN says only what it has seen, with the pool of
+//! identities unseen to it), `go`, and its `bestmove` checked against its view's legal moves.
+//! `match --variant jieqi --b-engine … --engine-view own` speaks it
+//! ([`super::matches::own`]), with a move time or node count rather than a clock; this runner
+//! could seat such an engine the same way. `Concurrency`: one board in the GUI, so one game at a time.
 //! `BookFile`: each round is a fresh deal (a public FEN from a book would need the referee
 //! to deal its face-down pieces). `Logging`, `SaveNotation`, `SaveNotationDir`,
 //! `TimeControl`, `AdjudicationRule`: no engine processes to log, the GUI records the games,

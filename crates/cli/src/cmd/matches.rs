@@ -8,9 +8,14 @@
 //! instead of `--b` makes B another engine (Xiangqi and Jieqi), spoken to over UCI (see
 //! [`super::external`]; `--engine-handshake WORD`, `--engine-option NAME=VALUE …` with names
 //! without spaces); then one of --movetime, --nodes or --depth is required and applies to
-//! both players alike. In Jieqi that engine is Fairy-Stockfish, which plays the public position
-//! of the side to move as a variant of its xiangqi while our rules referee and hold the deal
-//! ([`public`]: the variant file, the FEN, the rank numbers of its moves).
+//! both players alike. In Jieqi our rules referee and hold the deal, and `--engine-view`
+//! says what the other engine is told: `public` (the default) for Fairy-Stockfish, which plays
+//! the public position of the side to move as a variant of its xiangqi ([`public`]: the
+//! variant file, the FEN, the rank numbers of its moves); `own` for an engine that plays
+//! Jieqi itself, such as another build of this one (`jieqi-engine`), which gets its own
+//! side's view — the viewer-relative FEN with the pool of identities unseen to it, and the
+//! moves since, reveals named — and never the deal ([`own`]). Two builds of this engine are
+//! compared in Jieqi so: `--a Master --b-engine OLD/jieqi-engine --engine-view own --nodes N`.
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
@@ -80,6 +85,7 @@ use crate::limits;
 use crate::text::excerpt;
 
 mod generic;
+pub mod own;
 pub mod public;
 
 use public::{Ranks, VariantFile};
@@ -101,6 +107,7 @@ const SPEC: Spec = Spec {
         "adjudicate",
         "b-engine",
         "engine-handshake",
+        "engine-view",
         "time-scale",
         "first-pair",
         "sprt",
@@ -170,8 +177,21 @@ struct Config {
     quiet: bool,
     /// `--sprt`: the test, with the pairs of `--prior` already counted.
     sprt: Option<Sequential>,
-    /// Jieqi against another engine: how it numbers ranks (see [`public`]).
-    engine_ranks: Option<Ranks>,
+    /// How the other engine (if B is one) is told the game.
+    dialogue: Dialogue,
+}
+
+/// How another engine is told the game, and how its moves are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialogue {
+    /// Xiangqi: `position startpos moves …`, moves in ICCS.
+    Xiangqi,
+    /// Jieqi, `--engine-view public`: Fairy-Stockfish gets the public position as a FEN of
+    /// its variant [`public::VARIANT_NAME`] and answers in these rank numbers ([`public`]).
+    Public(Ranks),
+    /// Jieqi, `--engine-view own`: a Jieqi engine gets its side's own view, the FEN with
+    /// the pool of identities unseen to it and the moves since, and answers in ICCS ([`own`]).
+    Own,
 }
 
 /// How one game ended, from A's point of view.
@@ -226,9 +246,15 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     args.at_most(0).map_err(|e| e.to_string())?;
     let mut cfg = config(&args)?;
-    // Jieqi against another engine: the variant file it plays, removed at the end.
-    let _variant_file = match (&mut cfg.players[1], cfg.engine_ranks) {
-        (Player::Engine(spec), Some(_)) => {
+    // Jieqi against another engine: the variant it plays (for Fairy-Stockfish also the
+    // variant file, removed at the end).
+    let _variant_file = match (&mut cfg.players[1], cfg.dialogue) {
+        (Player::Engine(spec), Dialogue::Own) => {
+            spec.options
+                .push(("UCI_Variant".into(), own::VARIANT_NAME.into()));
+            None
+        }
+        (Player::Engine(spec), Dialogue::Public(_)) => {
             let file = VariantFile::write()?;
             spec.options.push((
                 "VariantPath".into(),
@@ -308,25 +334,48 @@ fn config(args: &Args) -> Result<Config, String> {
         },
     ];
     let external = matches!(players[1], Player::Engine(_));
-    let mut engine_ranks = None;
-    match (kind, &players[1]) {
-        (_, Player::Level(_)) | (Some(VariantKind::Xiangqi), _) => {}
-        (Some(VariantKind::Jieqi), Player::Engine(spec)) => {
-            engine_ranks = Some(Ranks::after_handshake(&spec.handshake).ok_or_else(|| {
-                format!(
-                    "in Jieqi the other engine is Fairy-Stockfish: --engine-handshake is uci \
-                     (ranks 1-10), ucicyclone or ucci (ranks 0-9), not '{}'",
-                    excerpt(&spec.handshake)
-                )
-            })?);
+    let engine_view = args.value("engine-view");
+    let dialogue = match (kind, &players[1]) {
+        (_, Player::Level(_)) if engine_view.is_some() => {
+            return Err("--engine-view needs --b-engine (how the other engine sees Jieqi)".into());
         }
+        (_, Player::Level(_)) => Dialogue::Xiangqi,
+        (Some(VariantKind::Xiangqi), _) if engine_view.is_some() => {
+            return Err(
+                "--engine-view applies to Jieqi: in Xiangqi the other engine gets every move \
+                 from the start"
+                    .into(),
+            );
+        }
+        (Some(VariantKind::Xiangqi), _) => Dialogue::Xiangqi,
+        (Some(VariantKind::Jieqi), Player::Engine(spec)) => match engine_view {
+            None | Some("public") => {
+                Dialogue::Public(Ranks::after_handshake(&spec.handshake).ok_or_else(|| {
+                    format!(
+                        "with --engine-view public the other engine is Fairy-Stockfish: \
+                         --engine-handshake is uci (ranks 1-10), ucicyclone or ucci (ranks \
+                         0-9), not '{}'",
+                        excerpt(&spec.handshake)
+                    )
+                })?)
+            }
+            Some("own") => Dialogue::Own,
+            Some(other) => {
+                return Err(format!(
+                    "--engine-view is own (a Jieqi engine, such as another build of this one, \
+                     gets its side's view) or public (Fairy-Stockfish gets the public \
+                     position), not '{}'",
+                    excerpt(other)
+                ));
+            }
+        },
         (None, Player::Engine(_)) => {
             return Err(format!(
                 "another engine can play Xiangqi and Jieqi: --b-engine cannot play {}",
                 variant.name()
             ));
         }
-    }
+    };
     if external && args.value("rules").is_some() {
         return Err(
             "another engine plays by its own rules: --rules needs two of our levels".into(),
@@ -436,7 +485,7 @@ fn config(args: &Args) -> Result<Config, String> {
         adjudicate,
         quiet: args.switch("quiet"),
         sprt,
-        engine_ranks,
+        dialogue,
     })
 }
 
@@ -638,11 +687,12 @@ fn game_line(cfg: &Config, r: &GameResult) -> String {
     )
 }
 
-/// The seeds of one game of a match.
+/// The seeds of one game of a match (public for the tests, which deal a Jieqi pair's game
+/// again to compare what another engine was told with the referee's view).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct GameSeeds {
+pub struct GameSeeds {
     /// The pair's: its deal and its opening, the same in both games of the pair.
-    pub(crate) pair: u64,
+    pub pair: u64,
     /// This game's: what the players draw on to choose their moves.
     game: u64,
 }
@@ -650,7 +700,7 @@ pub(crate) struct GameSeeds {
 impl GameSeeds {
     /// The seeds of game `index` (0-based; even: a pair's first game) of a match seeded
     /// `seed`.
-    pub(crate) fn of(seed: u64, index: usize) -> GameSeeds {
+    pub fn of(seed: u64, index: usize) -> GameSeeds {
         let pair = mix(seed, (index / 2) as u64);
         GameSeeds {
             pair,
@@ -755,7 +805,7 @@ fn play_game(
                 (r.best, r.score)
             }
             Seat::Theirs(engine) => {
-                match ask(engine, &game, &view, &cfg.limits[who], cfg.engine_ranks) {
+                match ask(engine, &game, &view, &cfg.limits[who], cfg.dialogue) {
                     Ok(answer) => answer,
                     Err(e) => {
                         // A hung, dead or lawless engine loses the game, and the match goes on.
@@ -811,25 +861,39 @@ fn seat(player: &Player) -> Result<Seat, String> {
 }
 
 /// The other engine's move (checked) and score, or why it has none. Xiangqi: it gets the
-/// start position and the moves so far. Jieqi (`ranks` given): the public position of the
-/// side to move (`view`) as a FEN of [`public::VARIANT_NAME`], no moves; its move is read in
-/// its rank numbers and must be legal in that view.
+/// start position and the moves so far. Jieqi, public: the public position of the side to
+/// move (`view`) as a FEN of [`public::VARIANT_NAME`], no moves; its move is read in its rank
+/// numbers. Jieqi, own: the side's own view ([`own::position_command`]); its move is read in
+/// ICCS. In Jieqi the move must be legal in that view.
 fn ask(
     engine: &mut UciEngine,
     game: &AnyGame,
     view: &jieqi_rules::PlayerView,
     limits: &Limits,
-    ranks: Option<Ranks>,
+    dialogue: Dialogue,
 ) -> Result<(Option<jieqi_rules::Move>, Score), String> {
-    let position = match ranks {
-        None => startpos(
+    let position = match dialogue {
+        Dialogue::Xiangqi => startpos(
             &game
                 .moves()
                 .iter()
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>(),
         ),
-        Some(_) => format!("position fen {}", public::public_fen(&view.position)),
+        Dialogue::Public(_) => format!("position fen {}", public::public_fen(&view.position)),
+        Dialogue::Own => {
+            let command = own::position_command(view);
+            // What the engine reads back is exactly the view (the tests run this check).
+            #[cfg(debug_assertions)]
+            if let Ok(back) = own::read_back(&command) {
+                debug_assert_eq!(
+                    (&back.position, back.pool, &back.legal_moves),
+                    (&view.position, view.pool, &view.legal_moves),
+                    "{command}"
+                );
+            }
+            command
+        }
     };
     let (go, deadline) = if let Some(t) = limits.movetime {
         (
@@ -844,8 +908,17 @@ fn ask(
     };
     let answer = engine.think(&position, &go, deadline)?;
     let illegal = || format!("bestmove '{}' is illegal here", excerpt(&answer.best));
-    let mv = match ranks {
-        None => {
+    let in_view = |read: Option<jieqi_rules::Move>, form: &str| {
+        let mv = read
+            .ok_or_else(|| format!("bestmove '{}' is not a move{form}", excerpt(&answer.best)))?;
+        if view.legal_moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(illegal())
+        }
+    };
+    let mv = match dialogue {
+        Dialogue::Xiangqi => {
             let parsed = jieqi_rules::parse_move(game.position(), &answer.best)
                 .map_err(|e| format!("bestmove '{}': {e}", excerpt(&answer.best)))?;
             if !game.is_legal(parsed.mv) {
@@ -853,14 +926,11 @@ fn ask(
             }
             parsed.mv
         }
-        Some(ranks) => {
-            let mv = public::read_move(&answer.best, ranks)
-                .ok_or_else(|| format!("bestmove '{}' is not a move", excerpt(&answer.best)))?;
-            if !view.legal_moves.contains(&mv) {
-                return Err(illegal());
-            }
-            mv
-        }
+        Dialogue::Public(ranks) => in_view(public::read_move(&answer.best, ranks), "")?,
+        Dialogue::Own => in_view(
+            public::read_move(&answer.best, Ranks::FromZero),
+            " (ICCS with ranks 0-9 and no reveal letter, e.g. h2e2)",
+        )?,
     };
     Ok((Some(mv), answer.score.unwrap_or(Score::Cp(0))))
 }
