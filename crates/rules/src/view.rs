@@ -191,6 +191,43 @@ impl PlayerView {
         })
     }
 
+    /// What every player at the table saw: this view without what only its viewer knows
+    /// (the identities of the face-down pieces they took, unless the rules show those to
+    /// both, rules.md §10) and without what the end showed (the final reveal and the seed,
+    /// §8). The same whichever side's view it comes from, so it may be shown to both players
+    /// at once — between the two games of a duplicate match, which share the deal.
+    pub fn public(&self) -> PlayerView {
+        let shown_to_both = self.rules.captured_shown_to_both();
+        let mut pos = self.start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for seen in &self.moves {
+            let mut public = *seen;
+            let took_face_down = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden());
+            if let (true, false, Some(taken)) = (took_face_down, shown_to_both, seen.captured) {
+                public.captured = Some(SeenPiece::Unknown { side: taken.side() });
+            }
+            if let Some(piece) = pos.piece_at(seen.mv.from) {
+                let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
+                pos.play_unchecked_as(seen.mv, arriving);
+            }
+            moves.push(public);
+        }
+        let mut pool = self.pool;
+        for side in Side::ALL {
+            for role in Role::ALL {
+                let unseen = pool.count(side, role) + self.learned.count(side, role);
+                pool.set(side, role, unseen);
+            }
+        }
+        PlayerView {
+            moves,
+            pool,
+            learned: Pool::default(),
+            reveal: None,
+            ..self.clone()
+        }
+    }
+
     /// The move list in `notation`, one string per ply. Built from this view alone, so it
     /// names only what the viewer may know (a reveal, never a captured face-down identity).
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {

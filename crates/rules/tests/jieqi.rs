@@ -522,3 +522,74 @@ fn a_redealt_game_agrees_with_the_view_it_came_from() {
     let new = AnyGame::from_view(&view, Seed(1)).unwrap();
     assert_eq!(new.position().to_fen(), xiangqi.position().to_fen());
 }
+
+/// rules.md §7, §8 (duplicate Jieqi, issue 21): what both players saw is the same whichever
+/// side's view it comes from — no face-down identity either of them took, no final reveal, no
+/// seed — and the end adds nothing to it but the outcome.
+#[test]
+fn the_public_view_is_what_both_players_saw_rules_7_8() {
+    for seed in [3, 8, 21] {
+        let mut game: AnyGame = Jieqi::from_seed(Seed(seed)).into();
+        let mut k = seed as usize;
+        for _ in 0..60 {
+            let moves = game.legal_moves();
+            let m = moves
+                .iter()
+                .copied()
+                .find(|m| game.position().piece_at(m.to).is_some())
+                .unwrap_or(moves[k % moves.len()]);
+            k = k.wrapping_mul(31).wrapping_add(7);
+            game.play(m).unwrap();
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        let running = game.outcome().is_none();
+        let before = game.view(Side::Red).public();
+        if running {
+            game.resign(game.position().turn()).unwrap();
+        }
+        let red = game.view(Side::Red).public();
+        let black = game.view(Side::Black).public();
+        assert!(
+            red.reveal.is_none(),
+            "seed {seed}: no final reveal, no seed"
+        );
+        assert_eq!(
+            red.learned.total(Side::Red) + red.learned.total(Side::Black),
+            0
+        );
+        assert_eq!(
+            PlayerView {
+                viewer: Side::Red,
+                ..black.clone()
+            },
+            red,
+            "seed {seed}: the same from both sides"
+        );
+        // Every face-down piece taken stays unnamed, and at least one was taken.
+        let mut unnamed = 0;
+        for (i, seen) in red.moves.iter().enumerate() {
+            let then = red.position_at(i).unwrap();
+            if then.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden()) {
+                assert!(matches!(seen.captured, Some(SeenPiece::Unknown { .. })));
+                unnamed += 1;
+            }
+        }
+        assert!(unnamed > 0, "seed {seed}: no face-down piece was taken");
+        // What the dealt game hides, the public pool still counts as unseen.
+        let full = game.view(Side::Red);
+        assert!(full.reveal.is_some());
+        assert_eq!(
+            red.pool.total(Side::Black),
+            full.pool.total(Side::Black) + full.learned.total(Side::Black)
+        );
+        if running {
+            assert_eq!(
+                before.moves, red.moves,
+                "seed {seed}: the end adds no identity"
+            );
+            assert_eq!(before.pool, red.pool);
+        }
+    }
+}
