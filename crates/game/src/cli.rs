@@ -37,6 +37,10 @@ usage: jieqi [OPTIONS]
   --ask-takeback red|black  this side asks to take back (the request waits for an answer)
   --ask-new-game            Start is pressed in the new-game form: a game with a move played
                             asks first whether to abandon it (the question waits)
+  --duplicate               Jieqi: the game is game 1 of a duplicate match (the deal played
+                            twice, colours swapped)
+  --again                   press \"Again\" at start (after a duplicate match's game 1: game 2)
+  --then-resign red|black   after --again, this side resigns the next game
   --no-animations           pieces jump instead of gliding
   --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
                             where it would cost more than half of every frame)
@@ -107,6 +111,12 @@ pub struct Options {
     pub reveal_values: bool,
     /// `--review`: the game reviewed from the start (a finished game, or Xiangqi).
     pub review: bool,
+    /// `--duplicate`: the game is game 1 of a duplicate match.
+    pub duplicate: bool,
+    /// `--again`: "Again" is pressed at start.
+    pub again: bool,
+    /// `--then-resign`: after `--again`, this side resigns the next game.
+    pub then_resign: Option<Side>,
     /// `--play-on`: play on from the position shown of a finished game, against the
     /// computer at this level.
     pub play_on: Option<Level>,
@@ -150,6 +160,9 @@ impl Default for Options {
             odds: false,
             reveal_values: false,
             review: false,
+            duplicate: false,
+            again: false,
+            then_resign: None,
             play_on: None,
             open: None,
             size: (1280, 800),
@@ -213,7 +226,10 @@ impl Options {
                 args.next()
                     .ok_or_else(|| format!("{name} needs a value (see --help)"))
             };
-            const NAMING_A_GAME: [&str; 14] = [
+            const NAMING_A_GAME: [&str; 17] = [
+                "--duplicate",
+                "--again",
+                "--then-resign",
                 "--variant",
                 "--rules",
                 "--seed",
@@ -296,6 +312,9 @@ impl Options {
                 "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
                 "--odds" => o.odds = true,
                 "--review" => o.review = true,
+                "--duplicate" => o.duplicate = true,
+                "--again" => o.again = true,
+                "--then-resign" => o.then_resign = Some(side(&value("--then-resign")?)?),
                 "--play-on" => {
                     let text = value("--play-on")?;
                     o.play_on = Some(Level::parse(&text).ok_or_else(|| {
@@ -384,6 +403,12 @@ impl Options {
                 o.variant.name()
             ));
         }
+        if o.duplicate && !(o.variant.deals() && o.variant.information().needs_cover()) {
+            return Err(format!(
+                "--duplicate is for Jieqi (a deal each side knows apart); {} is not",
+                o.variant.name()
+            ));
+        }
         o.seed = seed;
         o.rules = OptionValues::parse(o.variant.name(), o.variant.options(), &rules)
             .map_err(|e| format!("--rules: {e}"))?;
@@ -444,7 +469,10 @@ impl Options {
 
     /// The session these options ask for, or why it cannot be set up.
     pub fn session(&self) -> Result<Session, String> {
-        let mut session = Session::new(self.config());
+        let mut session = match self.duplicate {
+            true => Session::duplicate(self.config()),
+            false => Session::new(self.config()),
+        };
         session.play_texts(self.moves.iter().map(String::as_str))?;
         if let Some(side) = self.view {
             session.set_viewer(side);
@@ -479,7 +507,15 @@ impl Options {
         let start = self
             .ask_new_game
             .then(|| GameCommand::NewGame(self.config()));
-        browse.into_iter().chain(ask).chain(start).collect()
+        let again = self.again.then_some(GameCommand::Again);
+        let resign = self.then_resign.map(GameCommand::Resign);
+        browse
+            .into_iter()
+            .chain(ask)
+            .chain(start)
+            .chain(again)
+            .chain(resign)
+            .collect()
     }
 }
 

@@ -218,6 +218,39 @@ catalogue! {
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
     LookAtBoard => ["Look at the board", "Brett ansehen", "查看棋盤"],
 
+    // Duplicate Jieqi: one deal played twice, colours swapped.
+    MatchRow => ["Match", "Wettkampf", "賽制"],
+    OneGame => ["one game", "eine Partie", "單局"],
+    DuplicateMatch => [
+        "duplicate: the deal twice, colours swapped",
+        "Duplikat: dieselbe Verteilung zweimal, Farben getauscht",
+        "複式：同一發子下兩局，交換紅黑",
+    ],
+    MatchRound => [
+        "Duplicate match, game {round} of 2",
+        "Duplikat-Wettkampf, Partie {round} von 2",
+        "複式賽 第{round}局(共2局)",
+    ],
+    MatchScore => [
+        "{one} {p1} – {p2} {two}",
+        "{one} {p1} – {p2} {two}",
+        "{one} {p1} – {p2} {two}",
+    ],
+    MatchNext => [
+        "Game 2 deals the same pieces again, the colours swapped. What was face down, and the seed, stay hidden until the match ends.",
+        "Partie 2 verteilt dieselben Steine noch einmal, mit getauschten Farben. Was verdeckt war, und der Code bleiben verborgen, bis der Wettkampf endet.",
+        "第2局再發同樣的子，交換紅黑。暗子與代碼在比賽結束前保持隱藏。",
+    ],
+    MatchWon => ["{player} wins the match.", "{player} gewinnt den Wettkampf.", "{player}贏得本場比賽。"],
+    MatchIsEven => [
+        "The match is even: the deal gave both the same.",
+        "Der Wettkampf endet unentschieden: Die Verteilung gab beiden dasselbe.",
+        "本場比賽平手：同一發子兩人成績相同。",
+    ],
+    PlayGameTwo => ["Play game 2 — swap colours", "Partie 2 spielen — Farben tauschen", "下第2局——交換紅黑"],
+    NewMatch => ["New match — swap colours", "Neuer Wettkampf — Farben tauschen", "新一場比賽——交換紅黑"],
+    MatchGame => ["Game {round}", "Partie {round}", "第{round}局"],
+
     // How games end (the rules crate's `Outcome`).
     Wins => ["{winner} wins: {reason}", "{winner} gewinnt: {reason}", "{winner}勝：{reason}"],
     Checkmate => ["checkmate ({kind})", "Schachmatt ({kind})", "將死({kind})"],
@@ -442,6 +475,21 @@ catalogue! {
         "Die laufende Partie aufgeben? Sie zählt in der Statistik als deine Niederlage (Aufgabe).",
         "放棄進行中的對局？統計中將記為你輸（認輸）。",
     ],
+    AbandonMatchYou => [
+        "Abandon the duplicate match? It counts as a match lost by you in the statistics.",
+        "Den Duplikat-Wettkampf aufgeben? Er zählt in der Statistik als dein verlorener Wettkampf.",
+        "放棄複式賽？統計中將記為你輸掉本場比賽。",
+    ],
+    AbandonMatch => [
+        "Abandon the duplicate match? It counts as a match lost by {player} in the statistics.",
+        "Den Duplikat-Wettkampf aufgeben? Er zählt in der Statistik als verlorener Wettkampf von {player}.",
+        "放棄複式賽？統計中將記為{player}輸掉本場比賽。",
+    ],
+    AbandonMatchUncounted => [
+        "Abandon the duplicate match between its games? It is not counted in the statistics.",
+        "Den Duplikat-Wettkampf zwischen seinen Partien aufgeben? Er wird in der Statistik nicht gezählt.",
+        "在兩局之間放棄複式賽？本場比賽不計入統計。",
+    ],
     Abandon => ["Abandon", "Aufgeben", "放棄"],
     KeepPlaying => ["Keep playing", "Weiterspielen", "繼續下棋"],
 
@@ -613,6 +661,15 @@ catalogue! {
         "{variant}——電腦({level})",
     ],
     StatsWithTakeBacks => ["{kind} — with take-backs", "{kind} — mit Rücknahmen", "{kind}——有悔棋"],
+    StatsMatch => ["Duplicate match", "Duplikat-Wettkampf", "複式賽"],
+    MatchWonByOne => ["Player 1 / you won", "Spieler 1 / du gewonnen", "玩家1/你勝"],
+    MatchWonByTwo => ["Player 2 / computer won", "Spieler 2 / Computer gewonnen", "玩家2/電腦勝"],
+    MatchEven => ["Even", "Unentschieden", "平手"],
+    StatsMatchesNote => [
+        "A duplicate match counts once both games are over, by the two games' points (a win 1, a draw ½); its games are not counted as games. One abandoned counts as lost by the player who left it; between its games, two players' is not counted.",
+        "Ein Duplikat-Wettkampf zählt, sobald beide Partien zu Ende sind, nach den Punkten beider Partien (Sieg 1, Remis ½); seine Partien zählen nicht als Partien. Ein aufgegebener zählt als verloren für den, der ihn verließ; zwischen den Partien wird er bei zwei Spielern nicht gezählt.",
+        "複式賽在兩局都下完後按兩局積分（勝1分，和½分）計入；其中的對局不另計。中途放棄記為離開者輸；雙人在兩局之間放棄則不計。",
+    ],
     StatsAbandonedNote => [
         "A game abandoned for a new one counts as a resignation: against the computer yours, between two players the side to move's.",
         "Eine Partie, die für eine neue aufgegeben wird, zählt als Aufgabe: gegen den Computer als deine, zwischen zwei Spielern als die der Seite am Zug.",

@@ -126,6 +126,25 @@ fn stats_window(
                             ui.end_row();
                         }
                     });
+                    if !model.match_lines.is_empty() {
+                        ui.add_space(8.0);
+                        egui::Grid::new("stats-matches")
+                            .striped(true)
+                            .show(ui, |ui| {
+                                for head in model.match_columns {
+                                    ui.label(egui::RichText::new(head).strong());
+                                }
+                                ui.end_row();
+                                for line in &model.match_lines {
+                                    ui.label(&line.label);
+                                    let t = line.tally;
+                                    for n in [t.player_one, t.player_two, t.even] {
+                                        ui.monospace(n.to_string());
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    }
                     // How abandoned games and games with take-backs are counted.
                     ui.add_space(4.0);
                     for note in &model.notes {

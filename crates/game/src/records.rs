@@ -13,11 +13,11 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use jieqi_ai::review::{NoteWords, PlyReview, move_note};
-use jieqi_rules::{Notation, PlayerView, Record};
+use jieqi_rules::{Notation, PlayerView, Record, Side};
 
 use crate::hud::review_panel;
 use crate::i18n::{Language, Phrase, Text, Word};
-use crate::session::{LoadAnswer, Shown};
+use crate::session::{LoadAnswer, MatchShown, Shown, SideNames};
 use crate::states::{GameSet, ViewSync};
 use crate::storage;
 
@@ -149,6 +149,16 @@ pub fn reviewed_record_text(
     notation: Notation,
     lang: Language,
 ) -> String {
+    reviewed_record(view, plies, notation, lang).write(notation)
+}
+
+/// The record of [`reviewed_record_text`], to add tags to.
+pub fn reviewed_record(
+    view: &PlayerView,
+    plies: &[PlyReview],
+    notation: Notation,
+    lang: Language,
+) -> Record {
     let mut record = Record::of_view(view);
     let mark = |mark| review_panel::mark_text(mark).get(lang).to_string();
     let better = |text: &str| {
@@ -165,5 +175,47 @@ pub fn reviewed_record_text(
         .enumerate()
         .filter_map(|(i, ply)| Some(move_note(ply, &view.position_at(i)?, notation, &words)))
         .collect();
-    record.write(notation)
+    record
+}
+
+/// The tag a duplicate match's records carry as their `Event`.
+pub const DUPLICATE_EVENT: &str = "Duplicate Jieqi";
+
+/// Ties a game's record to its duplicate match: `Event` "Duplicate Jieqi", `Round` 1 or 2,
+/// who played which colour (`Red`, `Black`), and the match's score so far (`Match`: player
+/// 1's points first). The deal's `Seed` is in both games' records once the match is
+/// decided (before, the deal still has to be played, and no record names it). In English,
+/// like every tag.
+pub fn tie_to_match(record: &mut Record, m: &MatchShown, round: u8, names: SideNames) {
+    // Player 1's (the human's) colour in this record's game: game 1's is kept, the game on
+    // the table's is the table's.
+    let player_one = match m.first {
+        Some((_, colour)) if round == 1 => colour,
+        _ => names.player_one,
+    };
+    let game_names = SideNames {
+        player_one,
+        computer: names.computer.map(|_| player_one.other()),
+        ..names
+    };
+    let english = |side: Side| game_names.player(side).get(Language::English).to_string();
+    record.set_tag("Event", DUPLICATE_EVENT);
+    record.set_tag("Round", &round.to_string());
+    record.set_tag("Red", &english(Side::Red));
+    record.set_tag("Black", &english(Side::Black));
+    let [one, two] = m.half_points;
+    let points = |half: u8| match half % 2 {
+        0 => (half / 2).to_string(),
+        _ => format!("{}.5", half / 2),
+    };
+    record.set_tag(
+        "Match",
+        &format!(
+            "{} {} - {} {}",
+            english(player_one),
+            points(one),
+            points(two),
+            english(player_one.other())
+        ),
+    );
 }

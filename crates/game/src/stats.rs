@@ -9,6 +9,10 @@
 //! - A game in which a take-back undid something its asker had seen face down (allowed by
 //!   `Settings::face_down_takebacks`) is counted apart, on its own line "… — with take-backs",
 //!   so that the other lines hold only games played without that knowledge.
+//! - A duplicate match (one Jieqi deal played twice, colours swapped) is counted once it is
+//!   decided, as a match won by player 1 (you, against the computer), by player 2 (the
+//!   computer) or even, in a table of its own; its two games are not counted as games. A
+//!   match abandoned counts as lost by the player who left it (see [`crate::session`]).
 
 use std::collections::BTreeMap;
 
@@ -19,7 +23,7 @@ use jieqi_rules::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Language, Phrase, Text};
-use crate::session::{Abandoned, Session, Shown};
+use crate::session::{Abandoned, CountedAs, MatchResult, Session, Shown};
 use crate::settings::Settings;
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_json, to_json};
@@ -45,6 +49,16 @@ impl Tally {
     }
 }
 
+/// Duplicate matches of one kind, by who scored more over the two games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchTally {
+    /// Won by player 1 (the human against the computer).
+    pub player_one: u32,
+    /// Won by player 2 (the computer).
+    pub player_two: u32,
+    pub even: u32,
+}
+
 /// What kind of game: the variant and the computer's level (`None`: two players).
 pub type GameKind = (VariantRef, Option<Level>);
 
@@ -52,10 +66,11 @@ pub type GameKind = (VariantRef, Option<Level>);
 /// take-backs"): such games are counted apart.
 type Key = (GameKind, bool);
 
-/// Finished games by kind.
+/// Finished games, and decided duplicate matches, by kind.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     tallies: BTreeMap<Key, Tally>,
+    matches: BTreeMap<Key, MatchTally>,
 }
 
 impl Stats {
@@ -70,6 +85,31 @@ impl Stats {
     /// The games of `kind` in which a take-back undid something seen face down.
     pub fn tally_with_takebacks(&self, kind: GameKind) -> Tally {
         self.tallies.get(&(kind, true)).copied().unwrap_or_default()
+    }
+
+    /// The duplicate matches of `kind` played without a take-back of something seen face
+    /// down.
+    pub fn matches(&self, kind: GameKind) -> MatchTally {
+        self.matches
+            .get(&(kind, false))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Adds (`by` = 1) or takes back (`by` = −1) one game's or match's result.
+    fn count_as(&mut self, key: Key, counted: CountedAs, by: i32) {
+        match counted {
+            CountedAs::Game(outcome) => self.count(key, outcome, by),
+            CountedAs::Match(result) => {
+                let tally = self.matches.entry(key).or_default();
+                let field = match result {
+                    MatchResult::PlayerOne => &mut tally.player_one,
+                    MatchResult::PlayerTwo => &mut tally.player_two,
+                    MatchResult::Even => &mut tally.even,
+                };
+                *field = field.saturating_add_signed(by);
+            }
+        }
     }
 
     /// Adds (`by` = 1) or takes back (`by` = −1) one result.
@@ -90,6 +130,21 @@ impl Stats {
 struct StatsFile {
     version: u32,
     rows: Vec<Row>,
+    /// Duplicate matches (absent: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    matches: Vec<MatchRow>,
+}
+
+/// A kind of duplicate match and its results.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchRow {
+    variant: String,
+    computer: Option<LevelName>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    with_takebacks: bool,
+    #[serde(flatten)]
+    tally: MatchTally,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -121,9 +176,22 @@ impl From<&Stats> for StatsFile {
                 draws: t.draws,
             })
             .collect();
+        let matches = stats
+            .matches
+            .iter()
+            .map(
+                |(&((variant, computer), with_takebacks), &tally)| MatchRow {
+                    variant: variant.id().to_string(),
+                    computer: computer.map(LevelName),
+                    with_takebacks,
+                    tally,
+                },
+            )
+            .collect();
         StatsFile {
             version: STATS_VERSION,
             rows,
+            matches,
         }
     }
 }
@@ -149,6 +217,19 @@ impl From<StatsFile> for Stats {
                     draws: row.draws,
                 });
         }
+        for row in file.matches {
+            let Ok(variant) = jieqi_variants::find(&row.variant) else {
+                continue;
+            };
+            let key = (
+                (VariantRef(variant), row.computer.map(|l| l.0)),
+                row.with_takebacks,
+            );
+            let tally = stats.matches.entry(key).or_default();
+            tally.player_one = tally.player_one.saturating_add(row.tally.player_one);
+            tally.player_two = tally.player_two.saturating_add(row.tally.player_two);
+            tally.even = tally.even.saturating_add(row.tally.even);
+        }
         stats
     }
 }
@@ -171,12 +252,24 @@ pub struct StatsLine {
     pub tally: Tally,
 }
 
+/// One line of the Statistics window's table of duplicate matches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchLine {
+    /// "Jieqi 揭棋 — computer (Club)"
+    pub label: String,
+    pub tally: MatchTally,
+}
+
 /// What the Statistics window shows.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatsModel {
     /// The column heads: kind of game, Red wins, Black wins, draws.
     pub columns: [&'static str; 4],
     pub lines: Vec<StatsLine>,
+    /// The duplicate matches' table: its heads (kind of match, won by player 1 or you, won by
+    /// player 2 or the computer, even) and lines; no lines when none was decided.
+    pub match_columns: [&'static str; 4],
+    pub match_lines: Vec<MatchLine>,
     /// When no game has finished yet.
     pub empty: Option<&'static str>,
     /// What is counted how: abandoned games, and the lines "with take-backs" when there are
@@ -202,15 +295,43 @@ impl StatsModel {
                 tally,
             })
             .collect();
+        let mut matches: Vec<(&Key, &MatchTally)> = stats.matches.iter().collect();
+        matches.sort_by_key(|(((variant, level), marked), _)| (order(*variant), *level, *marked));
+        let match_lines: Vec<MatchLine> = matches
+            .iter()
+            .map(|&(&(kind, marked), &tally)| MatchLine {
+                label: match marked {
+                    false => kind_label(kind),
+                    true => Phrase::new(Text::StatsWithTakeBacks).with("kind", kind_label(kind)),
+                }
+                .say(lang),
+                tally,
+            })
+            .collect();
         let mut notes = vec![Text::StatsAbandonedNote.get(lang)];
-        if kinds.iter().any(|((_, marked), _)| *marked) {
+        if !match_lines.is_empty() {
+            notes.push(Text::StatsMatchesNote.get(lang));
+        }
+        let marked = |key: &&Key| key.1;
+        if kinds.iter().map(|(k, _)| k).any(|k| marked(k))
+            || matches.iter().map(|(k, _)| k).any(|k| marked(k))
+        {
             notes.push(Text::StatsTakeBacksNote.get(lang));
         }
         StatsModel {
             columns: [Text::StatsGame, Text::RedWins, Text::BlackWins, Text::Draws]
                 .map(|t| t.get(lang)),
-            empty: lines.is_empty().then_some(Text::NoGameFinished.get(lang)),
+            empty: (lines.is_empty() && match_lines.is_empty())
+                .then_some(Text::NoGameFinished.get(lang)),
             lines,
+            match_columns: [
+                Text::StatsMatch,
+                Text::MatchWonByOne,
+                Text::MatchWonByTwo,
+                Text::MatchEven,
+            ]
+            .map(|t| t.get(lang)),
+            match_lines,
             notes,
         }
     }
@@ -269,8 +390,9 @@ fn reset(mut resets: MessageReader<ResetStats>, mut stats: ResMut<Stats>) {
 
 /// Counts a game when it ends on the table: the last look at this game showed it running.
 /// A game already over when it appears (a finished game shown again) is not counted.
-/// The game last counted: its id, kind (and mark) and result.
-type Counted = (u32, Key, Outcome);
+/// The game last counted: its id, kind (and mark) and result (a game's, or at the end of a
+/// duplicate match's second game the match's).
+type Counted = (u32, Key, CountedAs);
 
 fn count_finished(
     shown: Res<Shown>,
@@ -287,18 +409,28 @@ fn count_finished(
             // Playing on from a review is practice: not counted.
             if running.take() == Some(shown.game_id) && !session.practice() {
                 let kind = (shown.variant, session.computer().map(|(_, level)| level));
-                let key = (kind, session.peeked());
-                stats.count(key, outcome, 1);
-                *counted = Some((shown.game_id, key, outcome));
+                // A duplicate match counts once decided, as a match; its first game not at all.
+                let (peeked, result) = match session.in_duplicate() {
+                    false => (session.peeked(), Some(CountedAs::Game(outcome))),
+                    true => (
+                        session.match_peeked(),
+                        session.match_result().map(CountedAs::Match),
+                    ),
+                };
+                if let Some(result) = result {
+                    let key = (kind, peeked);
+                    stats.count_as(key, result, 1);
+                    *counted = Some((shown.game_id, key, result));
+                }
             }
         }
         // Running, or covered (only a running game is ever covered).
         None => {
             // A take-back reopened the game just counted: its result is not final after all.
-            if let Some((id, key, outcome)) = *counted
+            if let Some((id, key, result)) = *counted
                 && id == shown.game_id
             {
-                stats.count(key, outcome, -1);
+                stats.count_as(key, result, -1);
                 *counted = None;
             }
             *running = Some(shown.game_id);
@@ -310,7 +442,7 @@ fn count_finished(
 fn count_abandoned(mut abandoned: MessageReader<Abandoned>, mut stats: ResMut<Stats>) {
     for game in abandoned.read() {
         let key = ((game.variant, game.computer), game.peeked);
-        stats.count(key, game.outcome, 1);
+        stats.count_as(key, game.counted_as, 1);
     }
 }
 

@@ -56,6 +56,8 @@ pub struct ModeForm {
     pub error: Option<Phrase>,
     /// The house rules chosen for each variant (rules.md §10), kept while another is picked.
     pub rules: Vec<OptionValues>,
+    /// A duplicate match: the deal twice, the colours swapped (Jieqi).
+    pub duplicate: bool,
 }
 
 impl Default for ModeForm {
@@ -71,6 +73,7 @@ impl Default for ModeForm {
             human: Side::Red,
             error: None,
             rules: jieqi_variants::all().map(standard_options).collect(),
+            duplicate: false,
         }
     }
 }
@@ -141,6 +144,10 @@ impl ModeForm {
     /// progress.
     pub fn start(&mut self) -> Option<GameCommand> {
         match self.config() {
+            Ok(config) if self.duplicate && self.offers_duplicate() => {
+                self.error = None;
+                Some(GameCommand::NewDuplicate(config))
+            }
             Ok(config) => {
                 self.error = None;
                 Some(GameCommand::NewGame(config))
@@ -173,6 +180,12 @@ impl ModeForm {
             }
         };
         &mut self.rules[i]
+    }
+
+    /// Whether the variant picked may be played as a duplicate match: it deals, and each
+    /// side knows what the other does not (Jieqi).
+    pub fn offers_duplicate(&self) -> bool {
+        self.variant.deals() && self.variant.information().needs_cover()
     }
 
     /// The game the form asks for, or why it cannot be started.
@@ -232,6 +245,7 @@ fn follow_the_game(
         *seen = Some(game);
         let mut next = form.clone();
         next.follow(session.config());
+        next.duplicate = session.in_duplicate();
         form.set_if_neq(next);
     }
 }

@@ -11,7 +11,7 @@ use crate::hud::review_panel::{self, ReviewPanel};
 use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::reveal_values::{self, RevealValues};
 use crate::review::Review;
-use crate::session::{Hint, Secrecy, Shown, takeback};
+use crate::session::{Hint, MatchResult, MatchShown, Secrecy, Shown, points_text, takeback};
 use crate::settings::{PieceSet, Settings};
 use crate::states::ViewSync;
 use crate::suggestion::Suggestion;
@@ -98,6 +98,12 @@ pub struct ResultCard {
     pub seed: Option<String>,
     /// The game may be reviewed (Xiangqi and Jieqi).
     pub can_review: bool,
+    /// A duplicate match: the score, then what follows ("Game 2 deals the same pieces
+    /// again…") or who won the match.
+    pub match_lines: Vec<String>,
+    /// The first button: "Again — swap colours", "Play game 2 — swap colours" or "New match
+    /// — swap colours".
+    pub again: String,
 }
 
 /// What one side's face-down pieces may be, as the player looking knows it: each is any of
@@ -244,6 +250,8 @@ pub struct HudModel {
     pub review: Option<ReviewPanel>,
     /// Playing on from a reviewed game: the way back to it.
     pub back_to_review: bool,
+    /// A duplicate match: "Duplicate match, game 2 of 2 · Player 1 1 – 0 Player 2".
+    pub match_line: Option<String>,
 }
 
 impl HudModel {
@@ -271,7 +279,10 @@ impl HudModel {
         out.extend(self.takeback_request.clone());
         out.extend(self.take_back.iter().map(|(_, label)| label.clone()));
         out.extend(self.abandon.clone());
+        out.extend(self.match_line.clone());
         if let Some(r) = &self.result {
+            out.extend(r.match_lines.clone());
+            out.push(r.again.clone());
             out.push(r.headline.clone());
             out.push(r.length.clone());
             for (label, items) in &r.took {
@@ -529,7 +540,56 @@ fn result_card(
         reveal,
         seed: live.seed.map(|s| s.to_string()),
         can_review: shown.can_review,
+        match_lines: match &shown.duplicate {
+            Some(m) => {
+                let next = match m.result() {
+                    None => Phrase::new(Text::MatchNext),
+                    Some(MatchResult::Even) => Phrase::new(Text::MatchIsEven),
+                    Some(won) => {
+                        let player_one = won == MatchResult::PlayerOne;
+                        let winner = match player_one {
+                            true => shown.player_one,
+                            false => shown.player_one.other(),
+                        };
+                        Phrase::new(Text::MatchWon).with("player", shown.player(winner))
+                    }
+                };
+                vec![match_score(shown, m, lang), next.say(lang)]
+            }
+            None => Vec::new(),
+        },
+        again: match &shown.duplicate {
+            Some(m) if m.decided => Text::NewMatch,
+            Some(_) => Text::PlayGameTwo,
+            None => Text::Again,
+        }
+        .get(lang)
+        .to_string(),
     }
+}
+
+/// "Player 1 1½ – ½ Player 2": the match's points so far, player 1's first.
+fn match_score(shown: &Shown, m: &MatchShown, lang: Language) -> String {
+    let [one, two] = m.half_points;
+    Phrase::new(Text::MatchScore)
+        .with("one", shown.player(shown.player_one))
+        .with("two", shown.player(shown.player_one.other()))
+        .with("p1", points_text(one))
+        .with("p2", points_text(two))
+        .say(lang)
+}
+
+/// The side panel's line: which game of the match this is, and the score once a game is
+/// over.
+fn match_line(shown: &Shown, lang: Language) -> Option<String> {
+    let m = shown.duplicate.as_ref()?;
+    let round = Phrase::new(Text::MatchRound)
+        .with("round", m.round.to_string())
+        .say(lang);
+    Some(match m.first.is_some() || m.decided {
+        true => format!("{round} · {}", match_score(shown, m, lang)),
+        false => round,
+    })
 }
 
 /// Builds the model from what is shown.
@@ -694,6 +754,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         reveal_values_thinking: None,
         review: None,
         back_to_review: shown.can_return,
+        match_line: match_line(shown, lang),
     }
 }
 

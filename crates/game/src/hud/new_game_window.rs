@@ -1,5 +1,5 @@
 //! The New game window: the next game's choices (variant, opponent and level, colour,
-//! handicap, deal, house rules) one a row, and Start. The top bar keeps one row of buttons
+//! handicap, deal, one game or a duplicate match, house rules) one a row, and Start. The top bar keeps one row of buttons
 //! at every window size, so the board keeps the room; the form itself follows the game on
 //! the table (see [`ModeForm`]).
 
@@ -165,6 +165,15 @@ fn choices(
                         .desired_width(190.0),
                 );
             }
+        });
+        ui.end_row();
+    }
+
+    if form.offers_duplicate() {
+        ui.label(Text::MatchRow.get(lang));
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut form.duplicate, false, Text::OneGame.get(lang));
+            ui.selectable_value(&mut form.duplicate, true, Text::DuplicateMatch.get(lang));
         });
         ui.end_row();
     }

@@ -5,8 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::i18n::Text;
-use crate::records::{RecordBox, RecordFile, record_text, reviewed_record_text};
+use jieqi_rules::Record;
+
+use crate::i18n::{Phrase, Text};
+use crate::records::{RecordBox, RecordFile, reviewed_record, tie_to_match};
 use crate::review::Review;
 use crate::session::{GameCommand, Shown};
 use crate::settings::Settings;
@@ -18,17 +20,23 @@ pub(crate) fn plugin(app: &mut App) {
 /// The viewer's record: in the notation chosen for Xiangqi and Jieqi, else in the
 /// variant's own.
 fn exported_record(shown: &Shown, settings: &Settings, review: &Review) -> Option<String> {
-    match &shown.view {
-        // A review's verdicts join the record as comments.
-        Some(view) if !review.plies().is_empty() => Some(reviewed_record_text(
-            view,
-            review.plies(),
-            settings.notation,
-            settings.language,
-        )),
-        Some(view) => Some(record_text(view, settings.notation)),
-        None => Some(shown.own_texts.as_ref()?.record.clone()),
+    let Some(view) = &shown.view else {
+        return Some(shown.own_texts.as_ref()?.record.clone());
+    };
+    // A review's verdicts join the record as comments.
+    let mut record = reviewed_record(view, review.plies(), settings.notation, settings.language);
+    if let Some(m) = &shown.duplicate {
+        tie_to_match(&mut record, m, m.round, shown.names);
     }
+    Some(record.write(settings.notation))
+}
+
+/// A decided duplicate match: game 1's record, everything shown, tied to the match.
+fn first_game_record(shown: &Shown, settings: &Settings) -> Option<String> {
+    let m = shown.duplicate.as_ref()?;
+    let mut record = Record::of_view(m.first_view.as_ref()?);
+    tie_to_match(&mut record, m, 1, shown.names);
+    Some(record.write(settings.notation))
 }
 
 /// The position the board shows (Xiangqi, Jieqi: the browsed one during analysis), as
@@ -66,6 +74,21 @@ fn window(
             ui.horizontal_wrapped(|ui| {
                 if ui.button(Text::ExportRecord.get(lang)).clicked()
                     && let Some(text) = exported_record(&shown, &settings, &review)
+                {
+                    record_box.text = text;
+                    record_box.message = None;
+                }
+                // A decided duplicate match: its other game's record too.
+                let first = shown.duplicate.as_ref().filter(|m| m.first_view.is_some());
+                if first.is_some()
+                    && ui
+                        .button(
+                            Phrase::new(Text::MatchGame)
+                                .with("round", "1".to_string())
+                                .say(lang),
+                        )
+                        .clicked()
+                    && let Some(text) = first_game_record(&shown, &settings)
                 {
                     record_box.text = text;
                     record_box.message = None;

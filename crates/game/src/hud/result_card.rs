@@ -36,6 +36,18 @@ pub fn contents(
         None => headline.color(style::BRASS),
     });
     ui.label(egui::RichText::new(&card.players).color(style::PAPER_WEAK));
+    // A duplicate match: the score, then what follows.
+    if let Some((score, rest)) = card.match_lines.split_first() {
+        ui.label(
+            egui::RichText::new(score)
+                .size(18.0)
+                .strong()
+                .color(style::BRASS),
+        );
+        for line in rest {
+            ui.add(egui::Label::new(line.as_str()).wrap());
+        }
+    }
     ui.add_space(4.0);
     // The board takes about 40% of the card, its points at least 15 px apart.
     let cell = ((room * 0.4) / f32::from(card.board.shape.columns)).clamp(15.0, 24.0);
@@ -65,8 +77,8 @@ pub fn contents(
         });
     ui.separator();
     ui.horizontal_wrapped(|ui| {
-        let again = egui::Button::new(egui::RichText::new(Text::Again.get(lang)).strong())
-            .fill(style::CINNABAR);
+        let again =
+            egui::Button::new(egui::RichText::new(&card.again).strong()).fill(style::CINNABAR);
         if ui.add(again).clicked() {
             Some(CardAnswer::Again)
         } else if card.can_review && ui.button(Text::ReviewStart.get(lang)).clicked() {

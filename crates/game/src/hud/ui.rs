@@ -475,6 +475,9 @@ fn side_panel(
     if let Some(rules) = &hud.rules {
         ui.label(egui::RichText::new(rules).color(style::JADE));
     }
+    if let Some(line) = &hud.match_line {
+        ui.label(egui::RichText::new(line).color(style::BRASS));
+    }
     if let Some(v) = &hud.viewer {
         ui.label(egui::RichText::new(v).italics());
     }

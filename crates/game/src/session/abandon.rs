@@ -19,6 +19,7 @@ use jieqi_rules::{Outcome, Side, WinReason};
 
 use super::commands::GameCommand;
 use super::config::SideNames;
+use super::duplicate::MatchResult;
 use super::load;
 use super::owner::Session;
 use crate::i18n::{Phrase, Text};
@@ -38,17 +39,35 @@ pub struct AbandonQuestion {
     pub loser: Side,
     /// Against the computer: the human (the dialog says "you").
     pub by_human: bool,
+    /// A duplicate match is abandoned, not only a game; `false` in `counted`: between its
+    /// games, by two players, and so not counted.
+    pub duplicate: Option<bool>,
 }
 
 impl AbandonQuestion {
     /// "Abandon the game in progress? It counts as a resignation by you in the statistics."
     pub fn text(self, names: SideNames) -> Phrase {
-        if self.by_human {
-            Phrase::new(Text::AbandonQuestionYou)
-        } else {
-            Phrase::new(Text::AbandonQuestion).with("side", names.word(self.loser))
+        match (self.duplicate, self.by_human) {
+            (None, true) => Phrase::new(Text::AbandonQuestionYou),
+            (None, false) => {
+                Phrase::new(Text::AbandonQuestion).with("side", names.word(self.loser))
+            }
+            (Some(true), true) => Phrase::new(Text::AbandonMatchYou),
+            (Some(true), false) => {
+                Phrase::new(Text::AbandonMatch).with("player", names.player(self.loser))
+            }
+            (Some(false), _) => Phrase::new(Text::AbandonMatchUncounted),
         }
     }
+}
+
+/// What an abandoned game counts as in the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountedAs {
+    /// A game: a resignation.
+    Game(Outcome),
+    /// A duplicate match, lost by the player who abandoned it.
+    Match(MatchResult),
 }
 
 /// A game abandoned for another one, counted as a resignation: what the statistics need of
@@ -60,7 +79,7 @@ pub struct Abandoned {
     pub computer: Option<Level>,
     /// Whether a take-back in it undid something face-down its asker had seen.
     pub peeked: bool,
-    pub outcome: Outcome,
+    pub counted_as: CountedAs,
 }
 
 impl Session {
@@ -76,6 +95,9 @@ impl Session {
         Some(AbandonQuestion {
             loser: pending.loser,
             by_human: self.config.opponent.human().is_some(),
+            duplicate: self
+                .match_at_stake()
+                .then(|| self.abandoned(pending.loser).is_some()),
         })
     }
 
@@ -88,17 +110,31 @@ impl Session {
             .unwrap_or_else(|| self.game.turn())
     }
 
-    /// The abandoned game's record for the statistics, as a resignation.
-    pub(super) fn abandoned(&self, loser: Side) -> Abandoned {
-        Abandoned {
-            variant: VariantRef(self.game.variant()),
-            computer: self.computer().map(|(_, level)| level),
-            peeked: self.peeked,
-            outcome: Outcome::Win {
+    /// The abandoned game's record for the statistics: a resignation by `loser`, or in a
+    /// duplicate match the match lost by `loser`'s player — except, between two players, when
+    /// none of its games is under way (both agreed to stop): not counted (`None`).
+    pub(super) fn abandoned(&self, loser: Side) -> Option<Abandoned> {
+        let counted_as = if self.match_at_stake() {
+            if self.computer().is_none() && !self.game_in_progress() {
+                return None;
+            }
+            CountedAs::Match(if loser == self.player_one {
+                MatchResult::PlayerTwo
+            } else {
+                MatchResult::PlayerOne
+            })
+        } else {
+            CountedAs::Game(Outcome::Win {
                 winner: loser.other(),
                 reason: WinReason::Resignation,
-            },
-        }
+            })
+        };
+        Some(Abandoned {
+            variant: VariantRef(self.game.variant()),
+            computer: self.computer().map(|(_, level)| level),
+            peeked: self.match_peeked(),
+            counted_as,
+        })
     }
 }
 
@@ -106,12 +142,17 @@ impl Session {
 /// whose text is no game is not asked about: it is refused and the game stays.
 pub(super) fn must_ask(s: &Session, command: &GameCommand) -> bool {
     let starts_a_game = match command {
-        GameCommand::NewGame(_) | GameCommand::Again | GameCommand::Resume(_) => true,
+        GameCommand::NewGame(_)
+        | GameCommand::NewDuplicate(_)
+        | GameCommand::Again
+        | GameCommand::Resume(_) => true,
         GameCommand::LoadRecord(text) => load::game_from_record(text).is_ok(),
         GameCommand::LoadFen(text) => load::game_from_fen(text).is_ok(),
         _ => false,
     };
-    starts_a_game && s.game_in_progress()
+    // Game 2 of a duplicate match is what "Again" plays once game 1 is over.
+    let next_of_match = *command == GameCommand::Again && s.between_match_games();
+    starts_a_game && !next_of_match && (s.game_in_progress() || s.match_at_stake())
 }
 
 /// Keeps `command` until the players answer; a later one replaces it.

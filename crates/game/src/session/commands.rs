@@ -15,6 +15,7 @@ use jieqi_rules::{AnyGame, Move, Side, Variant, Xiangqi};
 
 use super::abandon::{self, Abandoned};
 use super::config::{GameConfig, Opponent, Secrecy, random_seed};
+use super::duplicate::{self, DuplicateMatch, FirstGame, dealt};
 use super::hint::{Hint, HintChange};
 use super::load;
 use super::owner::{Session, Stamp, Stash};
@@ -46,7 +47,12 @@ pub enum GameCommand {
     /// The next player has the device: lift the handoff cover.
     Ready,
     NewGame(GameConfig),
-    /// The next game with the same settings and the colours swapped.
+    /// A duplicate match (Jieqi): the config's deal played twice, the colours swapped for
+    /// the second game (see [`super::duplicate`]). A variant without secrets starts one game.
+    NewDuplicate(GameConfig),
+    /// The next game with the same settings and the colours swapped: in a duplicate match
+    /// whose first game is over, its second game on the same deal; after a decided match, a
+    /// new match on a new deal.
     Again,
     /// `side` asks to take back to their previous move (see [`takeback`]).
     RequestTakeBack(Side),
@@ -331,6 +337,7 @@ fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::HandOver => hand_over(s, ctx),
         GameCommand::Ready => ready(s, ctx),
         GameCommand::NewGame(config) => new_game(s, *config),
+        GameCommand::NewDuplicate(config) => new_duplicate(s, *config),
         GameCommand::Again => again(s),
         GameCommand::RequestTakeBack(side) => request_takeback(s, *side, ctx),
         GameCommand::AnswerTakeBack { accept } => answer_takeback(s, *accept),
@@ -387,6 +394,7 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
         takebacks: s.takebacks,
         peeked: s.peeked,
         browse: s.browse,
+        duplicate: s.duplicate.take(),
     };
     info!("playing on from ply {ply} as {human} against {level:?}");
     start(s, new, config, human);
@@ -407,6 +415,7 @@ fn back_to_review(s: &mut Session) -> Effect {
     s.takebacks = stash.takebacks;
     s.peeked = stash.peeked;
     s.browse = stash.browse;
+    s.duplicate = stash.duplicate;
     Effect::fresh(s)
 }
 
@@ -420,7 +429,10 @@ fn answer_abandon(s: &mut Session, abandon: bool, ctx: &Context) -> Effect {
         return Effect::none();
     }
     // Playing on from a review is practice: not counted.
-    let abandoned = (s.game_in_progress() && !s.practice).then(|| s.abandoned(pending.loser));
+    let at_stake = s.game_in_progress() || s.match_at_stake();
+    let abandoned = (at_stake && !s.practice)
+        .then(|| s.abandoned(pending.loser))
+        .flatten();
     if let Some(record) = abandoned {
         info!("{} abandoned the game", pending.loser);
         s.abandoned = Some(record);
@@ -571,7 +583,20 @@ fn new_game(s: &mut Session, config: GameConfig) -> Effect {
     Effect::fresh(s)
 }
 
-/// The same table again with the colours swapped.
+/// A duplicate match: its first game, on a deal whose seed the match keeps.
+fn new_duplicate(s: &mut Session, config: GameConfig) -> Effect {
+    if !duplicate::offers_duplicate(&config) {
+        return new_game(s, config);
+    }
+    let seed = config.deal.draw();
+    start(s, dealt(config, seed), config, s.player_one);
+    s.duplicate = Some(DuplicateMatch { seed, first: None });
+    info!("a duplicate match begins");
+    Effect::fresh(s)
+}
+
+/// The same table again with the colours swapped: game 2 of a duplicate match whose game 1
+/// is over, a new match after a match, else a new game.
 fn again(s: &mut Session) -> Effect {
     let mut config = s.config;
     if let Opponent::Computer { level, human } = config.opponent {
@@ -580,7 +605,29 @@ fn again(s: &mut Session) -> Effect {
             human: human.other(),
         };
     }
-    start(s, config.new_game(), config, s.player_one.other());
+    let player_one = s.player_one.other();
+    match s.duplicate.take() {
+        Some(m) if m.first.is_none() && s.game.outcome().is_some() => {
+            let first = FirstGame {
+                game: s.game.boxed(),
+                player_one: s.player_one,
+                peeked: s.peeked,
+            };
+            start(s, dealt(config, m.seed), config, player_one);
+            s.duplicate = Some(DuplicateMatch {
+                seed: m.seed,
+                first: Some(first),
+            });
+            info!("game 2 of the duplicate match, colours swapped");
+        }
+        Some(_) => {
+            let seed = config.deal.draw();
+            start(s, dealt(config, seed), config, player_one);
+            s.duplicate = Some(DuplicateMatch { seed, first: None });
+            info!("a new duplicate match begins");
+        }
+        None => start(s, config.new_game(), config, player_one),
+    }
     Effect::fresh(s)
 }
 
@@ -715,6 +762,8 @@ fn start(
     // Any new game ends playing on: the game put aside is let go.
     s.stash = None;
     s.practice = false;
+    // ... and leaves a duplicate match (its own games set it again).
+    s.duplicate = None;
 }
 
 #[cfg(test)]

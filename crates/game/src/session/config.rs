@@ -21,6 +21,16 @@ pub enum DealChoice {
     Seed(Seed),
 }
 
+impl DealChoice {
+    /// The seed to deal from: the one chosen, or a fresh one.
+    pub(crate) fn draw(self) -> Seed {
+        match self {
+            DealChoice::Random => random_seed(),
+            DealChoice::Seed(seed) => seed,
+        }
+    }
+}
+
 impl fmt::Debug for DealChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -90,10 +100,7 @@ impl GameConfig {
             // Every option allows the standard starts, a handicap's too.
             return AnyGame::from(game.clone().under(rules).unwrap_or(game)).into();
         }
-        let seed = self.variant.deals().then(|| match self.deal {
-            DealChoice::Random => random_seed(),
-            DealChoice::Seed(seed) => seed,
-        });
+        let seed = self.variant.deals().then(|| self.deal.draw());
         self.variant
             .start(seed, &self.options().to_string())
             .or_else(|_| self.variant.start(seed, ""))

@@ -17,11 +17,13 @@
 //! - [`hint`], [`takeback`], [`load`]: the hint line, the take-back rule and its words, games
 //!   from records and FENs.
 //! - [`abandon`]: a command that would throw away the game in progress asks first.
+//! - [`duplicate`]: a duplicate match, one deal played twice with the colours swapped.
 //! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
 
 mod abandon;
 mod commands;
 mod config;
+mod duplicate;
 mod hint;
 mod load;
 mod owner;
@@ -31,10 +33,11 @@ mod think;
 
 use bevy::prelude::*;
 
-pub use abandon::{AbandonQuestion, Abandoned};
+pub use abandon::{AbandonQuestion, Abandoned, CountedAs};
 pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
+pub use duplicate::{MatchResult, MatchShown, half_points, points_text};
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
 pub use owner::{ReviewRequest, Session, Stamp, ThinkRequest};

@@ -11,6 +11,7 @@ use jieqi_rules::{Move, PlayerView, Side, Variant, VariantKind};
 
 use super::abandon::{Abandoned, PendingStart};
 use super::config::{GameConfig, Secrecy, SideNames};
+use super::duplicate::DuplicateMatch;
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
 use super::think::{BoardTurn, SearchInput};
 use crate::i18n::Text;
@@ -54,6 +55,8 @@ pub struct Session {
     /// The game on the table is played on from a reviewed position: practice, which the
     /// statistics do not count.
     pub(super) practice: bool,
+    /// The duplicate match the game on the table belongs to, if any (see [`super::duplicate`]).
+    pub(super) duplicate: Option<DuplicateMatch>,
 }
 
 /// A reviewed game put aside while a position of it is played on, with its table as it was.
@@ -66,6 +69,7 @@ pub(super) struct Stash {
     pub(super) takebacks: u32,
     pub(super) peeked: bool,
     pub(super) browse: Option<usize>,
+    pub(super) duplicate: Option<DuplicateMatch>,
 }
 
 impl fmt::Debug for Session {
@@ -145,6 +149,7 @@ impl Session {
             abandoned: None,
             stash: None,
             practice: false,
+            duplicate: None,
         }
     }
 
@@ -278,18 +283,23 @@ impl Session {
     /// Whether a position of this game may be played on against the computer: a finished
     /// Xiangqi or Jieqi game with a move played.
     pub fn can_play_on(&self) -> bool {
-        self.game
-            .family()
-            .is_some_and(|game| !game.moves().is_empty() && game.outcome().is_some())
+        !self.between_match_games()
+            && self
+                .game
+                .family()
+                .is_some_and(|game| !game.moves().is_empty() && game.outcome().is_some())
     }
 
     /// Whether the game may be reviewed now: a Xiangqi or Jieqi game with a move played,
     /// finished — or at a table without secrets (Xiangqi), where every view is the same
     /// public position and a review tells nobody what they could not see.
     pub fn can_review(&self) -> bool {
-        self.game.family().is_some_and(|game| {
-            !game.moves().is_empty() && (game.outcome().is_some() || !self.secrecy().has_secrets())
-        })
+        // Between a duplicate match's games the deal is still to be played again.
+        !self.between_match_games()
+            && self.game.family().is_some_and(|game| {
+                !game.moves().is_empty()
+                    && (game.outcome().is_some() || !self.secrecy().has_secrets())
+            })
     }
 
     /// The review's plies, when the game may be reviewed ([`Session::can_review`]).

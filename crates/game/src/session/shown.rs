@@ -3,11 +3,13 @@
 //! decides a rule: what may be done from this screen is asked of the session's owner.
 
 use bevy::prelude::*;
+use jieqi_rules::platform::family::table_of_view;
 use jieqi_rules::platform::{BoardShape, Look, Table, VariantRef};
 use jieqi_rules::{Notation, OptionValues, PlayerView, Side, Variant};
 
 use super::abandon::AbandonQuestion;
 use super::config::{Secrecy, SideNames};
+use super::duplicate::MatchShown;
 use super::owner::{Session, Stamp};
 use super::takeback::TakeBackRequest;
 use crate::i18n::{Language, Text};
@@ -71,6 +73,8 @@ pub struct Shown {
     pub can_play_on: bool,
     /// The game is played on from a reviewed one, which may be gone back to.
     pub can_return: bool,
+    /// The duplicate match the game belongs to, if any.
+    pub duplicate: Option<MatchShown>,
     /// A move may be entered on this screen now.
     pub(super) movable: bool,
 }
@@ -140,9 +144,13 @@ impl Session {
     pub fn shown(&self) -> Shown {
         // Xiangqi and Jieqi views: what the panels read beyond the table.
         let family = self.game.family();
-        let view = family
-            .filter(|_| self.cover.is_none())
-            .map(|game| game.view(self.viewer));
+        // Between a duplicate match's games: only what both players saw (the deal is played
+        // again).
+        let sealed = self.between_match_games();
+        let view = family.filter(|_| self.cover.is_none()).map(|game| {
+            let view = game.view(self.viewer);
+            if sealed { view.public() } else { view }
+        });
         let browse = self.browse.and_then(|ply| {
             Some(Browse {
                 ply,
@@ -158,9 +166,11 @@ impl Session {
         // The board's picture, from the game of any variant: nothing while covered.
         let live = match self.cover {
             Some(_) => None,
+            None if sealed => view.as_ref().map(table_of_view),
             None => self.game.table(self.viewer).ok(),
         };
         let table = match self.browse {
+            Some(_) if sealed => browse.as_ref().map(|b| table_of_view(&b.view)),
             Some(ply) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
             None => live.clone(),
         };
@@ -198,6 +208,7 @@ impl Session {
             can_review: self.can_review(),
             can_play_on: self.can_play_on(),
             can_return: self.stash.is_some(),
+            duplicate: self.match_shown(),
             movable: self.human_may_move(),
         }
     }

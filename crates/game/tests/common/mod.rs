@@ -44,12 +44,17 @@ pub fn jieqi_config() -> GameConfig {
 
 /// A headless app around `game`. Each update advances time by 50 ms.
 pub fn app_with(game: impl Into<Box<dyn PlayedGame>>, config: GameConfig, animations: bool) -> App {
+    app_with_session(Session::from_game(game, config), animations)
+}
+
+/// A headless app around `session`. Each update advances time by 50 ms.
+pub fn app_with_session(session: Session, animations: bool) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         50,
     )));
-    app.insert_resource(Session::from_game(game, config));
+    app.insert_resource(session);
     app.insert_resource(Settings {
         animations,
         ..default()
