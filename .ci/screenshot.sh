@@ -120,6 +120,11 @@ shoot review --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 e3e4 c6c5" --
 # Playing on from the position after two plies of it, against the computer.
 shoot play-on --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 e3e4 c6c5" --resign black \
   --browse 2 --play-on beginner
+# Duplicate Jieqi: game 1 over (the deal still hidden), then the match decided by game 2.
+shoot duplicate-between --variant jieqi --seed 7 --duplicate --moves "b2b9 h9g7 h2h6 b7b3" \
+  --resign black
+shoot duplicate-decided --variant jieqi --seed 7 --duplicate --moves "b2b9 h9g7 h2h6 b7b3" \
+  --resign black --again --then-resign red
 # Smaller windows: the board stays the largest thing, no text is cut or split.
 for size in 900x600 640x480; do
   W="${size%x*}"
@@ -148,7 +153,10 @@ cat >"$files/stats.json" <<'JSON'
  {"variant":"xiangqi","computer":"Club","red_wins":4,"black_wins":5,"draws":0},
  {"variant":"jieqi","computer":null,"red_wins":2,"black_wins":3,"draws":1},
  {"variant":"jieqi","computer":"Club","red_wins":1,"black_wins":4,"draws":0},
- {"variant":"jieqi","computer":"Club","with_takebacks":true,"red_wins":2,"black_wins":0,"draws":0}]}
+ {"variant":"jieqi","computer":"Club","with_takebacks":true,"red_wins":2,"black_wins":0,"draws":0}],
+ "matches":[
+ {"variant":"jieqi","computer":null,"player_one":2,"player_two":1,"even":1},
+ {"variant":"jieqi","computer":"Club","player_one":1,"player_two":2,"even":0}]}
 JSON
 shoot stats --config-dir "$files" --open stats
 # A few moves played by --bench-frames leave an unfinished game behind: the next start offers it.
