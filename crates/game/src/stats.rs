@@ -550,4 +550,32 @@ mod tests {
         assert_eq!(model.notes.len(), 2);
         assert!(model.notes[1].contains("face-down"), "{:?}", model.notes);
     }
+
+    #[test]
+    fn duplicate_matches_have_their_own_table_and_round_trip() {
+        let mut stats = Stats::default();
+        let kind = (jieqi_variants::of_kind(VariantKind::Jieqi), None);
+        stats.count_as((kind, false), CountedAs::Match(MatchResult::PlayerOne), 1);
+        stats.count_as((kind, false), CountedAs::Match(MatchResult::Even), 1);
+        stats.count_as((kind, false), CountedAs::Match(MatchResult::Even), -1);
+        assert_eq!(
+            stats.matches(kind),
+            MatchTally {
+                player_one: 1,
+                ..Default::default()
+            }
+        );
+        assert_eq!(stats.tally(kind), Tally::default());
+        let text = to_json(&StatsFile::from(&stats));
+        assert!(text.contains("\"player_one\": 1"), "{text}");
+        let back = Stats::from(serde_json::from_str::<StatsFile>(&text).unwrap());
+        assert_eq!(back, stats);
+        let model = StatsModel::of(&back, Language::German);
+        assert_eq!(model.empty, None);
+        assert!(model.lines.is_empty());
+        assert_eq!(model.match_lines[0].label, "Jieqi 揭棋 — zwei Spieler");
+        assert_eq!(model.match_columns[0], "Duplikat-Wettkampf");
+        // A file without matches is the file an older build wrote.
+        assert!(!to_json(&StatsFile::from(&Stats::default())).contains("matches"));
+    }
 }

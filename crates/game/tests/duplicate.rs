@@ -114,7 +114,7 @@ fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     assert_eq!(view_plies(&app), 0);
     assert_eq!(
         hud(&app).match_line.as_deref(),
-        Some("Duplicate match, game 2 of 2 · Player 1 1 – 0 Player 2")
+        Some("Duplicate match, game 2 of 2\nPlayer 1 1 – 0 Player 2")
     );
     hot_seat_move(&mut app, "b2", "b9");
     assert_eq!(

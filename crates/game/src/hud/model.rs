@@ -250,7 +250,8 @@ pub struct HudModel {
     pub review: Option<ReviewPanel>,
     /// Playing on from a reviewed game: the way back to it.
     pub back_to_review: bool,
-    /// A duplicate match: "Duplicate match, game 2 of 2 · Player 1 1 – 0 Player 2".
+    /// A duplicate match: "Duplicate match, game 2 of 2", and below it once a game is over
+    /// "Player 1 1 – 0 Player 2".
     pub match_line: Option<String>,
 }
 
@@ -587,7 +588,7 @@ fn match_line(shown: &Shown, lang: Language) -> Option<String> {
         .with("round", m.round.to_string())
         .say(lang);
     Some(match m.first.is_some() || m.decided {
-        true => format!("{round} · {}", match_score(shown, m, lang)),
+        true => format!("{round}\n{}", match_score(shown, m, lang)),
         false => round,
     })
 }

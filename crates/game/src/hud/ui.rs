@@ -663,7 +663,10 @@ fn actions(
                 }
             }
             (None, _) => {
-                if hud.result.is_some() && ui.button(Text::Again.get(lang)).clicked() {
+                // The card's words: in a duplicate match, game 2 or a new match.
+                if let Some(card) = &hud.result
+                    && ui.button(&card.again).clicked()
+                {
                     out.write(GameCommand::Again);
                 }
             }
