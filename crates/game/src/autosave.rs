@@ -2,7 +2,8 @@
 //! (a move, a new game, a take-back), atomically and off the frame (see [`crate::storage`]),
 //! and offered again at the next start with a public preview (variant, opponent, number of
 //! moves — never anything from the deal). A finished game stays in the file with its end
-//! and is not offered. A damaged file is set aside and the player told; the app starts on
+//! and is not offered — unless it is game 1 of a duplicate match, whose game 2 is still to
+//! come (the match, game 1 with it once game 2 has begun, is kept in the table). A damaged file is set aside and the player told; the app starts on
 //! a fresh board.
 //!
 //! An unfinished saved game is only replaced once the player has made a move in another
@@ -25,7 +26,9 @@ use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::{self, Phrase, Text};
-use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Resumed, Session};
+use crate::session::{
+    DealChoice, DuplicateMatch, FirstGame, GameCommand, GameConfig, Opponent, Resumed, Session,
+};
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_with};
 
@@ -51,6 +54,67 @@ struct Table {
     /// game apart ("with take-backs"). Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     with_takebacks: bool,
+    /// The game is one of a duplicate match (its deal is the save's `seed`). Written only
+    /// then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    duplicate: Option<MatchTable>,
+}
+
+/// A duplicate match in a save.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchTable {
+    /// Game 1, once game 2 (the game saved) has begun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    first: Option<FirstTable>,
+}
+
+/// Game 1 of a duplicate match in a save.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FirstTable {
+    /// Its own save, the variant's JSON.
+    save: serde_json::Value,
+    /// Player 1's colour in it.
+    player_one: Side,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    with_takebacks: bool,
+}
+
+impl MatchTable {
+    fn of(m: &DuplicateMatch) -> Option<MatchTable> {
+        let first = match &m.first {
+            None => None,
+            Some(first) => Some(FirstTable {
+                save: serde_json::from_str(&first.game.save_json(SaveSettings::new())?).ok()?,
+                player_one: first.player_one,
+                with_takebacks: first.peeked,
+            }),
+        };
+        Some(MatchTable { first })
+    }
+
+    /// The match again: its deal is the saved game's `seed`.
+    fn read(&self, fields: &serde_json::Value) -> Result<DuplicateMatch, String> {
+        let seed = fields
+            .get("seed")
+            .and_then(|s| s.as_str())
+            .and_then(|code| code.parse::<Seed>().ok())
+            .ok_or("its duplicate match has no deal's seed")?;
+        let first = match &self.first {
+            None => None,
+            Some(first) => {
+                let (game, _) = jieqi_variants::load_save(&first.save.to_string())
+                    .map_err(|e| format!("its match's game 1: {e}"))?;
+                Some(FirstGame {
+                    game,
+                    player_one: first.player_one,
+                    peeked: first.with_takebacks,
+                })
+            }
+        };
+        Ok(DuplicateMatch { seed, first })
+    }
 }
 
 impl Table {
@@ -67,6 +131,7 @@ impl Table {
             handicap: config.handicap,
             replay_deal: matches!(config.deal, DealChoice::Seed(_)),
             with_takebacks: false,
+            duplicate: None,
         }
     }
 
@@ -132,10 +197,19 @@ impl Table {
             1 => Phrase::new(Text::OneMovePlayed),
             n => Phrase::new(Text::SomeMovesPlayed).with("n", n.to_string()),
         };
-        Phrase::new(Text::ResumePreview)
+        let preview = Phrase::new(Text::ResumePreview)
             .with("variant", i18n::variant_title(variant))
             .with("opponent", opponent)
-            .with("moves", moves)
+            .with("moves", moves);
+        match &self.duplicate {
+            None => preview,
+            Some(m) => Phrase::new(Text::ResumeMatch)
+                .with("preview", preview)
+                .with(
+                    "round",
+                    if m.first.is_some() { "2" } else { "1" }.to_string(),
+                ),
+        }
     }
 }
 
@@ -143,6 +217,7 @@ impl Table {
 pub fn record(session: &Session) -> Option<String> {
     let table = Table {
         with_takebacks: session.peeked(),
+        duplicate: session.duplicate_match().and_then(MatchTable::of),
         ..Table::of(session.config(), session.player_one())
     };
     let mut settings = SaveSettings::new();
@@ -161,7 +236,13 @@ pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
     let table = Table::read(&settings)?;
     let config = table.config(game.as_ref(), &fields)?;
     let preview = table.preview(config.variant, game.plies());
-    let resumed = Resumed::new(game, config, table.player_one).peeked(table.with_takebacks);
+    let duplicate = match &table.duplicate {
+        Some(m) => Some(m.read(&fields)?),
+        None => None,
+    };
+    let resumed = Resumed::new(game, config, table.player_one)
+        .peeked(table.with_takebacks)
+        .in_match(duplicate);
     Ok((resumed, preview))
 }
 
@@ -238,7 +319,7 @@ fn load(
     };
     match load_with(&path, &mut notices, Text::SaveFallback, read) {
         None => {}
-        Some((resumed, _)) if resumed.is_over() => {}
+        Some((resumed, _)) if !resumed.is_worth_offering() => {}
         Some((resumed, preview)) => {
             state.keep_until_move = true;
             if allowed.0 {
@@ -357,5 +438,27 @@ mod tests {
         table.version = 9;
         saved["settings"][TABLE_KEY] = serde_json::to_value(table).unwrap();
         assert!(read(&saved.to_string()).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_duplicate_match_is_kept_in_the_save_and_offered_between_its_games() {
+        let config = GameConfig {
+            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+            ..GameConfig::default()
+        };
+        let mut session = Session::duplicate(config);
+        session.play_texts(["h2e2"]).unwrap();
+        session.resign_now(Side::Black).unwrap();
+        // Game 1 is over: still offered, as game 1 of the match.
+        let saved = record(&session).unwrap();
+        let (resumed, preview) = read(&saved).unwrap();
+        assert!(resumed.is_over() && resumed.is_worth_offering());
+        assert!(
+            preview
+                .say(Language::English)
+                .ends_with("1 move played — duplicate match, game 1 of 2"),
+            "{}",
+            preview.say(Language::English)
+        );
     }
 }

@@ -249,6 +249,11 @@ catalogue! {
     ],
     PlayGameTwo => ["Play game 2 — swap colours", "Partie 2 spielen — Farben tauschen", "下第2局——交換紅黑"],
     NewMatch => ["New match — swap colours", "Neuer Wettkampf — Farben tauschen", "新一場比賽——交換紅黑"],
+    ResumeMatch => [
+        "{preview} — duplicate match, game {round} of 2",
+        "{preview} — Duplikat-Wettkampf, Partie {round} von 2",
+        "{preview}——複式賽第{round}局(共2局)",
+    ],
     MatchGame => ["Game {round}", "Partie {round}", "第{round}局"],
 
     // How games end (the rules crate's `Outcome`).

@@ -259,3 +259,54 @@ fn xiangqi_has_no_duplicate_match() {
             .is_none()
     );
 }
+
+/// The autosave keeps the match: game 2 resumed after a restart is still game 2 of the same
+/// match, game 1 with it; game 1 over is offered again (its game 2 is still to come).
+#[test]
+fn the_autosave_keeps_the_match_across_a_restart() {
+    use jieqi_game::autosave::{read, record};
+    let mut app = app_with_session(
+        Session::duplicate(random_jieqi(Opponent::TwoPlayers)),
+        false,
+    );
+    hot_seat_move(&mut app, "b2", "b9");
+    let revealed = first_reveal(&app);
+    command(&mut app, GameCommand::Resign(Side::Black));
+    // Closed between the games: game 1 is offered, as the match's, and the deal stays hidden.
+    let saved = record(app.world().resource::<Session>()).unwrap();
+    let (resumed, _) = read(&saved).unwrap();
+    assert!(resumed.is_worth_offering());
+    let mut again = app_with_session(Session::default(), false);
+    command(&mut again, GameCommand::Resume(Box::new(resumed)));
+    let m = shown(&again).duplicate.clone().unwrap();
+    assert_eq!((m.round, m.half_points), (1, [2, 0]));
+    assert!(shown(&again).view.as_ref().unwrap().reveal.is_none());
+    // Game 2 begun, then closed and resumed: the same match, the same deal.
+    command(&mut again, GameCommand::Again);
+    hot_seat_move(&mut again, "h2", "e2");
+    let saved = record(again.world().resource::<Session>()).unwrap();
+    let (resumed, _) = read(&saved).unwrap();
+    let mut third = app_with_session(Session::default(), false);
+    command(&mut third, GameCommand::Resume(Box::new(resumed)));
+    settle(&mut third);
+    command(&mut third, GameCommand::Ready);
+    let m = shown(&third).duplicate.clone().unwrap();
+    assert_eq!((m.round, m.half_points), (2, [2, 0]));
+    assert_eq!(shown(&third).player_one, Side::Black);
+    command(&mut third, GameCommand::Resign(Side::Black));
+    let end = shown(&third).duplicate.clone().unwrap();
+    assert_eq!(end.result(), Some(MatchResult::Even), "1 – 1");
+    let first = end.first_view.unwrap();
+    assert_eq!(first.moves[0].revealed, Some(revealed));
+    assert_eq!(
+        first.reveal.unwrap().seed,
+        shown(&third)
+            .view
+            .as_ref()
+            .unwrap()
+            .reveal
+            .as_ref()
+            .unwrap()
+            .seed
+    );
+}

@@ -127,6 +127,8 @@ pub struct Resumed {
     player_one: Side,
     /// A take-back in the saved game undid something face-down its asker had seen.
     peeked: bool,
+    /// The duplicate match the saved game belongs to.
+    duplicate: Option<DuplicateMatch>,
 }
 
 impl Resumed {
@@ -140,7 +142,19 @@ impl Resumed {
             config,
             player_one,
             peeked: false,
+            duplicate: None,
         }
+    }
+
+    /// The same, a game of this duplicate match.
+    pub fn in_match(self, duplicate: Option<DuplicateMatch>) -> Resumed {
+        Resumed { duplicate, ..self }
+    }
+
+    /// Whether it is worth offering: a game running, or a duplicate match whose game 1 is
+    /// over and whose game 2 has not begun.
+    pub fn is_worth_offering(&self) -> bool {
+        !self.is_over() || self.duplicate.as_ref().is_some_and(|m| m.first.is_none())
     }
 
     /// The same, marked as a game with a take-back of something seen face down.
@@ -157,6 +171,7 @@ impl Clone for Resumed {
     fn clone(&self) -> Self {
         Resumed {
             game: self.game.boxed(),
+            duplicate: self.duplicate.clone(),
             ..*self
         }
     }
@@ -168,6 +183,7 @@ impl PartialEq for Resumed {
         self.config == other.config
             && self.player_one == other.player_one
             && self.peeked == other.peeked
+            && self.duplicate == other.duplicate
             && self.game.variant().id() == other.game.variant().id()
             && self.game.save_json(Default::default()) == other.game.save_json(Default::default())
     }
@@ -733,6 +749,7 @@ fn load(s: &mut Session, loaded: Result<load::Loaded, Phrase>) -> Effect {
 fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
     start(s, resumed.game.boxed(), resumed.config, resumed.player_one);
     s.peeked = resumed.peeked;
+    s.duplicate = resumed.duplicate.clone();
     s.cover();
     Effect::fresh(s)
 }

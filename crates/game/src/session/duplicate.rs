@@ -21,21 +21,59 @@ use jieqi_rules::{Outcome, PlayerView, Seed, Side, Variant};
 use super::config::{DealChoice, GameConfig, Secrecy};
 use super::owner::Session;
 
-/// A duplicate match on the table.
-pub(super) struct DuplicateMatch {
+/// A duplicate match on the table (and in the autosave, which keeps it with the game on the
+/// table). Its `Debug` names no deal.
+#[derive(Clone, PartialEq)]
+pub struct DuplicateMatch {
     /// The deal both games share: secret until the match is decided.
-    pub(super) seed: Seed,
+    pub seed: Seed,
     /// Game 1 once game 2 has begun.
-    pub(super) first: Option<FirstGame>,
+    pub first: Option<FirstGame>,
 }
 
 /// Game 1 of a match, kept for its result and its record.
-pub(super) struct FirstGame {
-    pub(super) game: Box<dyn PlayedGame>,
+pub struct FirstGame {
+    pub game: Box<dyn PlayedGame>,
     /// Player 1's colour in it.
-    pub(super) player_one: Side,
+    pub player_one: Side,
     /// A take-back in it undid something seen face down.
-    pub(super) peeked: bool,
+    pub peeked: bool,
+}
+
+impl Clone for FirstGame {
+    fn clone(&self) -> Self {
+        FirstGame {
+            game: self.game.boxed(),
+            ..*self
+        }
+    }
+}
+
+/// The same game (its save) with player 1 on the same colour.
+impl PartialEq for FirstGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.player_one == other.player_one
+            && self.peeked == other.peeked
+            && self.game.save_json(Default::default()) == other.game.save_json(Default::default())
+    }
+}
+
+impl std::fmt::Debug for FirstGame {
+    // Public facts only: the game holds the deal.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FirstGame")
+            .field("plies", &self.game.plies())
+            .field("player_one", &self.player_one)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for DuplicateMatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DuplicateMatch")
+            .field("round", &if self.first.is_some() { 2 } else { 1 })
+            .finish_non_exhaustive()
+    }
 }
 
 /// How a decided match went.
@@ -131,6 +169,12 @@ impl Session {
     /// Whether the game on the table is one of a duplicate match.
     pub fn in_duplicate(&self) -> bool {
         self.duplicate.is_some()
+    }
+
+    /// The match the game on the table belongs to: for the autosave only (it holds the
+    /// deal's seed and game 1).
+    pub fn duplicate_match(&self) -> Option<&DuplicateMatch> {
+        self.duplicate.as_ref()
     }
 
     /// Game 1 of a match is over and game 2 has not begun: the table shows only what both
