@@ -221,10 +221,11 @@ catalogue! {
     // Duplicate Jieqi: one deal played twice, colours swapped.
     MatchRow => ["Match", "Wettkampf", "賽制"],
     OneGame => ["one game", "eine Partie", "單局"],
-    DuplicateMatch => [
-        "duplicate: the deal twice, colours swapped",
-        "Duplikat: dieselbe Verteilung zweimal, Farben getauscht",
-        "複式：同一發子下兩局，交換紅黑",
+    DuplicateMatch => ["duplicate", "Duplikat", "複式"],
+    DuplicateHelp => [
+        "Two games on the same deal, the colours swapped, one score: the luck of the deal is the same for both players.",
+        "Zwei Partien mit derselben Verteilung, die Farben getauscht, ein Ergebnis: Das Glück der Verteilung ist für beide gleich.",
+        "同一發子下兩局，交換紅黑，合計一個比分：發子運氣對雙方相同。",
     ],
     MatchRound => [
         "Duplicate match, game {round} of 2",

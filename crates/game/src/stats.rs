@@ -312,9 +312,8 @@ impl StatsModel {
         if !match_lines.is_empty() {
             notes.push(Text::StatsMatchesNote.get(lang));
         }
-        let marked = |key: &&Key| key.1;
-        if kinds.iter().map(|(k, _)| k).any(|k| marked(k))
-            || matches.iter().map(|(k, _)| k).any(|k| marked(k))
+        if kinds.iter().any(|((_, marked), _)| *marked)
+            || matches.iter().any(|((_, marked), _)| *marked)
         {
             notes.push(Text::StatsTakeBacksNote.get(lang));
         }

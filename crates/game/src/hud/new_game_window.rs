@@ -173,7 +173,8 @@ fn choices(
         ui.label(Text::MatchRow.get(lang));
         ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut form.duplicate, false, Text::OneGame.get(lang));
-            ui.selectable_value(&mut form.duplicate, true, Text::DuplicateMatch.get(lang));
+            ui.selectable_value(&mut form.duplicate, true, Text::DuplicateMatch.get(lang))
+                .on_hover_text(Text::DuplicateHelp.get(lang));
         });
         ui.end_row();
     }
