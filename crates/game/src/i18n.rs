@@ -214,6 +214,7 @@ catalogue! {
         "{side}：{count}枚暗子，各為下列{unseen}枚之一：",
     ],
     CardLength => ["{moves} moves", "{moves} Züge", "共{moves}回合"],
+    CardOneMove => ["1 move", "1 Zug", "共1回合"],
     CardTook => ["{side} took", "{side} schlug", "{side}吃子"],
     Again => ["Again — swap colours", "Noch einmal — Farben tauschen", "再來一局——交換紅黑"],
     LookAtBoard => ["Look at the board", "Brett ansehen", "查看棋盤"],

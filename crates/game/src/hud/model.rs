@@ -529,9 +529,12 @@ fn result_card(
             bottom: shown.bottom,
             pieces,
         },
-        length: Phrase::new(Text::CardLength)
-            .with("moves", move_rows(moves, live.first).len().to_string())
-            .say(lang),
+        length: match move_rows(moves, live.first).len() {
+            1 => Text::CardOneMove.get(lang).to_string(),
+            n => Phrase::new(Text::CardLength)
+                .with("moves", n.to_string())
+                .say(lang),
+        },
         took,
         players: Phrase::new(Text::WhoPlayed)
             .with("red", playing(Side::Red))
