@@ -43,7 +43,7 @@ pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
 pub use params::JieqiTuning;
 pub use score::{MATE, MAX_PLY};
-pub use search::MAX_DEPTH;
+pub use search::{KnownDeal, MAX_DEPTH};
 
 use chance::Unseen;
 use ordering::Heuristics;
@@ -153,6 +153,8 @@ pub struct Engine {
     tuning: JieqiTuning,
     /// [`Engine::set_root_moves`].
     root_moves: Option<Vec<Move>>,
+    /// [`Engine::set_hindsight`].
+    hindsight: Option<KnownDeal>,
 }
 
 impl Default for Engine {
@@ -170,6 +172,7 @@ impl Engine {
             weakening: Weakening::NONE,
             tuning: JieqiTuning::default(),
             root_moves: None,
+            hindsight: None,
         }
     }
 
@@ -193,6 +196,14 @@ impl Engine {
     /// is searched); `None` for every legal move.
     pub fn set_root_moves(&mut self, moves: Option<Vec<Move>>) {
         self.root_moves = moves;
+    }
+
+    /// Hindsight, for a review of a finished game only: the next Jieqi searches know what
+    /// each face-down piece is (`deal`, by point) and reveal it as it is instead of as a
+    /// chance over the view's pool; `None` for a player's search. A player never knows the
+    /// deal: nothing that plays sets it.
+    pub fn set_hindsight(&mut self, deal: Option<KnownDeal>) {
+        self.hindsight = deal;
     }
 
     /// Varies the Jieqi knobs (for selfplay experiments; the default is what plays).
@@ -305,6 +316,7 @@ impl Engine {
             jieqi: (view.variant == VariantKind::Jieqi).then(|| JieqiContext {
                 unseen: Unseen::from_pool(&view.pool, self.tuning.hidden_bonus),
                 tuning: self.tuning,
+                deal: self.hindsight.clone(),
             }),
         };
         self.run(&view.position, ctx, limits, stop, seed, on_info)

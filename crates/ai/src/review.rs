@@ -10,9 +10,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use jieqi_rules::{Move, MoveNote, Notation, Outcome, PlayerView, Position, Side, write_move};
+use jieqi_rules::{
+    Move, MoveNote, Notation, Outcome, Piece, PlayerView, Position, Side, VariantKind, write_move,
+};
 
-use crate::{Engine, Limits, Score};
+use crate::{Engine, KnownDeal, Limits, Score};
 
 /// The default review depth of each variant, in plies: deep enough to see the tactics a
 /// player misses, shallow enough for a 100-ply game in about 10 seconds on one core of this
@@ -160,6 +162,54 @@ pub fn judge(view: &PlayerView, played: Move, depth: u32, stop: &AtomicBool) -> 
     })
 }
 
+/// What the deal held, as the end of a finished Jieqi game shows it: the identity of every
+/// piece that was face down, by its start point — a face-down piece leaves its point only by
+/// turning up (the move names what it was), or is taken there (the end names what it was),
+/// or is still there at the end (the final reveal). `None` before the end and in Xiangqi.
+pub fn known_deal(end: &PlayerView) -> Option<KnownDeal> {
+    let reveal = end.reveal.as_ref()?;
+    if end.variant != VariantKind::Jieqi {
+        return None;
+    }
+    let mut deal: KnownDeal = Box::new([None; 90]);
+    let mut pos = end.start.clone();
+    for seen in &end.moves {
+        let moving = pos.piece_at(seen.mv.from)?;
+        if moving.is_hidden() {
+            deal[seen.mv.from.index()] = seen.revealed;
+        }
+        if pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden()) {
+            deal[seen.mv.to.index()] = seen.captured.and_then(|c| c.role());
+        }
+        let arriving = seen
+            .revealed
+            .map_or(moving, |r| Piece::new(moving.side(), r));
+        pos.play_unchecked_as(seen.mv, arriving);
+    }
+    for &(sq, role) in &reveal.hidden {
+        deal[sq.index()] = Some(role);
+    }
+    Some(deal)
+}
+
+/// Hindsight: Red's winning chances in `view`'s position (its mover's view before a ply),
+/// searched at `depth` knowing the deal ([`Engine::set_hindsight`]) — what the position was
+/// worth, not what its player could know. The review's graph shows it beside the players'
+/// own lines once the game is over, labelled; it never marks a move. `None` if `stop` was
+/// set first.
+pub fn hindsight(
+    view: &PlayerView,
+    deal: &KnownDeal,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<f64> {
+    let mut engine = Engine::new(HASH_MIB);
+    engine.set_hindsight(Some(deal.clone()));
+    let found = engine.think(view, &Limits::depth(depth), stop, 0, None);
+    (!stop.load(Ordering::Relaxed) && found.depth > 0)
+        .then(|| for_red(view.turn(), winning_chances(found.score)))
+}
+
 /// Where the game turned: the two plies over which a player's winning chances changed most,
 /// judged from that player's own views before and after them (in Jieqi two views differ in
 /// what they know, and a search favours the side that moves in it, so only a player's own
@@ -272,7 +322,7 @@ pub fn parse_eval_tag(comment: &str) -> Option<Score> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{Deal, Jieqi, Seed, Setup, Variant, Xiangqi};
+    use jieqi_rules::{Deal, Jieqi, Role, Seed, Setup, Square, Variant, Xiangqi};
 
     fn mv(text: &str) -> Move {
         Move::parse_iccs(text).unwrap()
@@ -412,5 +462,76 @@ mod tests {
         // A finished game: its end counts as both players' last view.
         assert_eq!(turning_point(&plies[..2], Some(-1.0)), Some(1));
         assert_eq!(turning_point(&[], Some(1.0)), None);
+    }
+
+    /// Hindsight reads the deal back from the end of the game, and only from the end.
+    #[test]
+    fn the_end_of_a_game_gives_back_its_deal() {
+        let seed = Seed(9);
+        let deal = Deal::from_seed(seed);
+        let mut game = Jieqi::from_seed(seed);
+        for ply in 0..40 {
+            let moves = game.legal_moves().to_vec();
+            let pos = game.position().clone();
+            let m = moves
+                .iter()
+                .copied()
+                .find(|m| pos.piece_at(m.to).is_some())
+                .unwrap_or(moves[(ply * 7) % moves.len()]);
+            game.play(m).unwrap();
+            if game.outcome().is_some() {
+                break;
+            }
+        }
+        assert!(
+            known_deal(&game.view(Side::Red)).is_none(),
+            "not before the end"
+        );
+        if game.outcome().is_none() {
+            game.resign(Side::Red).unwrap();
+        }
+        let known = known_deal(&game.view(Side::Black)).expect("the end shows the deal");
+        let start = game.view(Side::Red).start;
+        let mut hidden = 0;
+        for sq in Square::all() {
+            let down = start.piece_at(sq).is_some_and(|p| p.is_hidden());
+            assert_eq!(
+                known[sq.index()],
+                down.then(|| deal.identity(sq)).flatten(),
+                "{sq}"
+            );
+            hidden += down as usize;
+        }
+        assert_eq!(hidden, 30);
+    }
+
+    /// With hindsight a reveal shows what the deal holds: two deals that differ only in where
+    /// Red's chariots and soldiers lie give the same view different values (a player's search
+    /// reads the view alone: `a_jieqi_judgement_reads_only_the_movers_view`).
+    #[test]
+    fn hindsight_searches_the_deal_it_is_given() {
+        let seed = Seed(4);
+        let deal = Deal::from_seed(seed);
+        let view = Jieqi::from_seed(seed).view(Side::Red);
+        let real: KnownDeal = Box::new(std::array::from_fn(|i| {
+            Square::from_index(i).and_then(|sq| deal.identity(sq))
+        }));
+        // Red's chariots and soldiers trade places.
+        let mut swapped = real.clone();
+        for (i, role) in real.iter().enumerate() {
+            let red = Square::from_index(i)
+                .and_then(|sq| view.position.piece_at(sq))
+                .is_some_and(|p| p.side() == Side::Red);
+            swapped[i] = match (red, role) {
+                (true, Some(Role::Chariot)) => Some(Role::Soldier),
+                (true, Some(Role::Soldier)) => Some(Role::Chariot),
+                _ => *role,
+            };
+        }
+        let stop = AtomicBool::new(false);
+        let a = hindsight(&view, &real, 4, &stop).unwrap();
+        let b = hindsight(&view, &swapped, 4, &stop).unwrap();
+        assert_ne!(a, b, "the deal changes what hindsight sees");
+        assert_eq!(hindsight(&view, &real, 4, &stop), Some(a), "deterministic");
     }
 }

@@ -89,7 +89,15 @@ pub(crate) struct Context<'c> {
 pub(crate) struct JieqiContext {
     pub unseen: Unseen,
     pub tuning: JieqiTuning,
+    /// Hindsight: what each face-down piece is, by its point (see [`KnownDeal`]).
+    pub deal: Option<KnownDeal>,
 }
+
+/// Hindsight (a review's line of what the deal held): the identity of the face-down piece on
+/// each point, by [`Square::index`]. A face-down piece never leaves its point unrevealed, so
+/// a reveal in the search shows this identity, a single outcome, instead of a chance over
+/// the pool. Never used to play: a player cannot know it.
+pub type KnownDeal = Box<[Option<Role>; 90]>;
 
 /// Everything one search owns.
 pub(crate) struct Searcher<'a> {
@@ -145,6 +153,8 @@ struct JieqiState {
     /// The identities not seen, per ply of the path.
     know: [Unseen; MAX_PLY + 2],
     tuning: JieqiTuning,
+    /// Hindsight only: the deal.
+    deal: Option<KnownDeal>,
 }
 
 /// The game and the search path, for replaying a cycle to the rules' judge ([`cycles`]).
@@ -230,6 +240,7 @@ impl<'a> Searcher<'a> {
             Box::new(JieqiState {
                 know: [j.unseen; MAX_PLY + 2],
                 tuning: j.tuning,
+                deal: j.deal,
             })
         });
         keys.push(pos.hash());

@@ -40,7 +40,19 @@ impl Searcher<'_> {
         }; 6];
         let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
         let know = state.know[ply];
-        let n = know.outcomes(pos, side, m.to, &mut outs);
+        // Hindsight: the identity the deal put there, and nothing else.
+        let dealt = state.deal.as_ref().and_then(|deal| deal[m.from.index()]);
+        let n = match dealt {
+            Some(role) => {
+                outs[0] = Outcome {
+                    role,
+                    weight: 1,
+                    shift: 0,
+                };
+                1
+            }
+            None => know.outcomes(pos, side, m.to, &mut outs),
+        };
         if n == 0 {
             // The pool has nothing for this piece (an inconsistent view): it moves on as the
             // piece of its start point, as the public position plays it.
