@@ -207,6 +207,11 @@ catalogue! {
         "Oben: besser für Rot. Rote Linie: wie Rot es sah; helle Linie: wie Schwarz es sah.",
         "越高紅方越好。紅線為紅方所見，淺色線為黑方所見。",
     ],
+    ReviewHindsight => [
+        "Dashed, green: hindsight — each position searched knowing the deal, as the end showed it. Not what the players knew: it marks no move.",
+        "Gestrichelt, grün: im Nachhinein — jede Stellung mit bekannter Verteilung durchsucht, wie das Ende sie zeigte. Nicht, was die Spieler wussten: Es markiert keinen Zug.",
+        "綠色虛線：事後之見——按終局揭示的發子搜索每個局面。並非雙方當時所知，不據此標記任何一步。",
+    ],
     ReviewOneView => ["Up: better for Red.", "Oben: besser für Rot.", "越高紅方越好。"],
     OddsLine => [
         "{side}: {count} face down, each one of these {unseen}:",

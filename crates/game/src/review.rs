@@ -1,6 +1,8 @@
 //! Game review (issue 21): the engine judges every move of the game in the background, one
 //! ply at a time in a [`SearchJob`] off the frame, each from the view its player had when
-//! they made it ([`Session::review_request`]; in Jieqi never with hindsight). Progress shows
+//! they made it ([`Session::review_request`]; in Jieqi never with hindsight — a finished
+//! game's hindsight line, searched knowing the deal, is drawn beside it, labelled, and marks
+//! nothing). Progress shows
 //! as it goes; Cancel, a new game or a take-back stops it. The panel draws the graph, the
 //! marks in the move list and the turning point from [`Review`]; the board draws the better
 //! move of a marked move as an arrow.
@@ -8,6 +10,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use jieqi_ai::KnownDeal;
 use jieqi_ai::review::{self, PlyReview};
 use jieqi_rules::platform::family::spot;
 use jieqi_rules::{Move, PlayerView};
@@ -23,6 +26,10 @@ pub enum ReviewCommand {
     Cancel,
 }
 
+/// One ply judged from its mover's view, and Red's chances there with hindsight (a finished
+/// Jieqi game).
+type Judged = (PlyReview, Option<f64>);
+
 /// The review of the game on screen: the plies judged so far, and the next one's search.
 #[derive(Resource, Debug, Default)]
 pub struct Review {
@@ -35,7 +42,11 @@ pub struct Review {
     plies: Vec<PlyReview>,
     /// Red's winning chances at the end of a finished game.
     end: Option<f64>,
-    job: Option<SearchJob<Option<PlyReview>>>,
+    /// A finished Jieqi game's deal, as its end showed it: the hindsight line's.
+    deal: Option<KnownDeal>,
+    /// Hindsight: Red's chances before each judged ply, the deal known.
+    hindsight: Vec<f64>,
+    job: Option<SearchJob<Option<Judged>>>,
     /// The finished review of a game put aside while one of its positions is played on.
     stashed: Option<Box<Review>>,
 }
@@ -58,6 +69,12 @@ impl Review {
     /// The plies judged so far, in order from the first.
     pub fn plies(&self) -> &[PlyReview] {
         &self.plies
+    }
+
+    /// Hindsight (a finished Jieqi game): Red's chances before each judged ply, searched
+    /// knowing the deal — what the position was worth, not what its player could know.
+    pub fn hindsight(&self) -> &[f64] {
+        &self.hindsight
     }
 
     /// Red's winning chances at the end of the game (+1 won, −1 lost, 0 drawn), once over.
@@ -147,6 +164,7 @@ fn drive(
                         queue: request.plies.into(),
                         depth: request.depth,
                         end: request.end,
+                        deal: request.deal,
                         ..Review::default()
                     };
                 }
@@ -158,7 +176,10 @@ fn drive(
     let polled = review.bypass_change_detection();
     if let Some((judged, stamp)) = SearchJob::take_finished(&mut polled.job) {
         match judged {
-            Some(ply) if Some(stamp) == review.stamp => review.plies.push(ply),
+            Some((ply, hindsight)) if Some(stamp) == review.stamp => {
+                review.plies.push(ply);
+                review.hindsight.extend(hindsight);
+            }
             // Not judged (stopped, or a move its view does not allow): no review.
             _ => review.reset(),
         }
@@ -168,8 +189,15 @@ fn drive(
         && let Some((view, played)) = review.queue.pop_front()
     {
         let depth = review.depth;
+        let deal = review.deal.clone();
         review.job = Some(SearchJob::spawn(stamp, move |stop| {
-            review::judge(&view, played, depth, stop)
+            let judged = review::judge(&view, played, depth, stop)?;
+            // Beside it, with hindsight: the same position, the deal known.
+            let hindsight = match &deal {
+                Some(deal) => Some(review::hindsight(&view, deal, depth, stop)?),
+                None => None,
+            };
+            Some((judged, hindsight))
         }));
     }
 }

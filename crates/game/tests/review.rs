@@ -134,6 +134,7 @@ fn a_hung_horse_is_marked_with_its_better_move_and_the_graph_covers_the_game() {
     let better = first.better().expect("a better move");
     assert_ne!(better, Move::parse_iccs("a0a1").unwrap());
     assert!(review.turning_point().is_some());
+    assert!(review.hindsight().is_empty(), "Xiangqi hides nothing");
 
     let hud = app.world().resource::<HudModel>().clone();
     let panel = hud.review.clone().unwrap();
@@ -338,4 +339,33 @@ fn against_the_computer_the_human_plays_on_with_their_own_colour() {
         settle(&mut app);
         assert_eq!(shown(&app).plies, 3);
     }
+}
+
+/// A finished Jieqi game gets a hindsight line beside its players' lines: each position
+/// searched knowing the deal as the end showed it, labelled, marking nothing.
+#[test]
+fn a_finished_jieqi_game_has_a_labelled_hindsight_line() {
+    use jieqi_ai::review::{JIEQI_DEPTH, hindsight, known_deal};
+    let moves = ["b2b9", "h9g7", "h2h6", "b7b3", "e3e4", "c6c5"];
+    let (game, _) = finished_deals_alike(&moves);
+    let deal = known_deal(&game.view(Side::Red)).expect("the end shows the deal");
+    let first = game.movers_views()[0].clone();
+    let mut app = app_with(game, jieqi_config(), false);
+    review_to_the_end(&mut app);
+    let review = app.world().resource::<Review>();
+    assert_eq!(review.hindsight().len(), moves.len());
+    let stop = AtomicBool::new(false);
+    assert_eq!(
+        Some(review.hindsight()[0]),
+        hindsight(&first, &deal, JIEQI_DEPTH, &stop),
+        "the first position, searched knowing the deal"
+    );
+    let panel = app.world().resource::<HudModel>().review.clone().unwrap();
+    assert_eq!(
+        panel.hindsight.len(),
+        moves.len() + 1,
+        "each ply, then the end"
+    );
+    let legend = panel.hindsight_legend.clone().unwrap();
+    assert!(legend.starts_with("Dashed, green: hindsight"), "{legend}");
 }

@@ -1,7 +1,8 @@
 //! The game review in the side panel (issue 21): what it shows ([`ReviewPanel`], built from
 //! [`Review`] and the shown view) and how egui draws it — the button, the progress and
 //! Cancel, the graph of Red's chances (in Jieqi one line per player's own view, since each
-//! move is judged from what its player knew), each side's marks, the verdict on the move
+//! move is judged from what its player knew, and once the game is over a dashed hindsight
+//! line, the positions searched knowing the deal), each side's marks, the verdict on the move
 //! shown, and "where the game turned" one click away. Clicking the graph shows that position.
 
 use bevy_egui::egui;
@@ -38,6 +39,12 @@ pub struct ReviewPanel {
     pub plies: usize,
     /// Jieqi: a line per player's view.
     pub two_views: bool,
+    /// A finished Jieqi game: the hindsight line, Red's chances (thousandths) before each
+    /// judged ply searched knowing the deal (the mean with the ply before, see [`panel`]),
+    /// then the end; drawn dashed.
+    pub hindsight: Vec<(usize, i16)>,
+    /// What the dashed line is, when it is drawn.
+    pub hindsight_legend: Option<String>,
     /// The marked moves: the ply after each, and its mark.
     pub marked: Vec<(usize, Mark)>,
     /// How to read the graph.
@@ -68,6 +75,7 @@ impl ReviewPanel {
         out.extend(self.progress.as_ref().map(|(t, _)| t.clone()));
         out.push(self.title.clone());
         out.push(self.legend.clone());
+        out.extend(self.hindsight_legend.clone());
         out.extend(self.marks.clone());
         out.extend(self.turning.as_ref().map(|(_, t)| t.clone()));
         out.extend(self.verdict.as_ref().map(|(_, t)| t.clone()));
@@ -168,6 +176,20 @@ pub fn panel(
         (ply, text)
     });
     let two_views = shown.secrecy.has_secrets();
+    // Each ply with the one before: a search favours the side to move in it, and the mean
+    // of two plies cancels that (the players' own lines compare one side's views only).
+    let seen = review.hindsight();
+    let mut hindsight: Vec<(usize, i16)> = (0..seen.len())
+        .map(|ply| {
+            let before = seen[ply.saturating_sub(1)];
+            (ply, thousandths((before + seen[ply]) / 2.0))
+        })
+        .collect();
+    if let Some(end) = points.iter().find(|p| p.seen_by.is_none())
+        && !hindsight.is_empty()
+    {
+        hindsight.push((end.ply, end.red));
+    }
     let marked = judged
         .iter()
         .enumerate()
@@ -179,6 +201,9 @@ pub fn panel(
         points,
         plies,
         two_views,
+        hindsight_legend: (!hindsight.is_empty())
+            .then(|| Text::ReviewHindsight.get(lang).to_string()),
+        hindsight,
         marked,
         legend: if two_views {
             Text::ReviewTwoViews
@@ -300,6 +325,9 @@ pub fn show(
             .id_salt("review-details")
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(&panel.legend).small().weak());
+                if let Some(legend) = &panel.hindsight_legend {
+                    ui.add(egui::Label::new(egui::RichText::new(legend).small().weak()).wrap());
+                }
                 for line in &panel.marks {
                     ui.label(egui::RichText::new(line).small().monospace());
                 }
@@ -354,6 +382,16 @@ fn graph(ui: &mut egui::Ui, panel: &ReviewPanel) -> Option<usize> {
             .collect();
         painter.add(egui::Shape::line(line, egui::Stroke::new(1.5, colour)));
     }
+    // Hindsight, dashed and dim: what the positions were worth, the deal known.
+    let hindsight: Vec<egui::Pos2> = panel.hindsight.iter().map(|&(p, r)| at(p, r)).collect();
+    if hindsight.len() > 1 {
+        painter.extend(egui::Shape::dashed_line(
+            &hindsight,
+            egui::Stroke::new(1.0, style::JADE),
+            4.0,
+            3.0,
+        ));
+    }
     for &(ply, mark) in &panel.marked {
         painter.circle_filled(
             at(ply, 0) + egui::vec2(0.0, rect.height() * 0.44),
@@ -365,6 +403,11 @@ fn graph(ui: &mut egui::Ui, panel: &ReviewPanel) -> Option<usize> {
         let x = at(ply, 0).x;
         painter.vline(x, rect.y_range(), egui::Stroke::new(1.0, style::JADE));
     }
+    // How to read it, under the pointer: which line is whose, and the dashed one.
+    let response = response.on_hover_text(match &panel.hindsight_legend {
+        Some(hindsight) => format!("{}\n{hindsight}", panel.legend),
+        None => panel.legend.clone(),
+    });
     let pointer = response
         .interact_pointer_pos()
         .filter(|_| response.clicked())?;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use bevy::prelude::*;
-use jieqi_ai::{Level, review};
+use jieqi_ai::{KnownDeal, Level, review};
 use jieqi_rules::platform::{PlayedGame, SaveSettings};
 use jieqi_rules::{Move, PlayerView, Side, Variant, VariantKind};
 
@@ -120,6 +120,8 @@ pub struct ReviewRequest {
     pub plies: Vec<(PlayerView, Move)>,
     pub depth: u32,
     pub end: Option<f64>,
+    /// A finished Jieqi game: the deal as its end showed it, for the hindsight line.
+    pub deal: Option<KnownDeal>,
     pub stamp: Stamp,
 }
 
@@ -320,6 +322,7 @@ impl Session {
                 _ => review::XIANGQI_DEPTH,
             },
             end: review::end_for_red(game.outcome()),
+            deal: review::known_deal(&game.view(Side::Red)),
             stamp: self.stamp(),
         })
     }
