@@ -169,5 +169,11 @@ fn saves_are_reviewed_too() {
     assert_eq!(moves, ["b2b9", "h9g7", "h2h6"]);
     assert_eq!(back.tag("Seed"), Some("7"));
     assert_eq!(back.notes.len(), 3);
+    // A finished Jieqi game: its hindsight line too.
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        summary.contains("hindsight (the deal known) of 3 plies"),
+        "{summary}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
