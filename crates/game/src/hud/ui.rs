@@ -664,8 +664,9 @@ fn actions(
             }
             (None, _) => {
                 // The card's words: in a duplicate match, game 2 or a new match.
+                // Wrapped: in German at 640×480 it is wider than the panel.
                 if let Some(card) = &hud.result
-                    && ui.button(&card.again).clicked()
+                    && ui.add(egui::Button::new(&card.again).wrap()).clicked()
                 {
                     out.write(GameCommand::Again);
                 }
