@@ -51,7 +51,13 @@ fn read_game(runner: &mut Runner, number: usize, total: usize) -> Game {
         .split(' ')
         .collect();
     assert_eq!(names.len(), 2, "{engine:?}");
-    let fen_line = runner.until("info fen ");
+    // Nothing between but the answer to an `isready` sent while a game plays, which may
+    // come between any two lines (CI saw it here once).
+    let fen_line: Vec<String> = runner
+        .until("info fen ")
+        .into_iter()
+        .filter(|line| line != "readyok")
+        .collect();
     assert_eq!(fen_line.len(), 1, "nothing between: {fen_line:?}");
     let fen = fen_line[0].strip_prefix("info fen ").unwrap().to_string();
     assert_eq!(fen, JIEQI_START);

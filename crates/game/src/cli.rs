@@ -635,6 +635,22 @@ mod tests {
                 GameCommand::RequestTakeBack(Side::Red)
             ]
         );
+        // A duplicate match is Jieqi's; --again and --then-resign press the buttons in order.
+        assert!(
+            parse("--duplicate")
+                .unwrap_err()
+                .starts_with("--duplicate is for Jieqi")
+        );
+        assert!(parse("--variant banqi --duplicate").is_err());
+        let o =
+            parse("--variant jieqi --duplicate --resign black --again --then-resign red").unwrap();
+        assert!(o.duplicate && o.names_game);
+        assert!(o.session().unwrap().in_duplicate());
+        assert_eq!(
+            o.start_commands(),
+            vec![GameCommand::Again, GameCommand::Resign(Side::Red)]
+        );
+        assert!(parse("--then-resign blue").is_err());
         let o = parse("--moves h2e2 --ask-new-game").unwrap();
         assert!(o.names_game);
         assert_eq!(o.start_commands(), vec![GameCommand::NewGame(o.config())]);
