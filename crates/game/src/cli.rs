@@ -403,7 +403,7 @@ impl Options {
                 o.variant.name()
             ));
         }
-        if o.duplicate && !(o.variant.deals() && o.variant.information().needs_cover()) {
+        if o.duplicate && !crate::session::offers_duplicate(o.variant) {
             return Err(format!(
                 "--duplicate is for Jieqi (a deal each side knows apart); {} is not",
                 o.variant.name()

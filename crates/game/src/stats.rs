@@ -200,38 +200,31 @@ impl From<StatsFile> for Stats {
     fn from(file: StatsFile) -> Stats {
         let mut stats = Stats::default();
         for row in file.rows {
-            // A variant this build does not have: its row is left out.
-            let Ok(variant) = jieqi_variants::find(&row.variant) else {
-                continue;
-            };
-            stats
-                .tallies
-                .entry((
-                    (VariantRef(variant), row.computer.map(|l| l.0)),
-                    row.with_takebacks,
-                ))
-                .or_default()
-                .add(Tally {
+            if let Some(key) = key_of(&row.variant, row.computer, row.with_takebacks) {
+                stats.tallies.entry(key).or_default().add(Tally {
                     red_wins: row.red_wins,
                     black_wins: row.black_wins,
                     draws: row.draws,
                 });
+            }
         }
         for row in file.matches {
-            let Ok(variant) = jieqi_variants::find(&row.variant) else {
-                continue;
-            };
-            let key = (
-                (VariantRef(variant), row.computer.map(|l| l.0)),
-                row.with_takebacks,
-            );
-            let tally = stats.matches.entry(key).or_default();
-            tally.player_one = tally.player_one.saturating_add(row.tally.player_one);
-            tally.player_two = tally.player_two.saturating_add(row.tally.player_two);
-            tally.even = tally.even.saturating_add(row.tally.even);
+            if let Some(key) = key_of(&row.variant, row.computer, row.with_takebacks) {
+                let tally = stats.matches.entry(key).or_default();
+                tally.player_one = tally.player_one.saturating_add(row.tally.player_one);
+                tally.player_two = tally.player_two.saturating_add(row.tally.player_two);
+                tally.even = tally.even.saturating_add(row.tally.even);
+            }
         }
         stats
     }
+}
+
+/// A row's kind of game; `None` for a variant this build does not have (its row is left
+/// out).
+fn key_of(variant: &str, computer: Option<LevelName>, with_takebacks: bool) -> Option<Key> {
+    let variant = jieqi_variants::find(variant).ok()?;
+    Some(((VariantRef(variant), computer.map(|l| l.0)), with_takebacks))
 }
 
 /// Clears every count (the window's Reset button).
@@ -279,41 +272,23 @@ pub struct StatsModel {
 
 impl StatsModel {
     pub fn of(stats: &Stats, lang: Language) -> StatsModel {
-        // The registry's order of variants, then two players before the levels.
-        let order = |v: VariantRef| jieqi_variants::all().position(|r| r == v);
-        let mut kinds: Vec<(&Key, &Tally)> = stats.tallies.iter().collect();
-        // Each kind's games with take-backs right after its other games.
-        kinds.sort_by_key(|(((variant, level), marked), _)| (order(*variant), *level, *marked));
-        let lines: Vec<StatsLine> = kinds
-            .iter()
-            .map(|&(&(kind, marked), &tally)| StatsLine {
-                label: match marked {
-                    false => kind_label(kind),
-                    true => Phrase::new(Text::StatsWithTakeBacks).with("kind", kind_label(kind)),
-                }
-                .say(lang),
-                tally,
-            })
+        let lines: Vec<StatsLine> = labelled(&stats.tallies, lang)
+            .into_iter()
+            .map(|(label, tally)| StatsLine { label, tally })
             .collect();
-        let mut matches: Vec<(&Key, &MatchTally)> = stats.matches.iter().collect();
-        matches.sort_by_key(|(((variant, level), marked), _)| (order(*variant), *level, *marked));
-        let match_lines: Vec<MatchLine> = matches
-            .iter()
-            .map(|&(&(kind, marked), &tally)| MatchLine {
-                label: match marked {
-                    false => kind_label(kind),
-                    true => Phrase::new(Text::StatsWithTakeBacks).with("kind", kind_label(kind)),
-                }
-                .say(lang),
-                tally,
-            })
+        let match_lines: Vec<MatchLine> = labelled(&stats.matches, lang)
+            .into_iter()
+            .map(|(label, tally)| MatchLine { label, tally })
             .collect();
         let mut notes = vec![Text::StatsAbandonedNote.get(lang)];
         if !match_lines.is_empty() {
             notes.push(Text::StatsMatchesNote.get(lang));
         }
-        if kinds.iter().any(|((_, marked), _)| *marked)
-            || matches.iter().any(|((_, marked), _)| *marked)
+        if stats
+            .tallies
+            .keys()
+            .chain(stats.matches.keys())
+            .any(|(_, marked)| *marked)
         {
             notes.push(Text::StatsTakeBacksNote.get(lang));
         }
@@ -334,6 +309,24 @@ impl StatsModel {
             notes,
         }
     }
+}
+
+/// Each kind's counts with its label, in the registry's order of variants, two players
+/// before the levels, and each kind's games with take-backs right after its other games.
+fn labelled<T: Copy>(counts: &BTreeMap<Key, T>, lang: Language) -> Vec<(String, T)> {
+    let order = |v: VariantRef| jieqi_variants::all().position(|r| r == v);
+    let mut kinds: Vec<(&Key, &T)> = counts.iter().collect();
+    kinds.sort_by_key(|(((variant, level), marked), _)| (order(*variant), *level, *marked));
+    kinds
+        .into_iter()
+        .map(|(&(kind, marked), &count)| {
+            let label = match marked {
+                false => kind_label(kind),
+                true => Phrase::new(Text::StatsWithTakeBacks).with("kind", kind_label(kind)),
+            };
+            (label.say(lang), count)
+        })
+        .collect()
 }
 
 /// "Jieqi 揭棋 — computer (Club)".

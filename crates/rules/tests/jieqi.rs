@@ -434,6 +434,27 @@ fn views_from_text_match_the_game() {
     ));
 }
 
+/// Plays up to 60 plies, a capture whenever there is one (so that face-down pieces are taken
+/// unseen by their owner), else a move picked from `seed`; `before` sees the game before
+/// each ply.
+fn play_taking(game: &mut AnyGame, seed: u64, mut before: impl FnMut(&AnyGame)) {
+    let mut k = seed as usize;
+    for _ in 0..60 {
+        let moves = game.legal_moves();
+        let m = moves
+            .iter()
+            .copied()
+            .find(|m| game.position().piece_at(m.to).is_some())
+            .unwrap_or(moves[k % moves.len()]);
+        k = k.wrapping_mul(31).wrapping_add(7);
+        before(game);
+        game.play(m).unwrap();
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+}
+
 /// A review judges each move from what its player knew then (issue 21): the movers' views of
 /// a finished game are the views the movers had during it — not the end's, which show every
 /// face-down piece and every capture's identity.
@@ -443,23 +464,9 @@ fn movers_views_are_what_each_mover_knew_then() {
         let deal = Deal::from_seed(Seed(seed));
         let mut game: AnyGame = Jieqi::from_deal(&deal).into();
         let mut during = Vec::new();
-        let mut k = seed as usize;
-        for _ in 0..60 {
-            let view = game.view(game.position().turn());
-            let moves = &view.legal_moves;
-            // Prefer captures, so that face-down pieces are taken unseen by their owner.
-            let m = moves
-                .iter()
-                .copied()
-                .find(|m| game.position().piece_at(m.to).is_some())
-                .unwrap_or(moves[k % moves.len()]);
-            k = k.wrapping_mul(31).wrapping_add(7);
-            during.push(view);
-            game.play(m).unwrap();
-            if game.outcome().is_some() {
-                break;
-            }
-        }
+        play_taking(&mut game, seed, |game| {
+            during.push(game.view(game.position().turn()))
+        });
         if game.outcome().is_none() {
             game.resign(game.position().turn()).unwrap();
         }
@@ -530,20 +537,7 @@ fn a_redealt_game_agrees_with_the_view_it_came_from() {
 fn the_public_view_is_what_both_players_saw_rules_7_8() {
     for seed in [3, 8, 21] {
         let mut game: AnyGame = Jieqi::from_seed(Seed(seed)).into();
-        let mut k = seed as usize;
-        for _ in 0..60 {
-            let moves = game.legal_moves();
-            let m = moves
-                .iter()
-                .copied()
-                .find(|m| game.position().piece_at(m.to).is_some())
-                .unwrap_or(moves[k % moves.len()]);
-            k = k.wrapping_mul(31).wrapping_add(7);
-            game.play(m).unwrap();
-            if game.outcome().is_some() {
-                break;
-            }
-        }
+        play_taking(&mut game, seed, |_| {});
         let running = game.outcome().is_none();
         let before = game.view(Side::Red).public();
         if running {

@@ -12,7 +12,9 @@ use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
 
 use crate::i18n::{self, Phrase, Text};
-use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, standard_options};
+use crate::session::{
+    DealChoice, GameCommand, GameConfig, Opponent, Session, offers_duplicate, standard_options,
+};
 use crate::states::GameSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -182,10 +184,9 @@ impl ModeForm {
         &mut self.rules[i]
     }
 
-    /// Whether the variant picked may be played as a duplicate match: it deals, and each
-    /// side knows what the other does not (Jieqi).
+    /// Whether the variant picked may be played as a duplicate match.
     pub fn offers_duplicate(&self) -> bool {
-        self.variant.deals() && self.variant.information().needs_cover()
+        offers_duplicate(self.variant)
     }
 
     /// The game the form asks for, or why it cannot be started.

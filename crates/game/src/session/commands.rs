@@ -601,14 +601,19 @@ fn new_game(s: &mut Session, config: GameConfig) -> Effect {
 
 /// A duplicate match: its first game, on a deal whose seed the match keeps.
 fn new_duplicate(s: &mut Session, config: GameConfig) -> Effect {
-    if !duplicate::offers_duplicate(&config) {
+    if !duplicate::offers_duplicate(config.variant) {
         return new_game(s, config);
     }
+    begin_match(s, config, s.player_one);
+    Effect::fresh(s)
+}
+
+/// Game 1 of a new match of `config`, on a deal drawn now (or the one chosen).
+fn begin_match(s: &mut Session, config: GameConfig, player_one: Side) {
     let seed = config.deal.draw();
-    start(s, dealt(config, seed), config, s.player_one);
+    start(s, dealt(config, seed), config, player_one);
     s.duplicate = Some(DuplicateMatch { seed, first: None });
     info!("a duplicate match begins");
-    Effect::fresh(s)
 }
 
 /// The same table again with the colours swapped: game 2 of a duplicate match whose game 1
@@ -636,12 +641,7 @@ fn again(s: &mut Session) -> Effect {
             });
             info!("game 2 of the duplicate match, colours swapped");
         }
-        Some(_) => {
-            let seed = config.deal.draw();
-            start(s, dealt(config, seed), config, player_one);
-            s.duplicate = Some(DuplicateMatch { seed, first: None });
-            info!("a new duplicate match begins");
-        }
+        Some(_) => begin_match(s, config, player_one),
         None => start(s, config.new_game(), config, player_one),
     }
     Effect::fresh(s)

@@ -15,10 +15,10 @@
 //! - The statistics count a decided match on its own line, not its two games
 //!   ([`MatchResult`]).
 
-use jieqi_rules::platform::PlayedGame;
+use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{Outcome, PlayerView, Seed, Side, Variant};
 
-use super::config::{DealChoice, GameConfig, Secrecy};
+use super::config::{DealChoice, GameConfig};
 use super::owner::Session;
 
 /// A duplicate match on the table (and in the autosave, which keeps it with the game on the
@@ -137,11 +137,10 @@ impl MatchShown {
     }
 }
 
-/// Whether a game of `config` may be played as a duplicate match: its variant deals, and
-/// each side knows what the other does not (Jieqi).
-pub(super) fn offers_duplicate(config: &GameConfig) -> bool {
-    let secrets = Secrecy::of(config.variant.information(), config.opponent).has_secrets();
-    secrets && config.variant.deals()
+/// Whether `variant` may be played as a duplicate match: it deals, and each side knows what
+/// the other does not (Jieqi; Banqi's deal is hidden from both alike).
+pub fn offers_duplicate(variant: VariantRef) -> bool {
+    variant.deals() && variant.information().needs_cover()
 }
 
 /// A game of `config` on the deal of `seed`.
@@ -157,7 +156,7 @@ impl Session {
     /// A session whose game is game 1 of a duplicate match of `config` (the command line's
     /// `--duplicate`); a single game where the variant has no secret deal.
     pub fn duplicate(config: GameConfig) -> Session {
-        if !offers_duplicate(&config) {
+        if !offers_duplicate(config.variant) {
             return Session::new(config);
         }
         let seed = config.deal.draw();

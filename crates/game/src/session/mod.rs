@@ -37,7 +37,9 @@ pub use abandon::{AbandonQuestion, Abandoned, CountedAs};
 pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
-pub use duplicate::{DuplicateMatch, FirstGame, MatchResult, MatchShown, half_points, points_text};
+pub use duplicate::{
+    DuplicateMatch, FirstGame, MatchResult, MatchShown, half_points, offers_duplicate, points_text,
+};
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
 pub use owner::{ReviewRequest, Session, Stamp, ThinkRequest};
