@@ -354,6 +354,8 @@ fn bad_flags_are_one_line_and_exit_2() {
         &["--depth", "21"],
         &["--time-scale", "4294967296"],
         &["--opening-plies", "41"],
+        &["--openings", "book"],
+        &["--openings", "random", "--opening-plies", "0"],
         &["--adjudicate", "10001"],
         &["--colour", "red"],
         &["extra"],
@@ -616,6 +618,7 @@ fn a_banqi_match_in_parts_adds_up_and_its_bad_flags_are_refused() {
         &["--b-engine", "x"],
         &["--opening-plies", "2"],
         &["--opening-plies", "0"],
+        &["--openings", "random"],
         &["--rules", "chariot=fly"],
         &["--rules", "chase=judged"],
         &["--engine-option", "Hash=1"],
@@ -1051,4 +1054,63 @@ fn a_jieqi_engine_told_its_view_that_answers_badly_forfeits() {
         assert!(game.contains("A scores 1"), "{game}");
     }
     assert_eq!(wdl(&out, "Beginner", "bad.sh"), (4, 0, 0));
+}
+
+/// The opening plies each game of a `--games 2` Xiangqi match gave B (our own UCI engine behind
+/// a logging wrapper): the first moves of the first `position` line of each game.
+fn openings_seen(style: &str, seed: &str) -> Vec<Vec<String>> {
+    let dir = std::env::temp_dir().join(format!(
+        "jieqi-openings-{style}-{seed}-{}",
+        std::process::id()
+    ));
+    let d = dir.to_str().unwrap();
+    let engine = env!("CARGO_BIN_EXE_jieqi-cli");
+    let wrapper = script(
+        &dir,
+        "engine.sh",
+        &format!("tee -a {d}/in.log | {engine} uci"),
+    );
+    let out = stdout(&cli(&[
+        "match",
+        "--a",
+        "Club",
+        "--b-engine",
+        wrapper.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--opening-plies",
+        "4",
+        "--openings",
+        style,
+        "--seed",
+        seed,
+    ]));
+    let read = std::fs::read_to_string(dir.join("in.log")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!out.contains("forfeits"), "{out}");
+    read.split("uci\n")
+        .filter(|g| !g.is_empty())
+        .map(|game| {
+            let first = game
+                .lines()
+                .find(|l| l.starts_with("position startpos moves"))
+                .unwrap_or_else(|| panic!("{game}"));
+            first.split(' ').skip(3).take(4).map(String::from).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn random_openings_are_the_pairs_own_and_repeat_with_the_seed() {
+    let random = openings_seen("random", "5");
+    assert_eq!(random.len(), 2, "{random:?}");
+    assert_eq!(random[0].len(), 4, "{random:?}");
+    // Both games of the pair open alike, and the seed repeats them.
+    assert_eq!(random[0], random[1]);
+    assert_eq!(random, openings_seen("random", "5"));
+    // Another seed, another opening; and not the shallow search's choice.
+    assert_ne!(random[0], openings_seen("random", "6")[0]);
+    assert_ne!(random[0], openings_seen("search", "5")[0]);
 }

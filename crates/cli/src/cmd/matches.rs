@@ -1,6 +1,6 @@
 //! `match --variant xiangqi|jieqi|banqi [--rules R] --a LEVEL --b LEVEL --games N [--seed S]
 //! [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PERCENT]
-//! [--opening-plies K] [--adjudicate CP] [--first-pair P] [--quiet]
+//! [--opening-plies K] [--openings search|random] [--adjudicate CP] [--first-pair P] [--quiet]
 //! [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE…]]`:
 //! plays two levels (or one level against itself) and reports the score with a confidence
 //! interval. Xiangqi and Jieqi are played by their engine; any other registered variant
@@ -19,7 +19,8 @@
 //!
 //! Games come in pairs that share an opening with colours swapped: A is Red in the first game
 //! of a pair and Black in the second. Xiangqi: the first K plies (default 4) are chosen by a
-//! noisy, shallow search seeded by the pair's seed — varied, book-like openings, not blunders.
+//! noisy, shallow search seeded by the pair's seed — varied, book-like openings, not blunders
+//! (`--openings random`: uniformly random legal moves instead, also from the pair's seed).
 //! Jieqi: each pair gets its own deal, dealt from the pair's seed (and K defaults to 0). Each
 //! side thinks from its own `game.view(side)` only. Games end by the rules (mate, no legal
 //! move, perpetual check or chase, Jieqi repetition and no-capture draws, the 400-ply draw);
@@ -104,6 +105,7 @@ const SPEC: Spec = Spec {
         "nodes",
         "depth",
         "opening-plies",
+        "openings",
         "adjudicate",
         "b-engine",
         "engine-handshake",
@@ -172,6 +174,8 @@ struct Config {
     seed: u64,
     threads: usize,
     opening_plies: usize,
+    /// How the opening plies are chosen.
+    openings: Openings,
     /// Resign adjudication threshold in centipawns.
     adjudicate: Option<i32>,
     quiet: bool,
@@ -179,6 +183,16 @@ struct Config {
     sprt: Option<Sequential>,
     /// How the other engine (if B is one) is told the game.
     dialogue: Dialogue,
+}
+
+/// How a pair's opening plies are chosen (`--openings`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Openings {
+    /// A shallow, noisy search: varied, book-like openings (the default).
+    Search,
+    /// Uniformly random legal moves: the plain random openings other referees use, which
+    /// our own search had no say in.
+    Random,
 }
 
 /// How another engine is told the game, and how its moves are read.
@@ -450,6 +464,27 @@ fn config(args: &Args) -> Result<Config, String> {
         None if kind == Some(VariantKind::Xiangqi) => 4,
         None => 0,
     };
+    let openings = match args.value("openings") {
+        Some(_) if kind.is_none() => {
+            return Err(format!(
+                "--openings applies to Xiangqi and Jieqi: {} games open with their own deal",
+                variant.name()
+            ));
+        }
+        None | Some("search") => Openings::Search,
+        Some("random") => Openings::Random,
+        Some(other) => {
+            return Err(format!(
+                "--openings is search (a shallow noisy search, the default) or random (random legal moves), not '{other}'"
+            ));
+        }
+    };
+    if openings == Openings::Random && opening_plies == 0 {
+        return Err(
+            "--openings random needs opening plies to choose: give --opening-plies K (1 or more)"
+                .into(),
+        );
+    }
     let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
     let sprt = match Sprt::from_args(args)? {
         Some(sprt) => Some(prior_test(sprt, args.list("prior"), first_pair, &players)?),
@@ -482,6 +517,7 @@ fn config(args: &Args) -> Result<Config, String> {
         seed,
         threads,
         opening_plies,
+        openings,
         adjudicate,
         quiet: args.switch("quiet"),
         sprt,
@@ -775,14 +811,21 @@ fn play_game(
             break;
         }
         let view = game.view(game.turn());
-        let r = opener.think(
-            &view,
-            &Limits::depth(3),
-            &stop,
-            seeds.pair ^ ply as u64,
-            None,
-        );
-        if !play_checked(&mut game, &view, r.best) {
+        let choice = match cfg.openings {
+            Openings::Search => {
+                opener
+                    .think(
+                        &view,
+                        &Limits::depth(3),
+                        &stop,
+                        seeds.pair ^ ply as u64,
+                        None,
+                    )
+                    .best
+            }
+            Openings::Random => random_move(&view, seeds.pair, ply),
+        };
+        if !play_checked(&mut game, &view, choice) {
             break;
         }
     }
@@ -996,6 +1039,20 @@ impl Verdicts {
 
 /// Plays the engine's move, or the first legal move should it ever name none or an illegal
 /// one. `false` if nothing could be played (the game is over or has no legal move).
+/// Opening ply `ply` of the pair with seed `pair_seed`, chosen uniformly among the legal moves.
+fn random_move(
+    view: &jieqi_rules::PlayerView,
+    pair_seed: u64,
+    ply: usize,
+) -> Option<jieqi_rules::Move> {
+    let moves = &view.legal_moves;
+    if moves.is_empty() {
+        return None;
+    }
+    let pick = mix(pair_seed, ply as u64) % moves.len() as u64;
+    moves.get(pick as usize).copied()
+}
+
 pub(crate) fn play_checked(
     game: &mut AnyGame,
     view: &jieqi_rules::PlayerView,
