@@ -856,7 +856,8 @@ fn a_jieqi_engine_gets_the_public_position_and_answers_in_its_ranks() {
         2,
         "{out}"
     );
-    // The variant file, its options after the handshake, the public FEN without moves.
+    // The variant file, its options after the handshake, the public FEN (every move in these
+    // games is a reveal, after which the move list starts again: no moves follow it).
     assert_eq!(
         variant,
         std::fs::read_to_string(concat!(

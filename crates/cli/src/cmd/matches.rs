@@ -904,9 +904,9 @@ fn seat(player: &Player) -> Result<Seat, String> {
 }
 
 /// The other engine's move (checked) and score, or why it has none. Xiangqi: it gets the
-/// start position and the moves so far. Jieqi, public: the public position of the side to
-/// move (`view`) as a FEN of [`public::VARIANT_NAME`], no moves; its move is read in its rank
-/// numbers. Jieqi, own: the side's own view ([`own::position_command`]); its move is read in
+/// start position and the moves so far. Jieqi, public: the public position after the last
+/// capture or reveal as a FEN of [`public::VARIANT_NAME`] and the moves since
+/// ([`public::position_command`]); its move is read in its rank numbers. Jieqi, own: the side's own view ([`own::position_command`]); its move is read in
 /// ICCS. In Jieqi the move must be legal in that view.
 fn ask(
     engine: &mut UciEngine,
@@ -923,7 +923,7 @@ fn ask(
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>(),
         ),
-        Dialogue::Public(_) => format!("position fen {}", public::public_fen(&view.position)),
+        Dialogue::Public(ranks) => public::position_command(game, ranks),
         Dialogue::Own => {
             let command = own::position_command(view);
             // What the engine reads back is exactly the view (the tests run this check).

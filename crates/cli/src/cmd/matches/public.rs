@@ -2,9 +2,13 @@
 //! face-down pieces, play Jieqi as B in `match --variant jieqi --b-engine …`.
 //!
 //! Our rules are the referee and hold the deal. Each move the other engine gets the PUBLIC
-//! position of the side to move as `position fen …` (no move list: a reveal changes a piece,
-//! which no move list can say, so the engine knows no repetitions), written for a Fairy-Stockfish
-//! variant, [`VARIANT_NAME`], that derives from its xiangqi:
+//! position after the last capture or reveal as `position fen … moves …`, with the moves
+//! played since ([`position_command`]): a reveal changes a piece, which no move list can say,
+//! so the list starts after it; every move since is a move of a face-up piece that takes
+//! nothing, which the variant plays exactly as Jieqi does. Every repetition lies within such a
+//! stretch, so the engine sees the repetitions and perpetual checks it could be judged by
+//! (an engine told only the position would walk into a perpetual check it cannot see). The FEN
+//! is written for a Fairy-Stockfish variant, [`VARIANT_NAME`], that derives from its xiangqi:
 //!
 //! - a face-down piece is written as the piece of its start point, which it moves as (a
 //!   face-down advisor is a palace advisor `A`, a face-down elephant an elephant `B` that stays
@@ -25,7 +29,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jieqi_rules::{FILES, Move, Position, RANKS, Role, Side, Square};
+use jieqi_rules::{AnyGame, FILES, Move, Position, RANKS, Role, Side, Square, Variant};
 
 use crate::text::excerpt;
 
@@ -97,6 +101,49 @@ pub fn public_fen(position: &Position) -> String {
         position.halfmoves(),
         position.fullmoves()
     )
+}
+
+/// What the other engine is told before its move in `game`: `position fen BASE moves …`, BASE
+/// the public position after the game's last capture or reveal (or its start), the moves those
+/// since, in the engine's rank numbers (`position fen BASE` alone when there are none).
+pub fn position_command(game: &AnyGame, ranks: Ranks) -> String {
+    let mut base = game.clone();
+    let mut since = Vec::new();
+    while let Some(m) = base.undo() {
+        let before = base.position();
+        let reveal = before.piece_at(m.from).is_some_and(|p| p.is_hidden());
+        let capture = before.piece_at(m.to).is_some();
+        if reveal || capture {
+            // The base is the position after it: play it again (the deal is the game's).
+            let _ = base.play(m);
+            break;
+        }
+        since.push(m);
+    }
+    if base.moves().len() + since.len() != game.moves().len() {
+        // Cannot happen (a move undone plays again); the position alone is still sound.
+        base = game.clone();
+        since.clear();
+    }
+    let fen = public_fen(&base.view(base.position().turn()).position);
+    if since.is_empty() {
+        return format!("position fen {fen}");
+    }
+    let moves: Vec<String> = since.iter().rev().map(|&m| write_move(m, ranks)).collect();
+    format!("position fen {fen} moves {}", moves.join(" "))
+}
+
+/// A move in the other engine's rank numbers (`h2e2` in 0–9, `h3e3` in 1–10).
+pub fn write_move(m: Move, ranks: Ranks) -> String {
+    let square = |sq: Square| {
+        let file = (b'a' + sq.file()) as char;
+        let rank = match ranks {
+            Ranks::FromZero => sq.rank(),
+            Ranks::FromOne => sq.rank() + 1,
+        };
+        format!("{file}{rank}")
+    };
+    format!("{}{}", square(m.from), square(m.to))
 }
 
 /// A move as the other engine writes it (`h3e3` or `h10g8` in ranks 1–10, `h2e2` in 0–9), as
@@ -205,6 +252,44 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_gets_the_moves_since_the_last_reveal_or_capture() {
+        use jieqi_rules::{Jieqi, Seed};
+        let mv = |s: &str| Move::parse_iccs(s).unwrap();
+        let mut game: AnyGame = Jieqi::from_seed(Seed(1)).into();
+        let start = public_fen(&game.view(Side::Red).position);
+        assert_eq!(
+            position_command(&game, Ranks::FromZero),
+            format!("position fen {start}")
+        );
+        // A reveal: the list starts after it.
+        game.play(mv("h2e2")).unwrap();
+        let after_reveal = public_fen(&game.view(Side::Black).position);
+        assert_eq!(
+            position_command(&game, Ranks::FromZero),
+            format!("position fen {after_reveal}")
+        );
+        // The kings step up and back: moves of face-up pieces that take nothing.
+        for m in ["e9e8", "e0e1", "e8e9"] {
+            game.play(mv(m)).unwrap();
+        }
+        assert_eq!(
+            position_command(&game, Ranks::FromZero),
+            format!("position fen {after_reveal} moves e9e8 e0e1 e8e9")
+        );
+        assert_eq!(
+            position_command(&game, Ranks::FromOne),
+            format!("position fen {after_reveal} moves e10e9 e1e2 e9e10")
+        );
+        // Another reveal starts the list again.
+        game.play(mv("b2b6")).unwrap();
+        let again = public_fen(&game.view(Side::Black).position);
+        assert_eq!(
+            position_command(&game, Ranks::FromZero),
+            format!("position fen {again}")
+        );
+    }
+
+    #[test]
     fn moves_in_both_rank_numberings() {
         let mv = |s: &str| Move::parse_iccs(s).unwrap();
         assert_eq!(read_move("h3e3", Ranks::FromOne), Some(mv("h2e2")));
@@ -212,6 +297,12 @@ mod tests {
         assert_eq!(read_move("a10a1", Ranks::FromOne), Some(mv("a9a0")));
         assert_eq!(read_move("h2e2", Ranks::FromZero), Some(mv("h2e2")));
         assert_eq!(read_move("h9g7", Ranks::FromZero), Some(mv("h9g7")));
+        for m in ["h2e2", "h9g7", "a9a0", "i0i9"] {
+            for ranks in [Ranks::FromZero, Ranks::FromOne] {
+                assert_eq!(read_move(&write_move(mv(m), ranks), ranks), Some(mv(m)));
+            }
+        }
+        assert_eq!(write_move(mv("h9g7"), Ranks::FromOne), "h10g8");
         for bad in [
             "", "(none)", "h0e2", "h11e2", "j2e2", "h2e2x", "h2", "h10g8",
         ] {
