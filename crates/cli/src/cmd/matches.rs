@@ -906,8 +906,9 @@ fn seat(player: &Player) -> Result<Seat, String> {
 /// The other engine's move (checked) and score, or why it has none. Xiangqi: it gets the
 /// start position and the moves so far. Jieqi, public: the public position after the last
 /// capture or reveal as a FEN of [`public::VARIANT_NAME`] and the moves since
-/// ([`public::position_command`]); its move is read in its rank numbers. Jieqi, own: the side's own view ([`own::position_command`]); its move is read in
-/// ICCS. In Jieqi the move must be legal in that view.
+/// ([`public::position_command`]); its move is read in its rank numbers. Jieqi, own: the
+/// side's own view ([`own::position_command`]); its move is read in ICCS. In Jieqi the move
+/// must be legal in that view.
 fn ask(
     engine: &mut UciEngine,
     game: &AnyGame,
@@ -1037,8 +1038,6 @@ impl Verdicts {
     }
 }
 
-/// Plays the engine's move, or the first legal move should it ever name none or an illegal
-/// one. `false` if nothing could be played (the game is over or has no legal move).
 /// Opening ply `ply` of the pair with seed `pair_seed`, chosen uniformly among the legal moves.
 fn random_move(
     view: &jieqi_rules::PlayerView,
@@ -1053,6 +1052,8 @@ fn random_move(
     moves.get(pick as usize).copied()
 }
 
+/// Plays the engine's move, or the first legal move should it ever name none or an illegal
+/// one. `false` if nothing could be played (the game is over or has no legal move).
 pub(crate) fn play_checked(
     game: &mut AnyGame,
     view: &jieqi_rules::PlayerView,

@@ -104,8 +104,8 @@ pub fn public_fen(position: &Position) -> String {
 }
 
 /// What the other engine is told before its move in `game`: `position fen BASE moves …`, BASE
-/// the public position after the game's last capture or reveal (or its start), the moves those
-/// since, in the engine's rank numbers (`position fen BASE` alone when there are none).
+/// the public position after the game's last capture or reveal (or its start), then the moves
+/// played since, in the engine's rank numbers (`position fen BASE` alone when there are none).
 pub fn position_command(game: &AnyGame, ranks: Ranks) -> String {
     let mut base = game.clone();
     let mut since = Vec::new();
