@@ -924,7 +924,7 @@ fn ask(
                 .map(|m| m.to_string())
                 .collect::<Vec<_>>(),
         ),
-        Dialogue::Public(ranks) => public::position_command(game, ranks),
+        Dialogue::Public(ranks) => public::position_command(view, ranks),
         Dialogue::Own => {
             let command = own::position_command(view);
             // What the engine reads back is exactly the view (the tests run this check).

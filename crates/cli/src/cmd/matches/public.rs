@@ -29,7 +29,7 @@
 
 use std::path::{Path, PathBuf};
 
-use jieqi_rules::{AnyGame, FILES, Move, Position, RANKS, Role, Side, Square, Variant};
+use jieqi_rules::{FILES, Move, PlayerView, Position, RANKS, Role, Side, Square};
 
 use crate::text::excerpt;
 
@@ -103,34 +103,30 @@ pub fn public_fen(position: &Position) -> String {
     )
 }
 
-/// What the other engine is told before its move in `game`: `position fen BASE moves …`, BASE
-/// the public position after the game's last capture or reveal (or its start), then the moves
-/// played since, in the engine's rank numbers (`position fen BASE` alone when there are none).
-pub fn position_command(game: &AnyGame, ranks: Ranks) -> String {
-    let mut base = game.clone();
-    let mut since = Vec::new();
-    while let Some(m) = base.undo() {
-        let before = base.position();
-        let reveal = before.piece_at(m.from).is_some_and(|p| p.is_hidden());
-        let capture = before.piece_at(m.to).is_some();
-        if reveal || capture {
-            // The base is the position after it: play it again (the deal is the game's).
-            let _ = base.play(m);
-            break;
-        }
-        since.push(m);
-    }
-    if base.moves().len() + since.len() != game.moves().len() {
-        // Cannot happen (a move undone plays again); the position alone is still sound.
-        base = game.clone();
-        since.clear();
-    }
-    let fen = public_fen(&base.view(base.position().turn()).position);
+/// What the other engine is told before its move, from the mover's `view`: `position fen
+/// BASE moves …`, BASE the public position after the last capture or reveal (or the start),
+/// then the moves played since, in the engine's rank numbers (`position fen BASE` alone when
+/// there are none).
+pub fn position_command(view: &PlayerView, ranks: Ranks) -> String {
+    let base = view
+        .moves
+        .iter()
+        .rposition(|seen| seen.revealed.is_some() || seen.captured.is_some())
+        .map_or(0, |last| last + 1);
+    let fen = public_fen(
+        &view
+            .position_at(base)
+            .unwrap_or_else(|| view.position.clone()),
+    );
+    let since: Vec<String> = view.moves[base..]
+        .iter()
+        .map(|seen| write_move(seen.mv, ranks))
+        .collect();
     if since.is_empty() {
-        return format!("position fen {fen}");
+        format!("position fen {fen}")
+    } else {
+        format!("position fen {fen} moves {}", since.join(" "))
     }
-    let moves: Vec<String> = since.iter().rev().map(|&m| write_move(m, ranks)).collect();
-    format!("position fen {fen} moves {}", moves.join(" "))
 }
 
 /// A move in the other engine's rank numbers (`h2e2` in 0–9, `h3e3` in 1–10).
@@ -220,7 +216,6 @@ impl Drop for VariantFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::PlayerView;
 
     #[test]
     fn the_start_is_xiangqis_start() {
@@ -253,19 +248,22 @@ mod tests {
 
     #[test]
     fn the_engine_gets_the_moves_since_the_last_reveal_or_capture() {
-        use jieqi_rules::{Jieqi, Seed};
+        use jieqi_rules::{AnyGame, Jieqi, Seed, Variant};
         let mv = |s: &str| Move::parse_iccs(s).unwrap();
+        // What the side to move is told, and the public position it stands in now.
+        let told = |game: &AnyGame, ranks| position_command(&game.view(game.turn()), ranks);
+        let public_now = |game: &AnyGame| public_fen(&game.view(game.turn()).position);
         let mut game: AnyGame = Jieqi::from_seed(Seed(1)).into();
-        let start = public_fen(&game.view(Side::Red).position);
+        let start = public_now(&game);
         assert_eq!(
-            position_command(&game, Ranks::FromZero),
+            told(&game, Ranks::FromZero),
             format!("position fen {start}")
         );
         // A reveal: the list starts after it.
         game.play(mv("h2e2")).unwrap();
-        let after_reveal = public_fen(&game.view(Side::Black).position);
+        let after_reveal = public_now(&game);
         assert_eq!(
-            position_command(&game, Ranks::FromZero),
+            told(&game, Ranks::FromZero),
             format!("position fen {after_reveal}")
         );
         // The kings step up and back: moves of face-up pieces that take nothing.
@@ -273,18 +271,18 @@ mod tests {
             game.play(mv(m)).unwrap();
         }
         assert_eq!(
-            position_command(&game, Ranks::FromZero),
+            told(&game, Ranks::FromZero),
             format!("position fen {after_reveal} moves e9e8 e0e1 e8e9")
         );
         assert_eq!(
-            position_command(&game, Ranks::FromOne),
+            told(&game, Ranks::FromOne),
             format!("position fen {after_reveal} moves e10e9 e1e2 e9e10")
         );
         // Another reveal starts the list again.
         game.play(mv("b2b6")).unwrap();
-        let again = public_fen(&game.view(Side::Black).position);
+        let again = public_now(&game);
         assert_eq!(
-            position_command(&game, Ranks::FromZero),
+            told(&game, Ranks::FromZero),
             format!("position fen {again}")
         );
     }
