@@ -184,18 +184,15 @@ fn deterministic_for_a_seed() {
         }
     );
     assert_eq!(a.nodes, 5000);
-    // A weakened level too: its choices come from the seed alone.
+    // A weakened level too: its choices come from the seed alone (under the level's depth
+    // and node caps; its time per move would let the machine's load decide the depth).
     let level = Level::Casual;
+    let mut limits = level.limits_for(view.variant, None);
+    limits.movetime = None;
     let run = |seed| {
         let stop = AtomicBool::new(false);
         Engine::for_level(level, 4)
-            .think(
-                &view,
-                &level.limits_for(view.variant, None),
-                &stop,
-                seed,
-                None,
-            )
+            .think(&view, &limits, &stop, seed, None)
             .best
     };
     for seed in 0..3 {
