@@ -15,6 +15,7 @@
 
 mod bench;
 mod chance;
+mod correction;
 mod eval;
 pub mod generic;
 mod level;

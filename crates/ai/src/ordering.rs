@@ -1,11 +1,12 @@
 //! Move ordering: the transposition-table move first, then captures by most valuable victim /
-//! least valuable attacker, then the two killer moves of the ply, then quiet moves by their
-//! history plus their continuation histories (how they did as the answer to the previous move
-//! and as the follow-up of the move before), and last the captures that lose material by
-//! exchange evaluation. Quiet moves are scored, and captures judged, only when they come up.
+//! least valuable attacker and, among equal victims, by their capture history, then the two
+//! killer moves of the ply, then quiet moves by their history plus their continuation
+//! histories (how they did as the answer to the previous move and as the follow-up of the
+//! move before), and last the captures that lose material by exchange evaluation. Quiet moves are scored, and captures judged, only when they come up.
 
 use jieqi_rules::{Move, MoveList, Piece, Position};
 
+use crate::correction::CorrectionHistory;
 use crate::eval::order_value;
 use crate::score::MAX_PLY;
 use crate::see::loses_material;
@@ -16,6 +17,10 @@ const CAPTURE: i32 = 1 << 28;
 const BAD_CAPTURE: i32 = -(1 << 24);
 /// A quiet move not scored yet: below the killers, above the losing captures.
 const QUIET_UNSCORED: i32 = -(1 << 22);
+/// Capture history divided by this joins a capture's MVV-LVA key (at most ±2048: about a
+/// quarter of a soldier's step in victims); the offset keeps every capture's key positive.
+const CAPTURE_HISTORY_DIV: i32 = 8;
+const CAPTURE_HISTORY_OFFSET: i32 = 4096;
 const KILLER_1: i32 = 1 << 26;
 const KILLER_2: i32 = KILLER_1 - 1;
 /// Each history score stays within ±`HISTORY_MAX` (their sum far below the killers).
@@ -36,7 +41,8 @@ pub fn cont_key(piece: Piece, m: Move) -> u16 {
 /// move), which a quiet move's continuation history is read against.
 pub type Previous = [Option<u16>; 2];
 
-/// Killers and histories: what the search has learned about quiet moves.
+/// Killers and histories (what the search has learned about quiet moves) and the
+/// evaluation's correction history.
 #[derive(Clone)]
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY],
@@ -45,6 +51,12 @@ pub struct Heuristics {
     /// Continuation history: how a quiet move did as the answer to (or the follow-up of) a
     /// given earlier move, by the earlier move's key then this move's key.
     cont: Vec<i16>,
+    /// Capture history: how a capture did, by moving piece code, destination and victim
+    /// (its code modulo [`CONT_PIECES`]), which orders captures of equal victims.
+    capture: Vec<i16>,
+    /// How far the static evaluation has been off, by structure (not aged between searches:
+    /// it is about the evaluation, not about the moves of one position).
+    pub correction: CorrectionHistory,
 }
 
 impl std::fmt::Debug for Heuristics {
@@ -59,6 +71,8 @@ impl Default for Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; 90]; Piece::CODES],
             cont: vec![0; CONT_KEYS * CONT_KEYS],
+            capture: vec![0; Piece::CODES * 90 * CONT_PIECES],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -114,6 +128,24 @@ impl Heuristics {
         }
     }
 
+    #[inline]
+    fn capture_index(piece: Piece, m: Move, victim: Piece) -> usize {
+        (piece.code() * 90 + m.to.index()) * CONT_PIECES + victim.code() % CONT_PIECES
+    }
+
+    /// How captures of `victim` by `piece` on `m`'s destination have done.
+    #[inline]
+    pub fn capture_history(&self, piece: Piece, m: Move, victim: Piece) -> i32 {
+        self.capture[Self::capture_index(piece, m, victim)] as i32
+    }
+
+    /// Rewards (`bonus > 0`) or punishes a capture, with the same gravity as the quiet moves'.
+    pub fn update_capture(&mut self, piece: Piece, m: Move, victim: Piece, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let c = &mut self.capture[Self::capture_index(piece, m, victim)];
+        *c = (*c as i32 + bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
     /// Halves all history scores (between searches, so old lessons fade).
     pub fn age(&mut self) {
         for row in self.history.iter_mut() {
@@ -121,7 +153,7 @@ impl Heuristics {
                 *h /= 2;
             }
         }
-        for c in self.cont.iter_mut() {
+        for c in self.cont.iter_mut().chain(self.capture.iter_mut()) {
             *c /= 2;
         }
         self.killers = [[None; 2]; MAX_PLY];
@@ -149,6 +181,17 @@ impl std::fmt::Debug for MovePicker {
 #[inline]
 pub fn capture_score(victim: Piece, attacker: Piece) -> i32 {
     order_value(victim) * 8 - order_value(attacker) / 8
+}
+
+/// A capture's ordering key: MVV-LVA, then its capture history (which can reorder captures
+/// of victims of about equal value but not put a soldier before a chariot), kept above
+/// [`CAPTURE`].
+#[inline]
+fn capture_key(heur: &Heuristics, m: Move, victim: Piece, attacker: Piece) -> i32 {
+    CAPTURE
+        + CAPTURE_HISTORY_OFFSET
+        + capture_score(victim, attacker)
+        + heur.capture_history(attacker, m, victim) / CAPTURE_HISTORY_DIV
 }
 
 impl MovePicker {
@@ -183,7 +226,7 @@ impl MovePicker {
                 TT_MOVE
             } else if let Some(victim) = pos.piece_at(m.to) {
                 // Whether it loses material is asked only if it comes up (`next_scored`).
-                CAPTURE + capture_score(victim, piece)
+                capture_key(heur, m, victim, piece)
             } else if heur.killers[ply][0] == Some(m) {
                 KILLER_1
             } else if heur.killers[ply][1] == Some(m) {
@@ -213,6 +256,7 @@ impl MovePicker {
         pos: &Position,
         moves: &MoveList,
         tt_move: Option<Move>,
+        heur: &Heuristics,
         all: bool,
     ) -> MovePicker {
         list.clear();
@@ -225,7 +269,7 @@ impl MovePicker {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if let Some(v) = victim {
-                CAPTURE + capture_score(v, piece)
+                capture_key(heur, m, v, piece)
             } else {
                 0
             };
@@ -328,6 +372,45 @@ mod tests {
             .collect();
         assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
         assert_eq!(order[1 + captures.len()], killer);
+    }
+
+    #[test]
+    fn capture_history_orders_equal_victims_but_not_a_soldier_before_a_chariot() {
+        // Red's chariot on e4 can take the soldier on e6 or the one on c4; the cannon on h1
+        // can take the chariot on h8 over the horse on h3.
+        let setup = Setup::parse_fen("3ak4/7r1/9/4p4/9/2p1R4/7N1/9/7C1/4K4 w - - 0 1").unwrap();
+        let pos = Position::from_setup(&setup, MoveRules::XIANGQI).unwrap();
+        let moves = pos.legal_moves();
+        let captures_in_order = |heur: &Heuristics| -> Vec<Move> {
+            let mut picker = MovePicker::new(&pos, &moves, None, heur, 0);
+            std::iter::from_fn(|| picker.next_move())
+                .filter(|m| pos.piece_at(m.to).is_some())
+                .collect()
+        };
+        let e6 = Move::parse_iccs("e4e6").unwrap();
+        let c4 = Move::parse_iccs("e4c4").unwrap();
+        let chariot = Move::parse_iccs("h1h8").unwrap();
+        let mut heur = Heuristics::default();
+        let before = captures_in_order(&heur);
+        assert_eq!(before[0], chariot, "{before:?}");
+        // Whichever soldier capture came second learns that it cuts.
+        let (first, second) = if before[1] == e6 { (e6, c4) } else { (c4, e6) };
+        let rook = pos.piece_at(second.from).unwrap();
+        for _ in 0..50 {
+            heur.update_capture(rook, second, pos.piece_at(second.to).unwrap(), 400);
+            heur.update_capture(rook, first, pos.piece_at(first.to).unwrap(), -400);
+            heur.update_capture(
+                pos.piece_at(chariot.from).unwrap(),
+                chariot,
+                pos.piece_at(chariot.to).unwrap(),
+                -400,
+            );
+        }
+        assert!(
+            heur.capture_history(rook, second, pos.piece_at(second.to).unwrap()) <= HISTORY_MAX
+        );
+        let after = captures_in_order(&heur);
+        assert_eq!(after, vec![chariot, second, first]);
     }
 
     #[test]

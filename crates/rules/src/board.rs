@@ -1,5 +1,6 @@
 //! The placement of pieces: a byte per point plus redundant occupancy (bit-ranks, bit-files,
-//! per-side bitboards), the generals' points and an incremental Zobrist hash.
+//! per-side bitboards), the generals' points and incremental Zobrist hashes (of the whole
+//! placement, and of the soldiers alone for engines that key what they learn by structure).
 
 use crate::tables::{
     ADVISOR_FREE, ELEPHANT_FREE, FILE_LINES, HORSE_ATTACKERS, RANK_LINES, SOLDIER_ATTACKERS,
@@ -22,6 +23,8 @@ pub struct Board {
     /// Each side's general, or `NO_SQUARE` while a setup lacks it.
     pub(crate) generals: [u8; 2],
     pub(crate) hash: u64,
+    /// The part of `hash` that comes from pieces moving as soldiers.
+    pub(crate) soldier_hash: u64,
 }
 
 impl std::fmt::Debug for Board {
@@ -57,6 +60,7 @@ impl Board {
             by_side: [0; 2],
             generals: [NO_SQUARE; 2],
             hash: 0,
+            soldier_hash: 0,
         }
     }
 
@@ -69,6 +73,13 @@ impl Board {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Zobrist hash of the pieces that move as soldiers (a face-down one as its start point's
+    /// piece, with its own keys): the soldiers' structure.
+    #[inline]
+    pub fn soldier_hash(&self) -> u64 {
+        self.soldier_hash
     }
 
     pub fn general(&self, side: Side) -> Option<Square> {
@@ -97,7 +108,11 @@ impl Board {
         if piece.role() == Role::General && !piece.is_hidden() {
             self.generals[piece.side().index()] = i as u8;
         }
-        self.hash ^= zobrist::piece_key(piece, sq);
+        let key = zobrist::piece_key(piece, sq);
+        self.hash ^= key;
+        if piece.role() == Role::Soldier {
+            self.soldier_hash ^= key;
+        }
     }
 
     /// Removes and returns the piece on `sq`.
@@ -111,7 +126,11 @@ impl Board {
         if self.generals[piece.side().index()] == i as u8 {
             self.generals[piece.side().index()] = NO_SQUARE;
         }
-        self.hash ^= zobrist::piece_key(piece, sq);
+        let key = zobrist::piece_key(piece, sq);
+        self.hash ^= key;
+        if piece.role() == Role::Soldier {
+            self.soldier_hash ^= key;
+        }
         Some(piece)
     }
 

@@ -184,7 +184,7 @@ fn check_position(pos: &Position) {
             assert_eq!(pos.is_legal(m), fast.contains(&m));
         }
     }
-    // FEN round trip and incremental hash = recomputed hash.
+    // FEN round trip and incremental hashes (the placement's, the soldiers') = recomputed.
     let again = Position::from_setup(
         &Setup::parse_fen(&pos.to_fen()).unwrap(),
         MoveRules::XIANGQI,
@@ -192,6 +192,7 @@ fn check_position(pos: &Position) {
     .unwrap();
     assert_eq!(&again, pos);
     assert_eq!(again.hash(), pos.hash());
+    assert_eq!(again.board().soldier_hash(), pos.board().soldier_hash());
 }
 
 proptest! {

@@ -5,13 +5,15 @@
 //! (also for losing captures), check and singular extensions, mate-distance pruning, and
 //! repetitions, the move limit and the no-capture limit as the game's rule set judges them
 //! (rules.md §5, §6, §10: [`Context::rules`]). Moves are ordered by the table move, captures
-//! by victim and attacker, killers, then quiet moves by history and continuation histories
-//! ([`crate::ordering`]).
+//! by victim and attacker then capture history, killers, then quiet moves by history and
+//! continuation histories ([`crate::ordering`]). What prunes on the static evaluation reads it
+//! corrected by the correction history ([`crate::correction`]).
 //!
 //! Each of these was kept because it won against the build without it, measured with
 //! `jieqi-cli match --a Master --b-engine "OLD_BUILD uci" --movetime 100 --games 100`; two that
 //! lost were dropped: extending only checks that keep the checker (48%) and quiet checks in
-//! quiescence (37.5%).
+//! quiescence (37.5%). The correction and capture histories came later, accepted together by
+//! an SPRT against the build without them (README, issue 22).
 //!
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
 //! `MATE - n` ([`crate::score`]). Having no legal move loses, in check or not (rules.md §5:
@@ -30,6 +32,7 @@ use std::time::{Duration, Instant};
 use jieqi_rules::{MOVE_LIMIT_PLIES, Move, Piece, Position, RepetitionRules, Role};
 
 use crate::chance::Unseen;
+use crate::correction::structure_key;
 use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
@@ -462,10 +465,15 @@ impl<'a> Searcher<'a> {
         if let Some(hit) = tt.filter(|h| h.cuts(alpha, beta)) {
             return hit.score;
         }
+        let raw_eval = if in_check {
+            0
+        } else {
+            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
+        };
         let stand = if in_check {
             -INFINITY
         } else {
-            let e = tt.map_or_else(|| self.eval(pos, ply), |h| h.eval);
+            let e = self.corrected(pos, raw_eval);
             if e >= beta {
                 return e;
             }
@@ -486,8 +494,14 @@ impl<'a> Searcher<'a> {
             return mated_in(ply);
         }
         let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker =
-            MovePicker::captures_in(buffer, pos, &moves, tt.and_then(|h| h.mv), in_check);
+        let mut picker = MovePicker::captures_in(
+            buffer,
+            pos,
+            &moves,
+            tt.and_then(|h| h.mv),
+            self.heur,
+            in_check,
+        );
         let orig_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
@@ -541,8 +555,7 @@ impl<'a> Searcher<'a> {
         }
         let bound = Bound::of(best, beta, alpha > orig_alpha);
         self.buffers[ply] = picker.into_buffer();
-        let eval = if in_check { 0 } else { stand };
-        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 
@@ -606,10 +619,15 @@ impl<'a> Searcher<'a> {
             return hit.score;
         }
 
+        let raw_eval = if in_check {
+            0
+        } else {
+            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
+        };
         let eval = if in_check {
             -INFINITY
         } else {
-            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
+            self.corrected(pos, raw_eval)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -715,6 +733,8 @@ impl<'a> Searcher<'a> {
         let mut searched = 0usize;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0usize;
+        let mut captures: [Option<Move>; 32] = [None; 32];
+        let mut n_captures = 0usize;
         let mut skipped = false;
 
         while let Some((order, m)) = picker.next_scored(pos, self.heur, prev) {
@@ -815,14 +835,22 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if quiet {
+                        let bonus = depth * depth;
+                        if let Some(v) = victim {
+                            self.heur.update_capture(piece, m, v, bonus);
+                        } else {
                             self.heur.add_killer(ply, m);
-                            let bonus = depth * depth;
                             self.heur.update_quiet(piece, m, prev, bonus);
                             for q in quiets[..n_quiets].iter().flatten() {
                                 let p = pos.piece_at(q.from).expect("quiet move's piece");
                                 self.heur.update_quiet(p, *q, prev, -bonus);
                             }
+                        }
+                        // The captures tried before did not cut.
+                        for c in captures[..n_captures].iter().flatten() {
+                            let p = pos.piece_at(c.from).expect("capture's piece");
+                            let v = pos.piece_at(c.to).expect("capture's victim");
+                            self.heur.update_capture(p, *c, v, -bonus);
                         }
                         break;
                     }
@@ -831,6 +859,9 @@ impl<'a> Searcher<'a> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = Some(m);
                 n_quiets += 1;
+            } else if !quiet && n_captures < captures.len() {
+                captures[n_captures] = Some(m);
+                n_captures += 1;
             }
         }
 
@@ -846,10 +877,29 @@ impl<'a> Searcher<'a> {
             return eval;
         }
         let bound = Bound::of(best, beta, alpha > orig_alpha);
-        let store_eval = if in_check { 0 } else { eval };
+        // The evaluation erred where the search's result lies outside it on the side its bound
+        // allows (a quiet best move: a capture's gain is no error of the static evaluation).
+        if !in_check
+            && best_move.is_none_or(|m| pos.piece_at(m.to).is_none())
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            let structure = structure_key(pos);
+            self.heur
+                .correction
+                .update(pos, structure, depth, best, raw_eval);
+        }
         self.tt
-            .store(key, ply, best_move, best, store_eval, depth, bound);
+            .store(key, ply, best_move, best, raw_eval, depth, bound);
         best
+    }
+
+    /// The static evaluation `raw` of `pos` corrected by what the search has learned of its
+    /// structure ([`crate::correction`]).
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        self.heur.correction.corrected(pos, structure_key(pos), raw)
     }
 
     /// One iteration at the root: every root move, best first.
