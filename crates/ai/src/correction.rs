@@ -41,29 +41,29 @@ impl Default for CorrectionHistory {
 /// The key of a position's soldier structure: every piece that moves as a soldier (in Jieqi a
 /// face-down one too, under its own keys), by point.
 #[inline]
-pub fn structure_key(pos: &Position) -> u64 {
+fn structure_key(pos: &Position) -> u64 {
     pos.board().soldier_hash()
 }
 
 impl CorrectionHistory {
     #[inline]
-    fn slot(pos: &Position, key: u64) -> usize {
-        pos.turn().index() * SIZE + (key as usize & (SIZE - 1))
+    fn slot(pos: &Position) -> usize {
+        pos.turn().index() * SIZE + (structure_key(pos) as usize & (SIZE - 1))
     }
 
-    /// `eval` (the raw static evaluation of `pos`, structure `key`) corrected.
+    /// `eval`, the raw static evaluation of `pos`, corrected.
     #[inline]
-    pub fn corrected(&self, pos: &Position, key: u64, eval: i32) -> i32 {
-        let c = self.entries[Self::slot(pos, key)] / GRAIN;
+    pub fn corrected(&self, pos: &Position, eval: i32) -> i32 {
+        let c = self.entries[Self::slot(pos)] / GRAIN;
         (eval + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// A search of `depth` found `score` where the raw evaluation said `eval`.
+    /// A search of `pos` to `depth` found `score` where the raw evaluation said `eval`.
     #[inline]
-    pub fn update(&mut self, pos: &Position, key: u64, depth: i32, score: i32, eval: i32) {
+    pub fn update(&mut self, pos: &Position, depth: i32, score: i32, eval: i32) {
         let diff = (score - eval).clamp(-MAX_CORRECTION, MAX_CORRECTION);
         let weight = (depth + 1).min(MAX_WEIGHT);
-        let e = &mut self.entries[Self::slot(pos, key)];
+        let e = &mut self.entries[Self::slot(pos)];
         *e = (*e * (WEIGHT_SCALE - weight) + diff * GRAIN * weight) / WEIGHT_SCALE;
     }
 }
@@ -80,18 +80,17 @@ mod tests {
     #[test]
     fn the_correction_learns_the_error_and_stays_bounded() {
         let start = Position::startpos();
-        let key = structure_key(&start);
         let mut c = CorrectionHistory::default();
-        assert_eq!(c.corrected(&start, key, 10), 10, "nothing learned yet");
+        assert_eq!(c.corrected(&start, 10), 10, "nothing learned yet");
         for _ in 0..200 {
-            c.update(&start, key, 10, 40, 10);
+            c.update(&start, 10, 40, 10);
         }
-        let learned = c.corrected(&start, key, 10);
+        let learned = c.corrected(&start, 10);
         assert!((35..=40).contains(&learned), "{learned}");
         for _ in 0..500 {
-            c.update(&start, key, 20, 5000, 0);
+            c.update(&start, 20, 5000, 0);
         }
-        assert!(c.corrected(&start, key, 0) <= MAX_CORRECTION);
+        assert!(c.corrected(&start, 0) <= MAX_CORRECTION);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! least valuable attacker and, among equal victims, by their capture history, then the two
 //! killer moves of the ply, then quiet moves by their history plus their continuation
 //! histories (how they did as the answer to the previous move and as the follow-up of the
-//! move before), and last the captures that lose material by exchange evaluation. Quiet moves are scored, and captures judged, only when they come up.
+//! move before), and last the captures that lose material by exchange evaluation. Quiet moves
+//! are scored, and captures judged, only when they come up.
 
 use jieqi_rules::{Move, MoveList, Piece, Position};
 
@@ -40,6 +41,14 @@ pub fn cont_key(piece: Piece, m: Move) -> u16 {
 /// The keys of the moves one and two plies before a node (None: the root's past, or a null
 /// move), which a quiet move's continuation history is read against.
 pub type Previous = [Option<u16>; 2];
+
+/// A history score `h` after a bonus (or, negative, a malus) clamped to ±`HISTORY_MAX`:
+/// "gravity" pulls it back as it nears the bound, so it never leaves ±`HISTORY_MAX`.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
 
 /// Killers and histories (what the search has learned about quiet moves) and the
 /// evaluation's correction history.
@@ -117,14 +126,12 @@ impl Heuristics {
     /// Rewards (`bonus > 0`) or punishes a quiet move, in its history and its continuation
     /// histories, with "gravity" that keeps each bounded by `HISTORY_MAX`.
     pub fn update_quiet(&mut self, piece: Piece, m: Move, prev: Previous, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let gravity = |h: i32| h + bonus - h * bonus.abs() / HISTORY_MAX;
         let h = &mut self.history[piece.code()][m.to.index()];
-        *h = gravity(*h);
+        *h = gravity(*h, bonus);
         let key = cont_key(piece, m) as usize;
         for p in prev.into_iter().flatten() {
             let c = &mut self.cont[p as usize * CONT_KEYS + key];
-            *c = gravity(*c as i32) as i16;
+            *c = gravity(*c as i32, bonus) as i16;
         }
     }
 
@@ -141,9 +148,8 @@ impl Heuristics {
 
     /// Rewards (`bonus > 0`) or punishes a capture, with the same gravity as the quiet moves'.
     pub fn update_capture(&mut self, piece: Piece, m: Move, victim: Piece, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let c = &mut self.capture[Self::capture_index(piece, m, victim)];
-        *c = (*c as i32 + bonus - *c as i32 * bonus.abs() / HISTORY_MAX) as i16;
+        *c = gravity(*c as i32, bonus) as i16;
     }
 
     /// Halves all history scores (between searches, so old lessons fade).

@@ -32,7 +32,6 @@ use std::time::{Duration, Instant};
 use jieqi_rules::{MOVE_LIMIT_PLIES, Move, Piece, Position, RepetitionRules, Role};
 
 use crate::chance::Unseen;
-use crate::correction::structure_key;
 use crate::eval::{evaluate, evaluate_with, order_value};
 use crate::limits::{Limits, TimeBudget};
 use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
@@ -885,10 +884,7 @@ impl<'a> Searcher<'a> {
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
         {
-            let structure = structure_key(pos);
-            self.heur
-                .correction
-                .update(pos, structure, depth, best, raw_eval);
+            self.heur.correction.update(pos, depth, best, raw_eval);
         }
         self.tt
             .store(key, ply, best_move, best, raw_eval, depth, bound);
@@ -899,7 +895,7 @@ impl<'a> Searcher<'a> {
     /// structure ([`crate::correction`]).
     #[inline]
     fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        self.heur.correction.corrected(pos, structure_key(pos), raw)
+        self.heur.correction.corrected(pos, raw)
     }
 
     /// One iteration at the root: every root move, best first.
