@@ -700,9 +700,17 @@ fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
         whole.contains("sprt pair 1: LLR 0.60 (bounds -2.94, 2.94)\n"),
         "{whole}"
     );
-    // On two threads the test stops at the same pair.
+    // On two threads the test stops at the same pair, with the same LLR; a pair the other
+    // thread finished meanwhile may be noted as not counted (which pair did is a race).
     let threads = sprt_match(&["--games", "40", "--threads", "2"]);
-    assert_eq!(verdict(&threads), line);
+    let threaded = verdict(&threads);
+    let rest = threaded
+        .strip_prefix(line)
+        .unwrap_or_else(|| panic!("{threaded} is not {line}"));
+    assert!(
+        rest.is_empty() || rest.starts_with("; 1 later complete pair not counted"),
+        "{threads}"
+    );
 
     // In parts: two pairs (no decision yet), then the rest with the first part as --prior.
     let dir = std::env::temp_dir().join(format!("jieqi-sprt-{}", std::process::id()));
