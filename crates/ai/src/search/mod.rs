@@ -2,8 +2,9 @@
 //! aspiration windows, a quiescence search over the captures that do not lose material by
 //! exchange evaluation ([`crate::see`]; all evasions when in check), null-move pruning,
 //! razoring, reverse futility, futility, late-move and history pruning, late move reductions
-//! (also for losing captures), check and singular extensions, mate-distance pruning, and
-//! repetitions, the move limit and the no-capture limit as the game's rule set judges them
+//! (also for losing captures, and one ply more where a cut is expected), check and singular
+//! extensions, mate-distance pruning, and repetitions, the move limit and the no-capture
+//! limit as the game's rule set judges them
 //! (rules.md §5, §6, §10: [`Context::rules`]). Moves are ordered by the table move, captures
 //! by victim and attacker then capture history, killers, then quiet moves by history and
 //! continuation histories ([`crate::ordering`]). What prunes on the static evaluation reads it
@@ -13,7 +14,8 @@
 //! `jieqi-cli match --a Master --b-engine "OLD_BUILD uci" --movetime 100 --games 100`; two that
 //! lost were dropped: extending only checks that keep the checker (48%) and quiet checks in
 //! quiescence (37.5%). The correction and capture histories came later, accepted together by
-//! an SPRT against the build without them (README, issue 22).
+//! an SPRT against the build without them, and the cut-node reduction by another (README,
+//! issue 22).
 //!
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
 //! `MATE - n` ([`crate::score`]). Having no legal move loses, in check or not (rules.md §5:
@@ -137,6 +139,9 @@ pub(crate) struct Searcher<'a> {
     jieqi: Option<Box<JieqiState>>,
     /// The move a singular-extension search leaves out, per ply.
     excluded: [Option<Move>; MAX_PLY + 1],
+    /// Whether each ply's node is expected to fail high (a cut node), as its parent searched
+    /// it: set by the parent before each child's search.
+    cut: [bool; MAX_PLY + 2],
     /// The continuation key of the move that led to each ply (None: a null move, or the root).
     cont: [Option<u16>; MAX_PLY + 2],
     /// A move-ordering buffer per ply, reused from node to node.
@@ -280,6 +285,7 @@ impl<'a> Searcher<'a> {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             cont: [None; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 1],
+            cut: [false; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE_SIZE],
             root_moves: None,
         }
@@ -578,6 +584,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         let pv_node = beta - alpha > 1;
+        let cut_node = self.cut[ply] && !pv_node;
 
         if let Some(score) = self.repetition(ply) {
             return score;
@@ -658,6 +665,7 @@ impl<'a> Searcher<'a> {
                 }
                 self.push_child(ply, &child, false, 0);
                 self.cont[ply + 1] = None;
+                self.cut[ply + 1] = !cut_node;
                 let score = -self.negamax(
                     &child,
                     depth - 1 - r,
@@ -784,7 +792,9 @@ impl<'a> Searcher<'a> {
             let extend = (ply as i32) < 2 * self.root_depth;
             let new_depth = depth - 1 + (singular == Some(m) && !gives_check) as i32;
             let reversible = if quiet { self.reversible[ply] + 1 } else { 0 };
-            let value = |s: &mut Self, d: i32, a: i32, b: i32| {
+            // `cut`: whether the child is expected to fail high.
+            let value = |s: &mut Self, d: i32, a: i32, b: i32, cut: bool| {
+                s.cut[ply + 1] = cut;
                 s.search_move(
                     pos,
                     m,
@@ -800,24 +810,26 @@ impl<'a> Searcher<'a> {
             };
 
             let score = if searched == 0 {
-                value(self, new_depth, alpha, beta)
+                value(self, new_depth, alpha, beta, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && (quiet || bad_capture) && !in_check && !gives_check {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     r -= pv_node as i32 + killer as i32;
                     r += !improving as i32;
+                    // Where a cut is expected, a late move is unlikely to be the one.
+                    r += cut_node as i32;
                     if quiet && !killer {
                         r -= order / LMR_HISTORY_DIV;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = value(self, new_depth - r, alpha, alpha + 1);
+                let mut s = value(self, new_depth - r, alpha, alpha + 1, r > 0 || !cut_node);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = value(self, new_depth, alpha, alpha + 1);
+                    s = value(self, new_depth, alpha, alpha + 1, !cut_node);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = value(self, new_depth, alpha, beta);
+                    s = value(self, new_depth, alpha, beta, false);
                 }
                 s
             };
@@ -930,6 +942,9 @@ impl<'a> Searcher<'a> {
             let gives_check = child.is_check();
             let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
             let value = |s: &mut Self, a: i32, b: i32| {
+                // The first move's child and full windows are PV nodes; the null-window
+                // searches of the others expect to fail high.
+                s.cut[1] = b - a == 1;
                 s.search_move(
                     pos,
                     m,
