@@ -127,7 +127,8 @@ pub const NO_ATTACKERS_DIVISOR: i32 = 8;
 pub const RFP_DEPTH: i32 = 6;
 pub const RFP_MARGIN: i32 = 90;
 
-/// Futility pruning of quiet moves at depth ≤ `FUTILITY_DEPTH`.
+/// Futility pruning of quiet moves whose depth after their late move reduction is at most
+/// `FUTILITY_DEPTH`, with a margin of `FUTILITY_MARGIN` per ply of that depth.
 pub const FUTILITY_DEPTH: i32 = 3;
 pub const FUTILITY_MARGIN: i32 = 120;
 

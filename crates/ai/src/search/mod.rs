@@ -1,7 +1,8 @@
 //! The search: iterative deepening over a principal-variation alpha-beta (negamax) with
 //! aspiration windows, a quiescence search over the captures that do not lose material by
 //! exchange evaluation ([`crate::see`]; all evasions when in check), null-move pruning,
-//! razoring, reverse futility, futility, late-move and history pruning, late move reductions
+//! razoring, reverse futility, futility (at the depth a move's reduction would leave it),
+//! late-move and history pruning, late move reductions
 //! (also for losing captures, and one ply more where a cut is expected), check and singular
 //! extensions, mate-distance pruning, and repetitions, the move limit and the no-capture
 //! limit as the game's rule set judges them
@@ -779,8 +780,13 @@ impl<'a> Searcher<'a> {
                 if depth <= LMP_DEPTH && n_quiets >= lmp {
                     continue;
                 }
-                // Futility pruning.
-                if depth <= FUTILITY_DEPTH && !killer && eval + FUTILITY_MARGIN * depth <= alpha {
+                // Futility pruning, at the depth late move reductions would leave this move:
+                // a late move gets the margin of the shallower search it would get.
+                let lmr_depth = depth - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                if lmr_depth <= FUTILITY_DEPTH
+                    && !killer
+                    && eval + FUTILITY_MARGIN * lmr_depth.max(1) <= alpha
+                {
                     continue;
                 }
                 // History pruning: a quiet move that has kept failing elsewhere.
