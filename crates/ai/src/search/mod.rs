@@ -2,10 +2,9 @@
 //! aspiration windows, a quiescence search over the captures that do not lose material by
 //! exchange evaluation ([`crate::see`]; all evasions when in check), null-move pruning,
 //! razoring, reverse futility, futility (at the depth a move's reduction would leave it),
-//! late-move and history pruning, late move reductions
-//! (also for losing captures, and one ply more where a cut is expected), check and singular
-//! extensions, mate-distance pruning, and repetitions, the move limit and the no-capture
-//! limit as the game's rule set judges them
+//! late-move and history pruning, late move reductions (also for losing captures, and one
+//! ply more where a cut is expected), check and singular extensions, mate-distance pruning,
+//! and repetitions, the move limit and the no-capture limit as the game's rule set judges them
 //! (rules.md §5, §6, §10: [`Context::rules`]). Moves are ordered by the table move, captures
 //! by victim and attacker then capture history, killers, then quiet moves by history and
 //! continuation histories ([`crate::ordering`]). What prunes on the static evaluation reads it
@@ -782,7 +781,7 @@ impl<'a> Searcher<'a> {
                 }
                 // Futility pruning, at the depth late move reductions would leave this move:
                 // a late move gets the margin of the shallower search it would get.
-                let lmr_depth = depth - self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                let lmr_depth = depth - self.base_reduction(depth, searched);
                 if lmr_depth <= FUTILITY_DEPTH
                     && !killer
                     && eval + FUTILITY_MARGIN * lmr_depth.max(1) <= alpha
@@ -820,7 +819,7 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && (quiet || bad_capture) && !in_check && !gives_check {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r = self.base_reduction(depth, searched);
                     r -= pv_node as i32 + killer as i32;
                     r += !improving as i32;
                     // Where a cut is expected, a late move is unlikely to be the one.
@@ -907,6 +906,12 @@ impl<'a> Searcher<'a> {
         self.tt
             .store(key, ply, best_move, best, raw_eval, depth, bound);
         best
+    }
+
+    /// The late move reduction's table value for the move after `searched` others at `depth`.
+    #[inline]
+    fn base_reduction(&self, depth: i32, searched: usize) -> i32 {
+        self.lmr[(depth as usize).min(63)][searched.min(63)] as i32
     }
 
     /// The static evaluation `raw` of `pos` corrected by what the search has learned of its
