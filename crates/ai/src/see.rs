@@ -130,7 +130,7 @@ fn for_each_attacker(
             && let Some(p) = points.at(sq)
             && p.side() == side
             && p.role() == Role::Advisor
-            && ((free && !p.is_hidden()) || (sq.in_palace(side) && target.in_palace(side)))
+            && ((free && !p.is_hidden()) || target.in_palace(side))
         {
             consider(sq);
         }
@@ -139,7 +139,7 @@ fn for_each_attacker(
             && let Some(p) = points.at(sq)
             && p.side() == side
             && p.role() == Role::Elephant
-            && ((free && !p.is_hidden()) || (sq.on_side(side) && target.on_side(side)))
+            && ((free && !p.is_hidden()) || target.on_side(side))
         {
             consider(sq);
         }

@@ -27,9 +27,9 @@ impl Board {
         match piece.role() {
             Role::General => steps(&GENERAL[from]),
             Role::Advisor if roams => steps(&ADVISOR_FREE[from]),
-            Role::Advisor => steps(&ADVISOR[from]),
+            Role::Advisor => steps(&ADVISOR[piece.side().index()][from]),
             Role::Elephant if roams => self.blockable(&ELEPHANT_FREE[from]),
-            Role::Elephant => self.blockable(&ELEPHANT[from]),
+            Role::Elephant => self.blockable(&ELEPHANT[piece.side().index()][from]),
             Role::Horse => self.blockable(&HORSE[from]),
             Role::Chariot => self.line_bits(sq, |v| v.slide | v.first),
             Role::Cannon => self.line_bits(sq, |v| v.beyond),

@@ -169,7 +169,7 @@ impl Position {
                 if adf != 2 || adr != 2 {
                     return Some(Refusal::WrongDirection);
                 }
-                if confined && to.on_side(side) != from.on_side(side) {
+                if confined && !to.on_side(side) {
                     return Some(Refusal::CannotCrossRiver);
                 }
                 if occupied(from.offset(df / 2, dr / 2)?) {

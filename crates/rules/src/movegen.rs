@@ -142,7 +142,7 @@ impl Board {
                     let t = if free && !hidden {
                         &ADVISOR_FREE
                     } else {
-                        &ADVISOR
+                        &ADVISOR[us.index()]
                     };
                     self.steps(&t[from as usize], from, code, us_bit, &mut emit)
                 }
@@ -150,7 +150,7 @@ impl Board {
                     let t = if free && !hidden {
                         &ELEPHANT_FREE
                     } else {
-                        &ELEPHANT
+                        &ELEPHANT[us.index()]
                     };
                     self.blockable_steps(&t[from as usize], from, code, us_bit, &mut emit)
                 }

@@ -82,15 +82,17 @@ const fn build_general() -> [Steps; 90] {
     t
 }
 
-const fn build_advisor(free: bool) -> [Steps; 90] {
+/// Advisor steps: one point diagonally, anywhere when `free`; otherwise only onto a point of
+/// `side`'s own palace (`side` 0 = Red, 1 = Black). Kept to its usual points (rules.md §10), an
+/// advisor that arrived outside the palace face-down may only step back in.
+const fn build_advisor(free: bool, side: i32) -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
-        let p = palace_of(s);
         let mut i = 0;
         while i < 4 {
             let to = sq(s % 9 + DIAG[i].0, s / 9 + DIAG[i].1);
-            if to >= 0 && (free || (p >= 0 && palace_of(to) == p)) {
+            if to >= 0 && (free || palace_of(to) == side) {
                 t[s as usize] = t[s as usize].push(to as u8, NO_BLOCK);
             }
             i += 1;
@@ -100,7 +102,10 @@ const fn build_advisor(free: bool) -> [Steps; 90] {
     t
 }
 
-const fn build_elephant(free: bool) -> [Steps; 90] {
+/// Elephant steps: two points diagonally past an empty eye, anywhere when `free`; otherwise
+/// only onto `side`'s own half (rules.md §3, §10): an elephant revealed across the river may
+/// only step back home.
+const fn build_elephant(free: bool, side: i32) -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
@@ -108,7 +113,7 @@ const fn build_elephant(free: bool) -> [Steps; 90] {
         while i < 4 {
             let to = sq(s % 9 + 2 * DIAG[i].0, s / 9 + 2 * DIAG[i].1);
             let eye = sq(s % 9 + DIAG[i].0, s / 9 + DIAG[i].1);
-            if to >= 0 && (free || half_of(to) == half_of(s)) {
+            if to >= 0 && (free || half_of(to) == side) {
                 t[s as usize] = t[s as usize].push(to as u8, eye as u8);
             }
             i += 1;
@@ -218,10 +223,11 @@ const fn build_soldier_attackers(side: i32) -> [Steps; 90] {
 }
 
 pub(crate) static GENERAL: [Steps; 90] = build_general();
-pub(crate) static ADVISOR: [Steps; 90] = build_advisor(false);
-pub(crate) static ADVISOR_FREE: [Steps; 90] = build_advisor(true);
-pub(crate) static ELEPHANT: [Steps; 90] = build_elephant(false);
-pub(crate) static ELEPHANT_FREE: [Steps; 90] = build_elephant(true);
+/// Confined advisors and elephants, by side (they keep to their own palace and half).
+pub(crate) static ADVISOR: [[Steps; 90]; 2] = [build_advisor(false, 0), build_advisor(false, 1)];
+pub(crate) static ADVISOR_FREE: [Steps; 90] = build_advisor(true, 0);
+pub(crate) static ELEPHANT: [[Steps; 90]; 2] = [build_elephant(false, 0), build_elephant(false, 1)];
+pub(crate) static ELEPHANT_FREE: [Steps; 90] = build_elephant(true, 0);
 pub(crate) static HORSE: [Steps; 90] = build_horse();
 pub(crate) static SOLDIER: [[Steps; 90]; 2] = [build_soldier(0), build_soldier(1)];
 pub(crate) static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
@@ -359,11 +365,33 @@ mod tests {
 
     #[test]
     fn advisor_and_elephant_limits_rules_3_and_7() {
-        assert_eq!(targets(&ADVISOR[3]), vec![13]); // d0 → e1 only
+        assert_eq!(targets(&ADVISOR[0][3]), vec![13]); // d0 → e1 only
         assert_eq!(targets(&ADVISOR_FREE[3]), vec![11, 13]); // freed: c1 too
         // Elephant on c4 (38) may not cross to a6/e6.
-        assert_eq!(targets(&ELEPHANT[38]), vec![18, 22]);
+        assert_eq!(targets(&ELEPHANT[0][38]), vec![18, 22]);
         assert_eq!(targets(&ELEPHANT_FREE[38]), vec![18, 22, 54, 58]);
+    }
+
+    /// rules.md §10 (advisors confined): a piece revealed outside its usual points may only
+    /// step back onto them, so it never reaches the enemy general.
+    #[test]
+    fn confined_advisor_and_elephant_only_step_home_rules_10() {
+        // Red advisor on c3 (29): only d2 (21), back into Red's palace; Black's: none.
+        assert_eq!(targets(&ADVISOR[0][29]), vec![21]);
+        assert_eq!(ADVISOR[1][29].len, 0);
+        // Red elephant on e6 (58), across the river: only c4 (38) and g4 (42).
+        assert_eq!(targets(&ELEPHANT[0][58]), vec![38, 42]);
+        // On c7 (65) it has no way home; Black's elephant there reaches a5, e5, a9, e9.
+        assert_eq!(ELEPHANT[0][65].len, 0);
+        assert_eq!(targets(&ELEPHANT[1][65]), vec![45, 49, 81, 85]);
+        // Neither confined table ever reaches into the other side's palace.
+        for s in 0..90 {
+            for side in 0..2 {
+                for (to, _) in ADVISOR[side][s].iter().chain(ELEPHANT[side][s].iter()) {
+                    assert_ne!(palace_of(to as i32), 1 - side as i32, "{s} → {to}");
+                }
+            }
+        }
     }
 
     #[test]

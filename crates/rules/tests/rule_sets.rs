@@ -150,6 +150,53 @@ fn jieqi_advisors_free_or_confined_rules_7_10() {
     );
 }
 
+/// rules.md §10: under `advisors=confined` an elephant revealed across the river keeps to its
+/// own side: it may only step back home, so it never threatens the enemy general. (A random
+/// game in CI once found a confined elephant that could capture a general its owner's opponent
+/// was not told was attacked.)
+#[test]
+fn jieqi_confined_elephant_revealed_across_the_river_rules_7_10() {
+    // A face-down Red cannon on b2 that is an elephant; Black's general on d9.
+    let fen = "3k5/9/9/9/9/9/9/1XB7/9/4K4 w - - 0 1";
+    let after = |options: &str, first: &str| -> Jieqi {
+        let mut game = Jieqi::from_full_fen(fen)
+            .unwrap()
+            .under(rules(VariantKind::Jieqi, options))
+            .unwrap();
+        game.play(mv(first)).unwrap();
+        game
+    };
+    let targets = |game: &Jieqi, from: &str| -> Vec<String> {
+        let mut t: Vec<String> = game
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from.to_string() == from)
+            .map(|m| m.to.to_string())
+            .collect();
+        t.sort();
+        t
+    };
+    // Free: revealed on b7 it checks the general over the empty eye c8.
+    assert!(after("", "b2b7").position().is_check());
+    // Confined: no check, and after Black's reply no move at all (d9 and d5 are Black's side).
+    let mut game = after("advisors=confined", "b2b7");
+    assert!(!game.position().is_check());
+    game.play(mv("d9d8")).unwrap();
+    assert_eq!(targets(&game, "b7"), Vec::<String>::new());
+    // Revealed on b5 it may step back across to d3, but not on to d7.
+    for (options, expected) in [("", vec!["d3", "d7"]), ("advisors=confined", vec!["d3"])] {
+        let mut game = after(options, "b2b5");
+        game.play(mv("d9d8")).unwrap();
+        assert_eq!(targets(&game, "b5"), expected, "{options}");
+        if options.is_empty() {
+            continue;
+        }
+        // The refusal says why.
+        let err = game.play(mv("b5d7")).unwrap_err().to_string();
+        assert!(err.contains("river"), "{err}");
+    }
+}
+
 #[test]
 fn jieqi_no_capture_draw_limit_rules_6_10() {
     let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - 39 80";
