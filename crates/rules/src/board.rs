@@ -150,10 +150,10 @@ impl Board {
     /// their Jieqi freedom (rules.md §7).
     ///
     /// Only valid for a point inside `target`'s own palace, which is where a general stands:
-    /// that is what lets it skip pieces that can never reach an enemy palace (confined advisors and
-    /// elephants, which step only onto their own palace and half — rules.md §3, §10 —, hidden
-    /// ones in Jieqi, the other general except along the file). It is
-    /// the hot path of legality; `Position::attackers` answers for any point.
+    /// that is what lets it skip pieces that can never reach an enemy palace (confined
+    /// advisors and elephants, which step only onto their own palace and half, rules.md §3,
+    /// §10; hidden ones in Jieqi; the other general except along the file). It is the hot path
+    /// of legality; `Position::attackers` answers for any point.
     #[inline]
     pub(crate) fn general_attacked_after(
         &self,
