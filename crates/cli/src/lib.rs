@@ -38,7 +38,7 @@ USAGE:
   jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
                   [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
                   [--opening-plies K] [--openings search|random] [--adjudicate CP]
-                  [--first-pair P] [--quiet]
+                  [--first-pair P] [--pgnout FILE] [--quiet]
                   [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE ...]]
             B may be another UCI engine: --b-engine \"PROGRAM [ARGS]\"
                   [--engine-handshake WORD] [--engine-option NAME=VALUE ...]

@@ -1123,3 +1123,141 @@ fn random_openings_are_the_pairs_own_and_repeat_with_the_seed() {
     assert_ne!(random[0], openings_seen("random", "6")[0]);
     assert_ne!(random[0], openings_seen("search", "5")[0]);
 }
+
+/// The records of a `--pgnout` file, one per game (each starts at its `[Event` tag).
+fn records(file: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("[Event ") {
+            out.push(String::new());
+        }
+        let record = out
+            .last_mut()
+            .expect("the file starts with a record's tags");
+        record.push_str(line);
+        record.push('\n');
+    }
+    out
+}
+
+#[test]
+fn pgnout_keeps_every_game_as_a_record_that_replays_to_its_result() {
+    let dir = std::env::temp_dir().join(format!("jieqi-pgnout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let path = file.to_str().unwrap();
+    let jieqi = |first_pair: &str| {
+        stdout(&cli(&[
+            "match",
+            "--variant",
+            "jieqi",
+            "--a",
+            "Casual",
+            "--b",
+            "Beginner",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+            "--first-pair",
+            first_pair,
+            "--pgnout",
+            path,
+        ]))
+    };
+    // Two parts into one file: the second appends.
+    let out = jieqi("1") + &jieqi("2");
+    let lines = game_lines(&out);
+    let kept = records(&file);
+    assert_eq!(kept.len(), 4, "{out}");
+    for line in lines {
+        let number = line["game ".len()..].split(' ').next().unwrap();
+        let record = kept
+            .iter()
+            .find(|r| r.contains(&format!("[Round \"{number} (pair ")))
+            .unwrap_or_else(|| panic!("no record of game {number}"));
+        // Who sat where, as the game line says.
+        let red = if line.contains("A:Casual (red)") {
+            "Casual"
+        } else {
+            "Beginner"
+        };
+        assert!(record.contains(&format!("[Red \"{red}\"]")), "{record}");
+        assert!(record.contains("[Variant \"Jieqi\"]\n[Seed \""), "{record}");
+        // The record replays move by move to the game line's result and length.
+        let one = dir.join(format!("game{number}.pgn"));
+        std::fs::write(&one, record).unwrap();
+        let replayed = stdout(&cli(&["replay", one.to_str().unwrap()]));
+        let code = line.split(") ").nth(2).unwrap().split(' ').next().unwrap();
+        assert!(
+            replayed.contains(&format!("result {code}")),
+            "{line}\n{replayed}"
+        );
+        let plies: usize = line
+            .split(" after ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        // The movetext (after the tags' blank line): move numbers, the turns, the result.
+        let movetext = record.split("\n\n").nth(1).unwrap();
+        let turns = movetext
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.'))
+            .count()
+            - 1;
+        assert_eq!(turns, plies, "{record}");
+    }
+
+    // Banqi: seats, not colours, and its own record format.
+    let banqi_file = dir.join("banqi.pgn");
+    banqi(
+        "2",
+        &["--seed", "7", "--pgnout", banqi_file.to_str().unwrap()],
+    );
+    let kept = records(&banqi_file);
+    assert_eq!(kept.len(), 2);
+    for (i, record) in kept.iter().enumerate() {
+        assert!(
+            record.contains(&format!("[Round \"{} (pair 1)\"]", i + 1)),
+            "{record}"
+        );
+        assert!(
+            record.contains("[First \"") && record.contains("[Variant \"Banqi\"]"),
+            "{record}"
+        );
+        let one = dir.join(format!("banqi{i}.pgn"));
+        std::fs::write(&one, record).unwrap();
+        stdout(&cli(&["replay", one.to_str().unwrap()]));
+    }
+
+    // A file that cannot be opened is one line and exit status 2, before any game is played.
+    let bad = cli(&[
+        "match",
+        "--a",
+        "Club",
+        "--b",
+        "Club",
+        "--games",
+        "2",
+        "--pgnout",
+        "/nonexistent/dir/games.pgn",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("cannot open --pgnout '/nonexistent/dir/games.pgn'"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(bad.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -395,13 +395,13 @@ impl Record {
             } else {
                 value.as_str()
             };
-            push_tag(&mut out, name, value);
+            RecordText::write_tag(&mut out, name, value);
         }
         if !has_result {
-            push_tag(&mut out, "Result", self.result.as_str());
+            RecordText::write_tag(&mut out, "Result", self.result.as_str());
         }
         if !has_format {
-            push_tag(&mut out, "Format", notation.name());
+            RecordText::write_tag(&mut out, "Format", notation.name());
         }
         out.push('\n');
 
@@ -471,6 +471,13 @@ pub struct RecordText<'a> {
 }
 
 impl<'a> RecordText<'a> {
+    /// Writes one tag line, `[Name "value"]`, its value escaped as every variant's records
+    /// read it back.
+    pub fn write_tag(out: &mut String, name: &str, value: &str) {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+    }
+
     /// Writes a record's movetext words (numbers, turns, the result) into `out` as every
     /// variant's records do: lines of at most 80 characters, a word never split, a line
     /// break at the end.
@@ -602,11 +609,6 @@ fn find_tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
     tags.iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, v)| v.as_str())
-}
-
-fn push_tag(out: &mut String, name: &str, value: &str) {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    out.push_str(&format!("[{name} \"{escaped}\"]\n"));
 }
 
 /// Strips a move number (`1.`, `12...`) from the front of a word. `33.4` (WXF with the

@@ -47,6 +47,13 @@
 //! `--first-pair P` starts at pair P (game 2P−1) with that pair's seed: a long match played
 //! in parts, whose game lines `match-report` adds up into one result.
 //!
+//! `--pgnout FILE` appends each finished game's record to FILE as it finishes (the parts of a
+//! match can share one file): the match's tags (`Event`, `Round` with the game's number and
+//! pair, who played `Red` and `Black` — `First` and `Second` in Banqi — and `Termination` for
+//! an adjudication or a forfeit), then the variant's record as Red's view of the finished game
+//! writes it; a Jieqi record carries every reveal and the deal's `Seed`, so `replay` and
+//! `review` rebuild the game and each player's view from it.
+//!
 //! `--sprt ELO0,ELO1 [--alpha A] [--beta B]` runs a sequential probability ratio test on the
 //! pairs ([`super::sprt`]: fishtest's pentanomial GSPRT, logistic Elo, α = β = 0.05 unless
 //! given): after each pair that completes pairs 1…k it prints `sprt pair k: LLR x (bounds l,
@@ -74,7 +81,8 @@ use jieqi_ai::generic::GenericLevel;
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{
-    AnyGame, Jieqi, Notice, Outcome, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
+    AnyGame, Jieqi, Notation, Notice, Outcome, Record, RuleSet, Seed, Side, Variant, VariantKind,
+    Xiangqi,
 };
 
 use super::external::{EngineSpec, UciEngine, parse_option, startpos};
@@ -115,6 +123,7 @@ const SPEC: Spec = Spec {
         "sprt",
         "alpha",
         "beta",
+        "pgnout",
     ],
     switches: &["quiet"],
     lists: &["engine-option", "prior"],
@@ -183,6 +192,8 @@ struct Config {
     sprt: Option<Sequential>,
     /// How the other engine (if B is one) is told the game.
     dialogue: Dialogue,
+    /// `--pgnout FILE`: each finished game's record is appended to it.
+    pgnout: Option<String>,
 }
 
 /// How a pair's opening plies are chosen (`--openings`).
@@ -221,6 +232,8 @@ struct GameResult {
     plies: usize,
     /// How the game ended when not by the rules alone ("adjudicated", an engine's forfeit).
     note: Option<String>,
+    /// The game's record with the match's tags, where `--pgnout` asks for it.
+    record: Option<String>,
 }
 
 /// One side of the match: a level of our engine, or another engine.
@@ -522,6 +535,7 @@ fn config(args: &Args) -> Result<Config, String> {
         quiet: args.switch("quiet"),
         sprt,
         dialogue,
+        pgnout: args.value("pgnout").map(str::to_string),
     })
 }
 
@@ -591,10 +605,11 @@ fn scale_limits(limits: &mut Limits, percent: u32) {
     }
 }
 
-/// What the game threads share: the finished games and the test.
+/// What the game threads share: the finished games, the test, and `--pgnout`'s file.
 struct Progress {
     results: Vec<GameResult>,
     sprt: Option<Sequential>,
+    pgnout: Option<std::fs::File>,
 }
 
 /// Plays every game, `cfg.threads` at a time, printing a line per finished game; the results
@@ -603,9 +618,21 @@ struct Progress {
 /// printed nor counted.
 fn play_all(cfg: &Config) -> Result<(Vec<GameResult>, Option<Sequential>), String> {
     let next = AtomicUsize::new(0);
+    // Appended to, so that the parts of a long match can share one file.
+    let pgnout = match &cfg.pgnout {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open --pgnout '{}': {e}", excerpt(path)))?,
+        ),
+        None => None,
+    };
     let progress = Mutex::new(Progress {
         results: Vec::with_capacity(cfg.games),
         sprt: cfg.sprt.clone(),
+        pgnout,
     });
     let failed: Mutex<Option<String>> = Mutex::new(None);
     // Set on an error, or once the test is decided: the games in play stop.
@@ -649,9 +676,15 @@ fn play_all(cfg: &Config) -> Result<(Vec<GameResult>, Option<Sequential>), Strin
                             abort.store(true, Ordering::Relaxed);
                         }
                     }
-                    if !cfg.quiet
-                        && let Err(e) = lines.iter().try_for_each(|l| print_line(l))
-                    {
+                    let written = match (&mut done.pgnout, &result.record) {
+                        (Some(file), Some(record)) => append_record(file, record, cfg),
+                        _ => Ok(()),
+                    };
+                    let printed = match cfg.quiet {
+                        true => Ok(()),
+                        false => lines.iter().try_for_each(|l| print_line(l)),
+                    };
+                    if let Err(e) = written.and(printed) {
                         abort.store(true, Ordering::Relaxed);
                         *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                     }
@@ -663,9 +696,53 @@ fn play_all(cfg: &Config) -> Result<(Vec<GameResult>, Option<Sequential>), Strin
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let Progress { mut results, sprt } = progress.into_inner().unwrap_or_else(|e| e.into_inner());
+    let Progress {
+        mut results, sprt, ..
+    } = progress.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|r| r.index);
     Ok((results, sprt))
+}
+
+/// One game's record and a blank line, appended to `--pgnout`'s file.
+fn append_record(file: &mut std::fs::File, record: &str, cfg: &Config) -> Result<(), String> {
+    use std::io::Write as _;
+    writeln!(file, "{}", record.trim_end())
+        .and_then(|()| writeln!(file))
+        .map_err(|e| {
+            let path = cfg.pgnout.as_deref().unwrap_or_default();
+            format!("cannot write --pgnout '{}': {e}", excerpt(path))
+        })
+}
+
+/// The tags `--pgnout` puts before a game's own: the match, the game's number and pair, who
+/// played which side (Red and Black, or in Banqi the first and second seat), and how the game
+/// ended where not by the rules alone.
+fn match_tags(
+    cfg: &Config,
+    index: usize,
+    a_first: bool,
+    note: Option<&str>,
+) -> Vec<(String, String)> {
+    let [a, b] = &cfg.players;
+    let (first, second) = if a_first { (a, b) } else { (b, a) };
+    let (first_tag, second_tag) = if cfg.subject.by_seat() {
+        ("First", "Second")
+    } else {
+        ("Red", "Black")
+    };
+    let mut tags = vec![
+        ("Event".to_string(), "jieqi-cli match".to_string()),
+        (
+            "Round".to_string(),
+            format!("{} (pair {})", index + 1, index / 2 + 1),
+        ),
+        (first_tag.to_string(), first.to_string()),
+        (second_tag.to_string(), second.to_string()),
+    ];
+    if let Some(note) = note {
+        tags.push(("Termination".to_string(), note.to_string()));
+    }
+    tags
 }
 
 /// One line to stdout; a closed pipe ends the program quietly, as `outln!` does.
@@ -881,6 +958,14 @@ fn play_game(
             let _ = game.agree_draw();
         }
     }
+    // Red's view of a finished game holds every move and reveal, and the deal's seed.
+    let record = cfg.pgnout.is_some().then(|| {
+        let mut record = Record::of_view(&game.view(Side::Red));
+        record
+            .tags
+            .splice(0..0, match_tags(cfg, index, a_red, note.as_deref()));
+        record.write(Notation::Iccs)
+    });
     Ok(Some(GameResult {
         index,
         a_red,
@@ -888,6 +973,7 @@ fn play_game(
         outcome: game.outcome(),
         plies: game.moves().len(),
         note,
+        record,
     }))
 }
 

@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use jieqi_ai::generic::GenericEngine;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{Notation, Seed, Side};
+use jieqi_rules::{Notation, RecordText, Seed, Side};
 
-use super::{Config, GameResult, GameSeeds, HASH_MIB, Player, Verdicts, a_moves_first};
+use super::{Config, GameResult, GameSeeds, HASH_MIB, Player, Verdicts, a_moves_first, match_tags};
 
 /// A game still running after this many plies is stopped and counted a draw. A safety net
 /// only: Banqi's 60 plies without a flip or a capture end a game long before (no real game
@@ -63,6 +63,13 @@ pub(super) fn play_game(
             break;
         }
     }
+    let record = cfg.pgnout.is_some().then(|| {
+        let mut text = String::new();
+        for (name, value) in match_tags(cfg, index, a_first, note.as_deref()) {
+            RecordText::write_tag(&mut text, &name, &value);
+        }
+        text + &game.record_text(Side::Red, Notation::Iccs)
+    });
     Ok(Some(GameResult {
         index,
         a_red: a_first,
@@ -70,6 +77,7 @@ pub(super) fn play_game(
         outcome: game.outcome(),
         plies: game.plies(),
         note,
+        record,
     }))
 }
 
