@@ -1207,14 +1207,17 @@ fn pgnout_keeps_every_game_as_a_record_that_replays_to_its_result() {
             .unwrap()
             .parse()
             .unwrap();
-        // The movetext (after the tags' blank line): move numbers, the turns, the result.
+        // The movetext (after the tags' blank line): move numbers, the turns each with its
+        // player's score for Red in a comment, the result.
         let movetext = record.split("\n\n").nth(1).unwrap();
-        let turns = movetext
-            .split_whitespace()
-            .filter(|w| !w.ends_with('.'))
+        let words: Vec<&str> = movetext.split_whitespace().collect();
+        let turns = words
+            .iter()
+            .filter(|w| !w.ends_with('.') && !w.starts_with('{') && !w.ends_with('}'))
             .count()
             - 1;
         assert_eq!(turns, plies, "{record}");
+        assert_eq!(movetext.matches("{[%eval ").count(), plies, "{record}");
     }
 
     // Banqi: seats, not colours, and its own record format.

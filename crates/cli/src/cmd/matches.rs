@@ -51,7 +51,8 @@
 //! match can share one file): the match's tags (`Event`, `Round` with the game's number and
 //! pair, who played `Red` and `Black` — `First` and `Second` in Banqi — and `Termination` for
 //! an adjudication or a forfeit), then the variant's record as Red's view of the finished game
-//! writes it; a Jieqi record carries every reveal and the deal's `Seed`, so `replay` and
+//! writes it, in Xiangqi and Jieqi each move with its player's score for Red (`{[%eval 0.35]}`,
+//! as cutechess and Lichess write it; another engine's as it said it); a Jieqi record carries every reveal and the deal's `Seed`, so `replay` and
 //! `review` rebuild the game and each player's view from it.
 //!
 //! `--sprt ELO0,ELO1 [--alpha A] [--beta B]` runs a sequential probability ratio test on the
@@ -78,11 +79,12 @@ use std::time::{Duration, Instant};
 use std::fmt;
 
 use jieqi_ai::generic::GenericLevel;
+use jieqi_ai::review::{eval_tag, for_red_score};
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{
-    AnyGame, Jieqi, Notation, Notice, Outcome, Record, RuleSet, Seed, Side, Variant, VariantKind,
-    Xiangqi,
+    AnyGame, Jieqi, MoveNote, Notation, Notice, Outcome, Record, RuleSet, Seed, Side, Variant,
+    VariantKind, Xiangqi,
 };
 
 use super::external::{EngineSpec, UciEngine, parse_option, startpos};
@@ -910,6 +912,8 @@ fn play_game(
     let mut seats = [seat(&cfg.players[0])?, seat(&cfg.players[1])?];
     let mut verdicts = Verdicts::default();
     let mut note = None;
+    // Each move's note for `--pgnout`: its player's score, for Red (the opening's: none).
+    let mut notes = vec![MoveNote::default(); game.moves().len()];
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
         if cancel.load(Ordering::Relaxed) {
             return Ok(None);
@@ -942,6 +946,10 @@ fn play_game(
         if !play_checked(&mut game, &view, best) {
             break;
         }
+        notes.push(MoveNote {
+            glyph: String::new(),
+            comment: eval_tag(for_red_score(side, score)),
+        });
         if let Some(cp) = cfg.adjudicate
             && let Some(loser) = verdicts.record(side, score, cp)
             && !game.is_over()
@@ -964,6 +972,7 @@ fn play_game(
         record
             .tags
             .splice(0..0, match_tags(cfg, index, a_red, note.as_deref()));
+        record.notes = notes;
         record.write(Notation::Iccs)
     });
     Ok(Some(GameResult {
