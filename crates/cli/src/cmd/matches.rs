@@ -51,9 +51,10 @@
 //! match can share one file): the match's tags (`Event`, `Round` with the game's number and
 //! pair, who played `Red` and `Black` — `First` and `Second` in Banqi — and `Termination` for
 //! an adjudication or a forfeit), then the variant's record as Red's view of the finished game
-//! writes it, in Xiangqi and Jieqi each move with its player's score for Red (`{[%eval 0.35]}`,
-//! as cutechess and Lichess write it; another engine's as it said it); a Jieqi record carries every reveal and the deal's `Seed`, so `replay` and
-//! `review` rebuild the game and each player's view from it.
+//! writes it. In Xiangqi and Jieqi each engine move carries its player's score for Red
+//! (`{[%eval 0.35]}`, as cutechess and Lichess write it; another engine's as it gave it); a
+//! Jieqi record carries every reveal and the deal's `Seed`, so `replay` and `review` rebuild
+//! the game and each player's view from it.
 //!
 //! `--sprt ELO0,ELO1 [--alpha A] [--beta B]` runs a sequential probability ratio test on the
 //! pairs ([`super::sprt`]: fishtest's pentanomial GSPRT, logistic Elo, α = β = 0.05 unless
@@ -682,9 +683,10 @@ fn play_all(cfg: &Config) -> Result<(Vec<GameResult>, Option<Sequential>), Strin
                         (Some(file), Some(record)) => append_record(file, record, cfg),
                         _ => Ok(()),
                     };
-                    let printed = match cfg.quiet {
-                        true => Ok(()),
-                        false => lines.iter().try_for_each(|l| print_line(l)),
+                    let printed = if cfg.quiet {
+                        Ok(())
+                    } else {
+                        lines.iter().try_for_each(|l| print_line(l))
                     };
                     if let Err(e) = written.and(printed) {
                         abort.store(true, Ordering::Relaxed);
