@@ -399,28 +399,29 @@ fn game_lines(out: &str) -> Vec<&str> {
     lines
 }
 
+/// A Jieqi match of Casual against Beginner, seed 5, on two threads, with `extra` flags.
+fn jieqi_casual_beginner(extra: &[&str]) -> String {
+    let mut args = vec![
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Casual",
+        "--b",
+        "Beginner",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    stdout(&cli(&args))
+}
+
 #[test]
 fn a_match_played_in_parts_adds_up_to_the_whole() {
     let play = |first_pair: &str, games: &str| {
-        stdout(&cli(&[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Casual",
-            "--b",
-            "Beginner",
-            "--games",
-            games,
-            "--depth",
-            "1",
-            "--seed",
-            "5",
-            "--first-pair",
-            first_pair,
-            "--threads",
-            "2",
-        ]))
+        jieqi_casual_beginner(&["--games", games, "--depth", "1", "--first-pair", first_pair])
     };
     let whole = play("1", "6");
     let head = play("1", "2");
@@ -1148,27 +1149,16 @@ fn pgnout_keeps_every_game_as_a_record_that_replays_to_its_result() {
     let file = dir.join("games.pgn");
     let path = file.to_str().unwrap();
     let jieqi = |first_pair: &str| {
-        stdout(&cli(&[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Casual",
-            "--b",
-            "Beginner",
+        jieqi_casual_beginner(&[
             "--games",
             "2",
             "--nodes",
             "300",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
             "--first-pair",
             first_pair,
             "--pgnout",
             path,
-        ]))
+        ])
     };
     // Two parts into one file: the second appends.
     let out = jieqi("1") + &jieqi("2");

@@ -914,7 +914,8 @@ fn play_game(
     let mut seats = [seat(&cfg.players[0])?, seat(&cfg.players[1])?];
     let mut verdicts = Verdicts::default();
     let mut note = None;
-    // Each move's note for `--pgnout`: its player's score, for Red (the opening's: none).
+    // Each move's note, kept only for `--pgnout`: its player's score, for Red (the
+    // opening's: none).
     let mut notes = vec![MoveNote::default(); game.moves().len()];
     while !game.is_over() && game.moves().len() < SAFETY_CAP_PLIES {
         if cancel.load(Ordering::Relaxed) {
@@ -948,10 +949,12 @@ fn play_game(
         if !play_checked(&mut game, &view, best) {
             break;
         }
-        notes.push(MoveNote {
-            glyph: String::new(),
-            comment: eval_tag(for_red_score(side, score)),
-        });
+        if cfg.pgnout.is_some() {
+            notes.push(MoveNote {
+                glyph: String::new(),
+                comment: eval_tag(for_red_score(side, score)),
+            });
+        }
         if let Some(cp) = cfg.adjudicate
             && let Some(loser) = verdicts.record(side, score, cp)
             && !game.is_over()
