@@ -36,10 +36,18 @@
 //!   weighted mean fails the same way — a proven bound, as sound as plain alpha-beta;
 //! - if every child lands inside its window, the mean is exact;
 //! - if the children disagree, the sound bounds (`-MATE`/`MATE` for the unknown side of each
-//!   child) usually decide nothing. At a PV node the undecided children are searched again
-//!   with a full window and the mean is exact. At a null-window node the mean of the
-//!   fail-soft values is returned as an estimate: it is close to the window (the children
-//!   straddle it), and if it passes, the PV node above searches the move again exactly.
+//!   child, capped as below) usually decide nothing. At a PV node the undecided children are
+//!   searched again with a full window and the mean is exact. At a null-window node the mean
+//!   of the fail-soft values is returned as an estimate: it is close to the window (the
+//!   children straddle it), and if it passes, the PV node above searches the move again
+//!   exactly.
+//!
+//! The mean weighs each identity's score capped at
+//! [`CHANCE_VALUE_CAP`](crate::params::CHANCE_VALUE_CAP) (15 soldiers) either way, unless every
+//! identity mates or every one is mated: a mate is a won game, not 310 soldiers, so a reveal
+//! that mates in one identity of ten is worth a tenth of a decisive lead and no more. Plain
+//! means made such gambles look 25-30 soldiers up and the search paid material for them. The
+//! capped mean never falls when one identity's score rises, so the bounds above still hold.
 //!
 //! Near the horizon — when the child would have less than
 //! [`CHANCE_MIN_DEPTH`](crate::params::CHANCE_MIN_DEPTH) plies left — and in quiescence, a

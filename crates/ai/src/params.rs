@@ -178,6 +178,12 @@ pub const BAD_CAPTURE_PRUNE_DEPTH: i32 = 2;
 /// horizon, and in quiescence, the piece arrives still face-down (see `chance`).
 pub const CHANCE_MIN_DEPTH: i32 = 2;
 
+/// Jieqi: a chance node weighs each identity's score capped at this many centipawns either
+/// way, unless every identity mates (or is mated): a lead this large wins the game whatever
+/// its size, so a mate in one identity of ten counts as a tenth of a decisive lead, not a
+/// tenth of a mate score (31,000) — which would outweigh any material a gamble costs.
+pub const CHANCE_VALUE_CAP: i32 = 1500;
+
 /// The Jieqi knobs as one value, so that selfplay experiments can vary them
 /// ([`crate::Engine::set_jieqi_tuning`]); the default is the constants above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@ use jieqi_rules::{Move, Piece, Position, Role, Side};
 
 use super::{Mode, Searcher};
 use crate::chance::Outcome;
-use crate::score::{INFINITY, MATE};
+use crate::params::CHANCE_VALUE_CAP;
+use crate::score::{INFINITY, MATE, MATE_BOUND};
 
 /// The mean of `value(i)` over `outs` weighted by their weights (rounded down).
 fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
@@ -16,10 +17,26 @@ fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
     sum.div_euclid(total.max(1)) as i32
 }
 
+/// The chance node's value from its identities' values `value(i)`: their weighted mean, each
+/// capped at [`CHANCE_VALUE_CAP`] unless all of them are mates for the same side. It never
+/// decreases when one identity's value increases, so bounds on the identities give bounds on
+/// it.
+fn chance_value(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
+    let all = |f: &dyn Fn(i32) -> bool| (0..outs.len()).all(|i| f(value(i)));
+    if all(&|v| v >= MATE_BOUND) || all(&|v| v <= -MATE_BOUND) {
+        weighted_mean(outs, value)
+    } else {
+        weighted_mean(outs, |i| {
+            value(i).clamp(-CHANCE_VALUE_CAP, CHANCE_VALUE_CAP)
+        })
+    }
+}
+
 impl Searcher<'_> {
-    /// A reveal: the probability-weighted mean over the identities the piece may show, each
-    /// child searched with the window shifted by what that identity is expected to be worth
-    /// (see the module documentation of [`crate::chance`] for why and when it is exact).
+    /// A reveal: the probability-weighted mean (capped, see [`chance_value`]) over the
+    /// identities the piece may show, each child searched with the window shifted by what that
+    /// identity is expected to be worth (see the module documentation of [`crate::chance`] for
+    /// why and when it is exact).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn chance(
         &mut self,
@@ -92,11 +109,11 @@ impl Searcher<'_> {
             return vals[0];
         }
         let outs = &outs[..n];
-        let lower = weighted_mean(outs, |i| if kinds[i] >= 0 { vals[i] } else { -MATE });
+        let lower = chance_value(outs, |i| if kinds[i] >= 0 { vals[i] } else { -MATE });
         if lower >= beta {
             return lower;
         }
-        let upper = weighted_mean(outs, |i| if kinds[i] <= 0 { vals[i] } else { MATE });
+        let upper = chance_value(outs, |i| if kinds[i] <= 0 { vals[i] } else { MATE });
         if upper <= alpha {
             return upper;
         }
@@ -129,7 +146,7 @@ impl Searcher<'_> {
             }
             self.pv_len[ply + 1] = ply + 1;
         }
-        weighted_mean(outs, |i| vals[i])
+        chance_value(outs, |i| vals[i])
     }
 
     /// One identity of a reveal: plays it and searches the child within `window`.
@@ -161,5 +178,75 @@ impl Searcher<'_> {
         }
         let d = depth + (check && extend) as i32;
         -self.child_search(&child, d, -beta, -alpha, ply + 1, check, mode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcomes(weights: &[u32]) -> Vec<Outcome> {
+        weights
+            .iter()
+            .map(|&weight| Outcome {
+                role: Role::Soldier,
+                weight,
+                shift: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_mate_in_one_identity_of_ten_does_not_outweigh_the_material_a_gamble_loses() {
+        // One identity in ten mates; the other nine leave the mover a horse down.
+        let outs = outcomes(&[1, 9]);
+        let vals = [MATE - 3, -400];
+        let plain = weighted_mean(&outs, |i| vals[i]);
+        assert!(plain > 2_000, "uncapped, the gamble looks won: {plain}");
+        let v = chance_value(&outs, |i| vals[i]);
+        assert_eq!(v, (CHANCE_VALUE_CAP - 9 * 400).div_euclid(10));
+        assert!(v < 0, "{v}");
+    }
+
+    #[test]
+    fn a_mate_in_every_identity_is_still_a_mate() {
+        let outs = outcomes(&[2, 5, 8]);
+        let won = [MATE - 5, MATE - 3, MATE - 7];
+        assert!(chance_value(&outs, |i| won[i]) >= MATE_BOUND);
+        let lost = [-MATE + 4, -MATE + 6, -MATE + 2];
+        assert!(chance_value(&outs, |i| lost[i]) <= -MATE_BOUND);
+    }
+
+    #[test]
+    fn the_value_never_falls_when_one_identity_rises() {
+        // What makes bounds on the identities bounds on the node (the window logic of
+        // `chance`): every step of one identity's value, from mated to mating.
+        let outs = outcomes(&[1, 3, 2]);
+        let steps = [
+            -MATE,
+            -MATE + 9,
+            -MATE_BOUND,
+            -3_000,
+            -1_500,
+            -20,
+            0,
+            700,
+            1_500,
+            3_000,
+            MATE_BOUND,
+            MATE - 9,
+            MATE,
+        ];
+        for &a in &steps {
+            for &b in &steps {
+                let mut last = i32::MIN;
+                for &c in &steps {
+                    let vals = [a, b, c];
+                    let v = chance_value(&outs, |i| vals[i]);
+                    assert!(v >= last, "{vals:?}: {v} < {last}");
+                    last = v;
+                }
+            }
+        }
     }
 }
