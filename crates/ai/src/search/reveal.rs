@@ -22,8 +22,9 @@ fn weighted_mean(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
 /// decreases when one identity's value increases, so bounds on the identities give bounds on
 /// it.
 fn chance_value(outs: &[Outcome], value: impl Fn(usize) -> i32) -> i32 {
-    let all = |f: &dyn Fn(i32) -> bool| (0..outs.len()).all(|i| f(value(i)));
-    if all(&|v| v >= MATE_BOUND) || all(&|v| v <= -MATE_BOUND) {
+    let all_won = (0..outs.len()).all(|i| value(i) >= MATE_BOUND);
+    let all_lost = (0..outs.len()).all(|i| value(i) <= -MATE_BOUND);
+    if all_won || all_lost {
         weighted_mean(outs, value)
     } else {
         weighted_mean(outs, |i| {
