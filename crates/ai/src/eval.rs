@@ -224,8 +224,9 @@ pub(crate) trait Trace {
     fn hidden(&mut self, _s: usize) {}
     /// `mg` and `eg` times the weight `term`, for side `s`.
     fn term(&mut self, _s: usize, _term: Term, _mg: i32, _eg: i32) {}
-    /// Middlegame points for side `s` that no tuned weight scales (the palace danger).
-    fn fixed(&mut self, _s: usize, _mg: i32) {}
+    /// The palace danger against side `s` before `PALACE_DANGER` scales it (middlegame
+    /// points; its shape is not linear, so only its scale is tuned).
+    fn palace_danger(&mut self, _s: usize, _danger: i32) {}
     /// The phase, and whether each side could mate (else its lead is divided).
     fn done(&mut self, _phase: i32, _can_attack: [bool; 2]) {}
 }
@@ -377,8 +378,8 @@ pub(crate) fn evaluate_traced<T: Trace, const J: bool>(
         mg[s] -= w.attacker_per_missing_defender * exposed;
         tr.term(s, Term::AttackerPerMissingDefender, -exposed, 0);
         let danger = king_danger(&terms[them], terms[s].defenders);
-        mg[s] -= danger;
-        tr.fixed(s, -danger);
+        mg[s] -= danger * w.palace_danger / 100;
+        tr.palace_danger(s, danger);
         let g = pos.general(side).index();
         for &c in &terms[them].cannons[..terms[them].n_cannons] {
             let c = c as usize;

@@ -39,6 +39,7 @@ pub struct EvalWeights {
     pub attacker_per_missing_defender: i32,
     pub empty_head_cannon: i32,
     pub central_cannon: i32,
+    pub palace_danger: i32,
     pub threat_by_lower: [i32; 5],
     pub threat_hanging: [i32; 5],
     pub tempo: i32,
@@ -66,6 +67,7 @@ macro_rules! weights_of {
             attacker_per_missing_defender: crate::$m::ATTACKER_PER_MISSING_DEFENDER,
             empty_head_cannon: crate::$m::EMPTY_HEAD_CANNON,
             central_cannon: crate::$m::CENTRAL_CANNON,
+            palace_danger: crate::$m::PALACE_DANGER,
             threat_by_lower: crate::$m::THREAT_BY_LOWER,
             threat_hanging: crate::$m::THREAT_HANGING,
             tempo: crate::$m::TEMPO,
@@ -109,7 +111,8 @@ pub const PST_SCALE: i32 = 3;
 
 /// Attacks on the enemy palace (its nine points), per role indexed by `Role as usize`: each
 /// attacker's weight, per hit point, less per advisor or elephant at home; the danger's
-/// square over `KING_DANGER_DIV` is the penalty (middlegame), at most `KING_DANGER_MAX`.
+/// square over `KING_DANGER_DIV` is the penalty (middlegame), at most `KING_DANGER_MAX`,
+/// scaled by the tuned `PALACE_DANGER` (percent) of each variant's weights.
 pub const KING_ATTACK_WEIGHT: [i32; 8] = [0, 0, 0, 0, 30, 40, 30, 15];
 pub const KING_ATTACK_HIT: i32 = 10;
 pub const KING_DEFENDER: i32 = 15;

@@ -5,9 +5,10 @@
 //! each side, how many times each weight counts in the middlegame and in the endgame (a piece
 //! on a point counts its material and its table entry once; a face-down piece counts the
 //! mean of its side's unseen identities plus the bonus for staying face-down), the phase,
-//! and the terms no weight scales (the palace danger, which is not linear). Under the
-//! engine's own weights [`Features::evaluate`] gives exactly what `evaluate` does (a test
-//! checks it), so the tuner optimises the real evaluation, not a copy of it.
+//! and the palace danger before its scale (its shape is not linear; only its scale,
+//! `PALACE_DANGER`, is a weight). Under the engine's own weights [`Features::evaluate`]
+//! gives exactly what `evaluate` does (a test checks it), so the tuner optimises the real
+//! evaluation, not a copy of it.
 //!
 //! [`Sample`] folds a position's features into one linear form of the weights (tapered by
 //! the phase, Red's point of view); the model predicts the game's result as
@@ -46,8 +47,10 @@ pub const THREAT_HANG: usize = THREAT_LOWER + 5;
 pub const TEMPO_W: usize = THREAT_HANG + 5;
 pub const HIDDEN_VAL: usize = TEMPO_W + 1;
 pub const HIDDEN_BON: usize = TEMPO_W + 2;
+/// `PALACE_DANGER`, the palace danger's scale in percent (its shape stays hand-set).
+pub const PALACE: usize = TEMPO_W + 3;
 /// How many weights.
-pub const N_WEIGHTS: usize = TEMPO_W + 3;
+pub const N_WEIGHTS: usize = TEMPO_W + 4;
 
 /// The groups of weights `tune` may be limited to.
 pub const GROUPS: [&str; 7] = [
@@ -63,6 +66,7 @@ pub fn group(i: usize) -> &'static str {
         _ if i <= CENTRAL => "king",
         _ if i < TEMPO_W => "threats",
         TEMPO_W => "tempo",
+        PALACE => "king",
         _ => "hidden",
     }
 }
@@ -98,6 +102,7 @@ pub fn default_weights(jieqi: bool) -> Vec<f64> {
     w[TEMPO_W] = e.tempo as f64;
     w[HIDDEN_VAL] = e.hidden_value as f64;
     w[HIDDEN_BON] = e.hidden_bonus as f64;
+    w[PALACE] = e.palace_danger as f64;
     w
 }
 
@@ -119,8 +124,8 @@ pub struct Features {
     /// Per side, per weight: how often it counts in the middlegame, and in the endgame.
     mg: [Vec<f64>; 2],
     eg: [Vec<f64>; 2],
-    /// Middlegame points no weight scales, per side.
-    fixed_mg: [i32; 2],
+    /// The palace danger per side before `PALACE_DANGER` scales it (middlegame points).
+    danger: [i32; 2],
     phase: i32,
     can_attack: [bool; 2],
     red_to_move: bool,
@@ -173,8 +178,8 @@ impl Trace for Features {
         self.eg[s][i] += eg as f64;
     }
 
-    fn fixed(&mut self, s: usize, mg: i32) {
-        self.fixed_mg[s] += mg;
+    fn palace_danger(&mut self, s: usize, danger: i32) {
+        self.danger[s] += danger;
     }
 
     fn done(&mut self, phase: i32, can_attack: [bool; 2]) {
@@ -193,7 +198,7 @@ impl Features {
         let mut f = Features {
             mg: [vec![0.0; N_WEIGHTS], vec![0.0; N_WEIGHTS]],
             eg: [vec![0.0; N_WEIGHTS], vec![0.0; N_WEIGHTS]],
-            fixed_mg: [0; 2],
+            danger: [0; 2],
             phase: 0,
             can_attack: [false; 2],
             red_to_move: pos.turn() == Side::Red,
@@ -214,10 +219,9 @@ impl Features {
         let side = |s: usize, c: &[Vec<f64>; 2]| -> i64 {
             c[s].iter().zip(w).map(|(c, w)| c * w).sum::<f64>().round() as i64
         };
-        let mg = [
-            side(0, &self.mg) + self.fixed_mg[0] as i64,
-            side(1, &self.mg) + self.fixed_mg[1] as i64,
-        ];
+        // The evaluation's integer step: the danger scaled, rounded toward zero.
+        let danger = |s: usize| self.danger[s] as i64 * w[PALACE].round() as i64 / 100;
+        let mg = [side(0, &self.mg) - danger(0), side(1, &self.mg) - danger(1)];
         let eg = [side(0, &self.eg), side(1, &self.eg)];
         let phase = self.phase as i64;
         let max = PHASE_MAX as i64;
@@ -242,10 +246,14 @@ impl Features {
                 coefs.push((i as u16, c as f32));
             }
         }
+        // The palace danger counts in the middlegame only, a hundredth per point of its scale.
+        let danger = -(self.danger[0] - self.danger[1]) as f64 / 100.0 * phase / max;
+        if danger != 0.0 {
+            coefs.push((PALACE as u16, danger as f32));
+        }
         let div = 1.0 / NO_ATTACKERS_DIVISOR as f32;
         Sample {
             coefs,
-            offset: ((self.fixed_mg[0] - self.fixed_mg[1]) as f64 * phase / max) as f32,
             scale_up: if self.can_attack[0] { 1.0 } else { div },
             scale_down: if self.can_attack[1] { 1.0 } else { div },
             stm: if self.red_to_move { 1.0 } else { -1.0 },
@@ -294,8 +302,6 @@ fn hidden_terms(pool: Option<&Pool>) -> (HiddenValues, [Vec<(usize, f64)>; 2]) {
 pub struct Sample {
     /// Nonzero coefficients: (weight index, tapered Red-minus-Black count).
     pub coefs: Vec<(u16, f32)>,
-    /// The unscaled terms (palace danger), tapered.
-    pub offset: f32,
     /// Factor on a lead for Red (1, or the no-attackers divisor's inverse), and for Black.
     pub scale_up: f32,
     pub scale_down: f32,
@@ -313,8 +319,7 @@ impl Sample {
             .coefs
             .iter()
             .map(|&(i, c)| c as f64 * w[i as usize])
-            .sum::<f64>()
-            + self.offset as f64;
+            .sum::<f64>();
         let scale = if lin > 0.0 {
             self.scale_up
         } else {
@@ -606,6 +611,8 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
          pub const EMPTY_HEAD_CANNON: i32 = {};\n\
          /// An enemy cannon on our general's file with exactly one piece between (a central cannon).\n\
          pub const CENTRAL_CANNON: i32 = {};\n\
+         /// The palace danger (attackers on the palace, squared and capped: `params.rs`) in percent.\n\
+         pub const PALACE_DANGER: i32 = {};\n\
          \n\
          /// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,\n\
          /// chariot 4): attacked by a piece of a lower class, or attacked and undefended.\n\
@@ -621,6 +628,7 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
         int(ATTACKER_MISSING),
         int(EMPTY_HEAD),
         int(CENTRAL),
+        int(PALACE),
         row5(THREAT_LOWER),
         row5(THREAT_HANG),
         int(TEMPO_W),
@@ -698,15 +706,27 @@ mod tests {
 
     #[test]
     fn the_linear_sample_agrees_with_the_features() {
+        let mut in_danger = 0;
         for (pos, pool) in playout_positions().into_iter().step_by(7) {
-            let w = default_weights(pool.is_some());
             let f = Features::of(&pos, pool.as_ref());
+            in_danger += (f.danger != [0, 0]) as usize;
             let s = f.sample(0.5);
-            let red = if pos.turn() == Side::Red { 1 } else { -1 } * f.evaluate(&w);
-            let (e, _) = s.eval(&w);
-            // Integer division (by the phase and the divisor) against exact arithmetic.
-            assert!((e - red as f64).abs() <= 16.0, "{e} {red}");
+            // The engine's weights, and the palace danger scaled to two and a half times.
+            for palace in [None, Some(250.0)] {
+                let mut w = default_weights(pool.is_some());
+                if let Some(p) = palace {
+                    w[PALACE] = p;
+                }
+                let red = if pos.turn() == Side::Red { 1 } else { -1 } * f.evaluate(&w);
+                let (e, _) = s.eval(&w);
+                // Integer division (by the phase and the divisor) against exact arithmetic.
+                assert!((e - red as f64).abs() <= 16.0, "{e} {red}");
+            }
         }
+        assert!(
+            in_danger > 0,
+            "no playout position has a palace under attack"
+        );
     }
 
     #[test]
@@ -728,6 +748,7 @@ mod tests {
             THREAT_HANG + 3,
             TEMPO_W,
             HIDDEN_BON,
+            PALACE,
         ] {
             let h = 1e-3;
             let mut up = w.clone();
@@ -753,7 +774,6 @@ mod tests {
                 for _ in 0..(weight * 20.0).round() as usize {
                     samples.push(Sample {
                         coefs: vec![(TEMPO_W as u16 + 1, e as f32)],
-                        offset: 0.0,
                         scale_up: 1.0,
                         scale_down: 1.0,
                         stm: 0.0,

@@ -154,6 +154,8 @@ pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 54;
 pub const EMPTY_HEAD_CANNON: i32 = 181;
 /// An enemy cannon on our general's file with exactly one piece between (a central cannon).
 pub const CENTRAL_CANNON: i32 = 15;
+/// The palace danger (attackers on the palace, squared and capped: `params.rs`) in percent.
+pub const PALACE_DANGER: i32 = 100;
 
 /// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,
 /// chariot 4): attacked by a piece of a lower class, or attacked and undefended.
