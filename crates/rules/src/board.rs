@@ -25,6 +25,8 @@ pub struct Board {
     pub(crate) hash: u64,
     /// The part of `hash` that comes from pieces moving as soldiers.
     pub(crate) soldier_hash: u64,
+    /// The part of `hash` that comes from pieces moving as generals, advisors and elephants.
+    pub(crate) defence_hash: u64,
 }
 
 impl std::fmt::Debug for Board {
@@ -61,6 +63,7 @@ impl Board {
             generals: [NO_SQUARE; 2],
             hash: 0,
             soldier_hash: 0,
+            defence_hash: 0,
         }
     }
 
@@ -80,6 +83,13 @@ impl Board {
     #[inline]
     pub fn soldier_hash(&self) -> u64 {
         self.soldier_hash
+    }
+
+    /// Zobrist hash of the pieces that move as generals, advisors and elephants (a face-down
+    /// one as its start point's piece, with its own keys): both palaces' defence.
+    #[inline]
+    pub fn defence_hash(&self) -> u64 {
+        self.defence_hash
     }
 
     pub fn general(&self, side: Side) -> Option<Square> {
@@ -110,8 +120,10 @@ impl Board {
         }
         let key = zobrist::piece_key(piece, sq);
         self.hash ^= key;
-        if piece.role() == Role::Soldier {
-            self.soldier_hash ^= key;
+        match piece.role() {
+            Role::Soldier => self.soldier_hash ^= key,
+            Role::General | Role::Advisor | Role::Elephant => self.defence_hash ^= key,
+            _ => {}
         }
     }
 
@@ -128,8 +140,10 @@ impl Board {
         }
         let key = zobrist::piece_key(piece, sq);
         self.hash ^= key;
-        if piece.role() == Role::Soldier {
-            self.soldier_hash ^= key;
+        match piece.role() {
+            Role::Soldier => self.soldier_hash ^= key,
+            Role::General | Role::Advisor | Role::Elephant => self.defence_hash ^= key,
+            _ => {}
         }
         Some(piece)
     }

@@ -197,7 +197,7 @@ fn check_position(pos: &Position) {
             assert_eq!(pos.is_legal(m), fast.contains(&m));
         }
     }
-    // FEN round trip and incremental hashes (the placement's, the soldiers') = recomputed.
+    // FEN round trip and incremental hashes (the placement's, the soldiers', the defence's) = recomputed.
     let setup = Setup::parse_fen(&pos.to_fen()).unwrap();
     assert_eq!(setup, pos.to_setup());
     match Position::from_setup(&setup, pos.rules()) {
@@ -210,6 +210,7 @@ fn check_position(pos: &Position) {
             assert_eq!(&again, pos);
             assert_eq!(again.hash(), pos.hash());
             assert_eq!(again.board().soldier_hash(), pos.board().soldier_hash());
+            assert_eq!(again.board().defence_hash(), pos.board().defence_hash());
         }
     }
 }

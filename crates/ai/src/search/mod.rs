@@ -901,7 +901,9 @@ impl<'a> Searcher<'a> {
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
         {
-            self.heur.correction.update(pos, depth, best, raw_eval);
+            self.heur
+                .correction
+                .update(pos, depth, best, raw_eval, self.jieqi.is_none());
         }
         self.tt
             .store(key, ply, best_move, best, raw_eval, depth, bound);
@@ -918,7 +920,9 @@ impl<'a> Searcher<'a> {
     /// structure ([`crate::correction`]).
     #[inline]
     fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        self.heur.correction.corrected(pos, raw)
+        self.heur
+            .correction
+            .corrected(pos, raw, self.jieqi.is_none())
     }
 
     /// One iteration at the root: every root move, best first.
