@@ -8,7 +8,8 @@
 //! structure. After a node's search the difference between its result and its raw evaluation
 //! moves each structure's entry (more for deeper searches), and the next static evaluations
 //! with those structures are corrected by the mean of the two entries (each learns the whole
-//! error, so where both structures predict it the mean does too). What prunes on the
+//! error, so where both structures predict it the mean does too). Jieqi's search uses the
+//! soldiers' table alone until the defence table is screened there. What prunes on the
 //! evaluation (reverse futility, razoring, null move, futility, quiescence's stand-pat) then
 //! errs less. The idea is Stockfish's and Ethereal's; the numbers here are this engine's.
 

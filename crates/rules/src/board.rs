@@ -120,6 +120,12 @@ impl Board {
         }
         let key = zobrist::piece_key(piece, sq);
         self.hash ^= key;
+        self.toggle_structure(piece, key);
+    }
+
+    /// Adds or removes `piece`'s key in the structure hash its role belongs to, if any.
+    #[inline]
+    fn toggle_structure(&mut self, piece: Piece, key: u64) {
         match piece.role() {
             Role::Soldier => self.soldier_hash ^= key,
             Role::General | Role::Advisor | Role::Elephant => self.defence_hash ^= key,
@@ -140,11 +146,7 @@ impl Board {
         }
         let key = zobrist::piece_key(piece, sq);
         self.hash ^= key;
-        match piece.role() {
-            Role::Soldier => self.soldier_hash ^= key,
-            Role::General | Role::Advisor | Role::Elephant => self.defence_hash ^= key,
-            _ => {}
-        }
+        self.toggle_structure(piece, key);
         Some(piece)
     }
 

@@ -197,7 +197,8 @@ fn check_position(pos: &Position) {
             assert_eq!(pos.is_legal(m), fast.contains(&m));
         }
     }
-    // FEN round trip and incremental hashes (the placement's, the soldiers', the defence's) = recomputed.
+    // FEN round trip and incremental hashes (the placement's, the soldiers', the defence's) =
+    // recomputed.
     let setup = Setup::parse_fen(&pos.to_fen()).unwrap();
     assert_eq!(setup, pos.to_setup());
     match Position::from_setup(&setup, pos.rules()) {
