@@ -9,7 +9,7 @@
 //! moves each structure's entry (more for deeper searches), and the next static evaluations
 //! with those structures are corrected by the mean of the two entries (each learns the whole
 //! error, so where both structures predict it the mean does too). Jieqi's search uses the
-//! soldiers' table alone until the defence table is screened there. What prunes on the
+//! soldiers' table alone until a test decides the defence table there. What prunes on the
 //! evaluation (reverse futility, razoring, null move, futility, quiescence's stand-pat) then
 //! errs less. The idea is Stockfish's and Ethereal's; the numbers here are this engine's.
 
@@ -72,7 +72,7 @@ impl CorrectionHistory {
 
     /// `eval`, the raw static evaluation of `pos`, corrected. `with_defence`: whether the
     /// defence table counts (the mean of both entries) or the soldiers' alone; only Xiangqi's
-    /// search uses it so far (screened there, not yet in Jieqi).
+    /// search uses it so far (accepted there, undecided in Jieqi).
     #[inline]
     pub fn corrected(&self, pos: &Position, eval: i32, with_defence: bool) -> i32 {
         let soldiers = self.soldiers[Self::slot(pos, structure_key(pos))];

@@ -1,6 +1,7 @@
 //! The placement of pieces: a byte per point plus redundant occupancy (bit-ranks, bit-files,
 //! per-side bitboards), the generals' points and incremental Zobrist hashes (of the whole
-//! placement, and of the soldiers alone for engines that key what they learn by structure).
+//! placement, and of the soldiers and of the palaces' defenders alone, for engines that key
+//! what they learn by structure).
 
 use crate::tables::{
     ADVISOR_FREE, ELEPHANT_FREE, FILE_LINES, HORSE_ATTACKERS, RANK_LINES, SOLDIER_ATTACKERS,
