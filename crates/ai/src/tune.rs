@@ -331,7 +331,7 @@ impl Sample {
 
 /// The model's predicted result for an evaluation `e` (Red's centipawns).
 #[inline]
-fn sigmoid(k: f64, e: f64) -> f64 {
+pub fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
@@ -352,7 +352,23 @@ pub fn mse(samples: &[Sample], w: &[f64], k: f64) -> f64 {
 
 /// The K in (0.01, 10) with the least error under `w` (a golden-section search on log K).
 pub fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
-    let f = |lk: f64| mse(samples, w, lk.exp());
+    let points: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (s.eval(w).0, s.result as f64))
+        .collect();
+    fit_k_of(&points)
+}
+
+/// The K in (0.01, 10) for which [`sigmoid`] of each point's value (Red's centipawns) best
+/// predicts its result (least squared error; a golden-section search on log K).
+pub fn fit_k_of(points: &[(f64, f64)]) -> f64 {
+    let f = |lk: f64| {
+        let k = lk.exp();
+        points
+            .iter()
+            .map(|&(e, r)| (r - sigmoid(k, e)).powi(2))
+            .sum::<f64>()
+    };
     let (mut a, mut b) = (0.01f64.ln(), 10f64.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let mut c = b - g * (b - a);

@@ -57,6 +57,11 @@ USAGE:
                  [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]
             Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
             (Xiangqi) or weights_jieqi.rs (Jieqi)
+  jieqi-cli tune-label --data FILE --engine \"PROGRAM [ARGS]\" --out FILE [--depth D] [--every K]
+                       [--blend L] [--threads T] [--engine-handshake WORD]
+                       [--engine-option NAME=VALUE ...]
+            a tune-data file's Xiangqi positions labelled by another engine's score at depth D
+            (default 8) as a win probability, for tune
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
@@ -93,6 +98,7 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         "bench" => cmd::bench::run(rest),
         "tune-data" => cmd::tune::run_data(rest),
         "tune" => cmd::tune::run(rest),
+        "tune-label" => cmd::tune_label::run(rest),
         "uci" => cmd::uci::run(rest),
         "jai" => cmd::jai::run(rest),
         "match" => cmd::matches::run(rest),

@@ -31,6 +31,9 @@
 //! | `jai` | `MainTimeMs`, `IncTimeMs`, `TimeoutBufferMs` | 0–86,400,000 ms (a day) |
 //! | `jai` | `MaxPlies` | 0–1000 (0: only the rules end a game) |
 //! | `jai` | an input line | as `uci` |
+//! | `tune-label` | `--depth` | 1–20 (the other engine's `go depth`) |
+//! | `tune-label` | `--every` | 1–1,000,000 |
+//! | `tune-label` | `--threads` | 1–64 (one engine process each) |
 //! | `replay`, `match-report` | a file | a regular file of at most 16 MiB of UTF-8 text, not empty |
 //!
 //! A fixed depth without a time limit (`bench --depth`, `match --depth`) grows about 1.5 times

@@ -193,3 +193,149 @@ fn bad_inputs_are_one_line_errors() {
     );
     assert!(!std::path::Path::new(out).exists());
 }
+
+#[test]
+fn tune_label_labels_with_another_engine_and_tune_reads_the_labels() {
+    // Two games' positions, as `tune-data` writes them.
+    let data = temp("label-data.txt");
+    std::fs::write(
+        &data,
+        "# jieqi-cli tune-data (by hand)\n# game 1\n\
+         rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;1\n\
+         rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1;1\n\
+         # game 2\n\
+         rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2;0\n\
+         3ak4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1;1\n",
+    )
+    .unwrap();
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_jieqi-cli"));
+    let label = |threads: &str, blend: &str, out: &std::path::Path| {
+        let o = cli(&[
+            "tune-label",
+            "--data",
+            data.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--depth",
+            "3",
+            "--threads",
+            threads,
+            "--blend",
+            blend,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stdout).contains("4 positions labelled"));
+        std::fs::read_to_string(out).unwrap()
+    };
+    let one = label("1", "0", &temp("labels-1.txt"));
+    // Each position searched from a cleared table: the threads change nothing.
+    assert_eq!(label("2", "0", &temp("labels-2.txt")), one);
+    assert_eq!(one.lines().filter(|l| l.starts_with("# game ")).count(), 2);
+    let labels: Vec<f64> = one
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.rsplit_once(';').unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(labels.len(), 4);
+    assert!(labels.iter().all(|p| (0.0..=1.0).contains(p)), "{labels:?}");
+    // A lone chariot against a bare general: Red's win, whatever the games said.
+    assert!(labels[3] > 0.9, "{labels:?}");
+    // All blend: the games' results again.
+    let results = label("1", "1", &temp("labels-results.txt"));
+    let results: Vec<&str> = results
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.rsplit_once(';').unwrap().1)
+        .collect();
+    assert_eq!(results, ["1.0000", "1.0000", "0.0000", "1.0000"]);
+
+    let out = temp("labels-weights.rs");
+    let o = cli(&[
+        "tune",
+        "--data",
+        temp("labels-1.txt").to_str().unwrap(),
+        "--variant",
+        "xiangqi",
+        "--iterations",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn tune_label_bad_inputs_are_one_line_errors() {
+    let data = temp("label-good.txt");
+    std::fs::write(
+        &data,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;0.5\n",
+    )
+    .unwrap();
+    let data = data.to_str().unwrap();
+    let out = temp("label-never.txt");
+    let out = out.to_str().unwrap();
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_jieqi-cli"));
+    fails(&["tune-label", "--data", data, "--out", out], "--engine");
+    fails(
+        &[
+            "tune-label",
+            "--data",
+            data,
+            "--engine",
+            "/nonexistent/engine",
+            "--out",
+            out,
+        ],
+        "cannot start engine",
+    );
+    fails(
+        &[
+            "tune-label",
+            "--data",
+            data,
+            "--engine",
+            &engine,
+            "--out",
+            out,
+            "--blend",
+            "2",
+        ],
+        "--blend",
+    );
+    fails(
+        &[
+            "tune-label",
+            "--data",
+            data,
+            "--engine",
+            &engine,
+            "--out",
+            out,
+            "--depth",
+            "0",
+        ],
+        "--depth",
+    );
+    let jieqi = temp("label-jieqi.txt");
+    std::fs::write(
+        &jieqi,
+        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1;1\n",
+    )
+    .unwrap();
+    fails(
+        &[
+            "tune-label",
+            "--data",
+            jieqi.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--out",
+            out,
+        ],
+        "Xiangqi",
+    );
+    assert!(!std::path::Path::new(out).exists());
+}

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use jieqi_ai::Score;
 
+use crate::args::Args;
 use crate::limits;
 use crate::lines::{Line, LineReader};
 use crate::text::excerpt;
@@ -245,6 +246,35 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
             excerpt(text)
         )),
     }
+}
+
+/// An engine's settings from the command line: `command` (the value of `--{flag}`, program and
+/// arguments), `--engine-handshake` (default `uci`) and `--engine-option NAME=VALUE …`.
+pub fn spec_from_args(flag: &str, command: &str, args: &Args) -> Result<EngineSpec, String> {
+    let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+    if command.is_empty() {
+        return Err(format!("--{flag} needs a program"));
+    }
+    let spec = EngineSpec {
+        command,
+        handshake: args.value("engine-handshake").unwrap_or("uci").to_string(),
+        options: args
+            .list("engine-option")
+            .iter()
+            .map(|o| parse_option(o))
+            .collect::<Result<_, _>>()?,
+    };
+    // A newline would reach the engine as a command of its own.
+    let bad = std::iter::once(&spec.handshake)
+        .chain(spec.options.iter().flat_map(|(n, v)| [n, v]))
+        .find(|t| t.contains(char::is_control));
+    if let Some(bad) = bad {
+        return Err(format!(
+            "'{}' holds a control character; the engine reads lines",
+            excerpt(bad)
+        ));
+    }
+    Ok(spec)
 }
 
 #[cfg(test)]

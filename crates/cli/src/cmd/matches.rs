@@ -88,7 +88,7 @@ use jieqi_rules::{
     VariantKind, Xiangqi,
 };
 
-use super::external::{EngineSpec, UciEngine, parse_option, startpos};
+use super::external::{EngineSpec, UciEngine, spec_from_args, startpos};
 use super::match_report::{Games, read_games};
 use super::match_stats::{GameScore, summarize};
 use super::sprt::{Sequential, Sprt};
@@ -351,7 +351,7 @@ fn config(args: &Args) -> Result<Config, String> {
     };
     let engine = args
         .value("b-engine")
-        .map(|command| engine_spec(command, args))
+        .map(|command| spec_from_args("b-engine", command, args))
         .transpose()?;
     let players = [
         Player::Level(level("a")?),
@@ -1079,34 +1079,6 @@ fn ask(
     Ok((Some(mv), answer.score.unwrap_or(Score::Cp(0))))
 }
 
-/// Reads `--b-engine` and its settings.
-fn engine_spec(command: &str, args: &Args) -> Result<EngineSpec, String> {
-    let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
-    if command.is_empty() {
-        return Err("--b-engine needs a program".into());
-    }
-    let spec = EngineSpec {
-        command,
-        handshake: args.value("engine-handshake").unwrap_or("uci").to_string(),
-        options: args
-            .list("engine-option")
-            .iter()
-            .map(|o| parse_option(o))
-            .collect::<Result<_, _>>()?,
-    };
-    // A newline would reach the engine as a command of its own.
-    let bad = std::iter::once(&spec.handshake)
-        .chain(spec.options.iter().flat_map(|(n, v)| [n, v]))
-        .find(|t| t.contains(char::is_control));
-    if let Some(bad) = bad {
-        return Err(format!(
-            "'{}' holds a control character; the engine reads lines",
-            excerpt(bad)
-        ));
-    }
-    Ok(spec)
-}
-
 /// Each side's run of consecutive scores beyond the adjudication threshold, by sign.
 #[derive(Default)]
 struct Verdicts {
@@ -1180,7 +1152,7 @@ mod tests {
             ["--engine-option", "Name=a\u{1b}b"],
         ] {
             let args = Args::parse(&SPEC, &flags.map(str::to_string)).unwrap();
-            let err = engine_spec("engine", &args).unwrap_err();
+            let err = spec_from_args("b-engine", "engine", &args).unwrap_err();
             assert!(err.contains("control character"), "{err}");
         }
     }

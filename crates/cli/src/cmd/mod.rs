@@ -16,6 +16,7 @@ pub mod review;
 pub mod rules;
 pub mod sprt;
 pub mod tune;
+pub mod tune_label;
 pub mod uci;
 pub mod view;
 

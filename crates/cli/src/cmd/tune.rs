@@ -363,14 +363,14 @@ fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> 
         let (fen, result) = line
             .rsplit_once(';')
             .ok_or_else(|| bad("not FEN;RESULT".into()))?;
-        let result: f32 = match result.trim() {
-            "1" | "1.0" => 1.0,
-            "0.5" => 0.5,
-            "0" | "0.0" => 0.0,
-            other => {
+        // A game's result (1, 0.5, 0) or a win probability from an engine's score
+        // (`tune-label`): any number from 0 to 1.
+        let result: f32 = match result.trim().parse::<f32>() {
+            Ok(r) if (0.0..=1.0).contains(&r) => r,
+            _ => {
                 return Err(bad(format!(
-                    "result '{}' is not 1, 0.5 or 0",
-                    excerpt(other)
+                    "result '{}' is not a number from 0 to 1",
+                    excerpt(result.trim())
                 )));
             }
         };

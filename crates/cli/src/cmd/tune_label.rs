@@ -1,0 +1,242 @@
+//! `tune-label`: a `tune-data` file's Xiangqi positions labelled by another engine's search.
+//!
+//! `tune-label --data FILE --engine "PROGRAM [ARGS]" --out FILE [--depth D] [--every K]
+//! [--blend L] [--threads T] [--engine-handshake WORD] [--engine-option NAME=VALUE …]` asks the
+//! engine (UCI, `position fen …` and `go depth D`, default 8) for every K-th position's score
+//! and writes the positions again with a label in place of the game's result: the engine's
+//! score for Red turned into a win probability, `1 / (1 + 10^(−K_E·score/400))`, where K_E is
+//! fitted so that this probability best predicts the games' results (the same fit as `tune`'s
+//! K, so the label is as sure of a score as the games were). `--blend L` mixes in the game's
+//! result: `L·result + (1 − L)·probability` (default 0). A game's result says who won in the
+//! end, after many more moves; a deeper engine's score says what this position is worth, so a
+//! labelled position teaches the tuner more than a result does. Mates count as ±2000.
+//!
+//! Each position is searched from a cleared table (`ucinewgame` first), so the same arguments
+//! write the same file on any number of threads. The `# game N` lines stay, so `tune` holds
+//! out the same games.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use jieqi_ai::Score;
+use jieqi_ai::tune::{fit_k_of, sigmoid};
+use jieqi_rules::{PlayerView, RuleSet, Side, VariantKind};
+
+use super::external::{UciEngine, spec_from_args};
+use crate::args::{Args, Spec};
+use crate::files::read_text_file;
+use crate::limits::{self, Range};
+use crate::text::excerpt;
+
+const SPEC: Spec = Spec {
+    command: "tune-label",
+    values: &[
+        "data",
+        "engine",
+        "out",
+        "depth",
+        "every",
+        "blend",
+        "threads",
+        "engine-handshake",
+    ],
+    switches: &[],
+    lists: &["engine-option"],
+};
+
+/// `--every`.
+const EVERY: Range = 1..=1_000_000;
+/// The largest data file read (as `tune`).
+const DATA_BYTES: u64 = 512 * 1024 * 1024;
+/// A score beyond this many centipawns (a mate, too) counts as this many: the probability is
+/// certain long before, and a mate's number would only weigh on the fit.
+const SCORE_LIMIT: i32 = 2000;
+/// How long one position's search may take before the engine counts as hung.
+const DEADLINE: Duration = Duration::from_secs(120);
+
+/// One position to label: its game's number, FEN, the game's result for Red, and whether Black
+/// is to move (the engine's score is the side to move's).
+struct Item {
+    game: usize,
+    fen: String,
+    result: f64,
+    black: bool,
+}
+
+/// `tune-label`.
+pub fn run(raw: &[String]) -> Result<(), String> {
+    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
+    args.at_most(0).map_err(|e| e.to_string())?;
+    let data = args.value("data").ok_or("--data is required")?;
+    let out = args.value("out").ok_or("--out is required")?;
+    let command = args
+        .value("engine")
+        .ok_or("--engine \"PROGRAM [ARGS]\" is required")?;
+    let spec = spec_from_args("engine", command, &args)?;
+    let depth: u32 = args.number("depth", &limits::FIXED_DEPTH)?.unwrap_or(8);
+    let every: usize = args.number("every", &EVERY)?.unwrap_or(1);
+    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
+    let blend = match args.value("blend") {
+        None => 0.0,
+        Some(v) => match v.parse::<f64>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => x,
+            _ => {
+                return Err(format!(
+                    "--blend '{}' is not a number from 0 to 1",
+                    excerpt(v)
+                ));
+            }
+        },
+    };
+
+    let text = read_text_file(data, DATA_BYTES)?;
+    let items = read_items(&text, every)?;
+    if items.is_empty() {
+        return Err(format!("'{}' holds no positions", excerpt(data)));
+    }
+
+    // Each thread its own engine; the positions handed out one at a time.
+    let next = AtomicUsize::new(0);
+    let scores: Mutex<Vec<Option<i32>>> = Mutex::new(vec![None; items.len()]);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let go = format!("go depth {depth}");
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(items.len()) {
+            scope.spawn(|| {
+                let fail = |why: String| {
+                    if let Ok(mut f) = failure.lock() {
+                        f.get_or_insert(why);
+                    }
+                };
+                let mut engine = match UciEngine::start(&spec) {
+                    Ok(e) => e,
+                    Err(why) => return fail(why),
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items.len() || failure.lock().map_or(true, |f| f.is_some()) {
+                        break;
+                    }
+                    let item = &items[i];
+                    let position = format!("position fen {}", item.fen);
+                    let answer = engine
+                        .new_game()
+                        .and_then(|()| engine.think(&position, &go, DEADLINE));
+                    let score = match answer {
+                        Ok(a) => a.score,
+                        Err(why) => return fail(format!("'{}': {why}", excerpt(&item.fen))),
+                    };
+                    let Some(score) = score else {
+                        return fail(format!("'{}': the engine gave no score", item.fen));
+                    };
+                    let cp = match score {
+                        Score::Cp(cp) => cp.clamp(-SCORE_LIMIT, SCORE_LIMIT),
+                        Score::Mate(n) if n > 0 => SCORE_LIMIT,
+                        Score::Mate(_) => -SCORE_LIMIT,
+                    };
+                    let for_red = if item.black { -cp } else { cp };
+                    if let Ok(mut all) = scores.lock() {
+                        all[i] = Some(for_red);
+                    }
+                    if (i + 1).is_multiple_of(1000) {
+                        eprintln!("tune-label: {}/{} positions", i + 1, items.len());
+                    }
+                }
+            });
+        }
+    });
+    if let Some(why) = failure.into_inner().ok().flatten() {
+        return Err(format!("the engine failed: {why}"));
+    }
+    let scores: Vec<i32> = scores
+        .into_inner()
+        .map_err(|_| "a labelling thread failed".to_string())?
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or("a position went unlabelled")?;
+
+    let points: Vec<(f64, f64)> = items
+        .iter()
+        .zip(&scores)
+        .map(|(item, &s)| (s as f64, item.result))
+        .collect();
+    let k = fit_k_of(&points);
+    let error = points
+        .iter()
+        .map(|&(s, r)| (r - sigmoid(k, s)).powi(2))
+        .sum::<f64>()
+        / points.len() as f64;
+
+    let mut text = format!(
+        "# jieqi-cli tune-label --engine {} --depth {depth} --every {every} --blend {blend}\n\
+         # FEN;LABEL ({blend} x the game's result for Red + {} x the engine's score for Red as a \
+         win probability, K {k:.4})\n",
+        spec.short_name(),
+        1.0 - blend,
+    );
+    let mut game = None;
+    for (item, &s) in items.iter().zip(&scores) {
+        if game != Some(item.game) {
+            game = Some(item.game);
+            text.push_str(&format!("# game {}\n", item.game));
+        }
+        let label = blend * item.result + (1.0 - blend) * sigmoid(k, s as f64);
+        text.push_str(&format!("{};{label:.4}\n", item.fen));
+    }
+    std::fs::write(out, text).map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
+    super::outln!(
+        "{} positions labelled, written to {out}; the engine's scores predict the results with \
+         K {k:.4}, error {error:.6}",
+        items.len()
+    );
+    Ok(())
+}
+
+/// Every `every`-th position of a `tune-data` file (the first, then each `every`-th after),
+/// each with its game's number, or the first bad line's one-line error.
+fn read_items(text: &str, every: usize) -> Result<Vec<Item>, String> {
+    let rules = RuleSet::standard(VariantKind::Xiangqi);
+    let mut items = Vec::new();
+    let (mut game, mut seen) = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(g) = line.strip_prefix("# game ") {
+            game = g.trim().parse().unwrap_or(game + 1);
+        }
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: String| format!("line {}: {why}", n + 1);
+        let (fen, result) = line
+            .rsplit_once(';')
+            .ok_or_else(|| bad("not FEN;RESULT".into()))?;
+        let result = match result.trim().parse::<f64>() {
+            Ok(r) if (0.0..=1.0).contains(&r) => r,
+            _ => {
+                return Err(bad(format!(
+                    "result '{}' is not a number from 0 to 1",
+                    excerpt(result.trim())
+                )));
+            }
+        };
+        // Another engine is told a Xiangqi FEN: a Jieqi view has no meaning to it.
+        let view = PlayerView::from_text_with(fen, &[], Some(rules)).map_err(|e| {
+            bad(format!(
+                "'{}': {e} (tune-label reads Xiangqi positions)",
+                excerpt(fen)
+            ))
+        })?;
+        seen += 1;
+        if (seen - 1) % every != 0 {
+            continue;
+        }
+        items.push(Item {
+            game,
+            fen: fen.trim().to_string(),
+            result,
+            black: view.position.turn() == Side::Black,
+        });
+    }
+    Ok(items)
+}
