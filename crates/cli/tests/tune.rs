@@ -279,46 +279,27 @@ fn tune_label_bad_inputs_are_one_line_errors() {
     let out = out.to_str().unwrap();
     let engine = format!("{} uci", env!("CARGO_BIN_EXE_jieqi-cli"));
     fails(&["tune-label", "--data", data, "--out", out], "--engine");
-    fails(
-        &[
-            "tune-label",
-            "--data",
-            data,
-            "--engine",
-            "/nonexistent/engine",
-            "--out",
-            out,
-        ],
-        "cannot start engine",
-    );
-    fails(
-        &[
-            "tune-label",
-            "--data",
-            data,
-            "--engine",
-            &engine,
-            "--out",
-            out,
-            "--blend",
-            "2",
-        ],
-        "--blend",
-    );
-    fails(
-        &[
-            "tune-label",
-            "--data",
-            data,
-            "--engine",
-            &engine,
-            "--out",
-            out,
-            "--depth",
-            "0",
-        ],
-        "--depth",
-    );
+    for (engine, flag, value, expected) in [
+        ("/nonexistent/engine", "--depth", "3", "cannot start engine"),
+        (engine.as_str(), "--blend", "2", "--blend"),
+        (engine.as_str(), "--depth", "0", "--depth"),
+        (engine.as_str(), "--every", "0", "--every"),
+    ] {
+        fails(
+            &[
+                "tune-label",
+                "--data",
+                data,
+                "--engine",
+                engine,
+                "--out",
+                out,
+                flag,
+                value,
+            ],
+            expected,
+        );
+    }
     let jieqi = temp("label-jieqi.txt");
     std::fs::write(
         &jieqi,

@@ -11,7 +11,8 @@
 //! same arguments write the same file, on any number of threads.
 //!
 //! `tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R] [--k K]
-//! [--groups G,…]` reads such a file (lines starting `#` are comments), fits K for the
+//! [--groups G,…]` reads such a file (lines starting `#` are comments; a label may be any
+//! number from 0 to 1, as `tune-label` writes them), fits K for the
 //! sigmoid under the engine's weights (unless `--k`), then runs Adam on the mean squared
 //! error (`jieqi_ai::tune`), keeping the iteration with the least held-out error (checked
 //! every 50; 0 keeps the engine's weights). Every tenth game (counted by the `# game` lines; without them
@@ -344,12 +345,22 @@ fn positive(flag: &str, v: &str, max: f64) -> Result<f64, String> {
     }
 }
 
-/// The samples of a data file's lines, each with its game's number (or, in a file without
-/// `# game` lines, its own), or the first bad line's one-line error.
-fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> {
-    let rules = RuleSet::standard(kind);
+/// One position line of a data file.
+pub(super) struct DataLine<'a> {
+    /// How many `# game` lines came before it (0 in a file without them).
+    pub game: usize,
+    /// Its line number, for errors.
+    pub line: usize,
+    pub fen: &'a str,
+    /// A game's result for Red (1, 0.5, 0) or a win probability from an engine's score
+    /// (`tune-label`): any number from 0 to 1.
+    pub label: f64,
+}
+
+/// The position lines of a data file (`FEN;LABEL`; lines starting `#` are comments, `# game N`
+/// starts a game), or the first malformed line's one-line error.
+pub(super) fn data_lines(text: &str) -> Result<Vec<DataLine<'_>>, String> {
     let mut out = Vec::new();
-    let by_game = text.lines().any(|l| l.starts_with("# game "));
     let mut game = 0;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -360,25 +371,44 @@ fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> 
             continue;
         }
         let bad = |why: String| format!("line {}: {why}", n + 1);
-        let (fen, result) = line
+        let (fen, label) = line
             .rsplit_once(';')
             .ok_or_else(|| bad("not FEN;RESULT".into()))?;
-        // A game's result (1, 0.5, 0) or a win probability from an engine's score
-        // (`tune-label`): any number from 0 to 1.
-        let result: f32 = match result.trim().parse::<f32>() {
+        let label = match label.trim().parse::<f64>() {
             Ok(r) if (0.0..=1.0).contains(&r) => r,
             _ => {
                 return Err(bad(format!(
                     "result '{}' is not a number from 0 to 1",
-                    excerpt(result.trim())
+                    excerpt(label.trim())
                 )));
             }
         };
-        let view = PlayerView::from_text_with(fen, &[], Some(rules))
-            .map_err(|e| bad(format!("'{}': {e}", excerpt(fen))))?;
+        out.push(DataLine {
+            game,
+            line: n + 1,
+            fen: fen.trim(),
+            label,
+        });
+    }
+    Ok(out)
+}
+
+/// The samples of a data file's lines, each with its game's number (or, in a file without
+/// `# game` lines, its own), or a bad line's one-line error (a malformed one first).
+fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> {
+    let rules = RuleSet::standard(kind);
+    let lines = data_lines(text)?;
+    let by_game = lines.last().is_some_and(|d| d.game > 0);
+    let mut out = Vec::with_capacity(lines.len());
+    for d in lines {
+        let view = PlayerView::from_text_with(d.fen, &[], Some(rules))
+            .map_err(|e| format!("line {}: '{}': {e}", d.line, excerpt(d.fen)))?;
         let pool = (kind == VariantKind::Jieqi).then_some(&view.pool);
-        let unit = if by_game { game } else { out.len() + 1 };
-        out.push((unit, Features::of(&view.position, pool).sample(result)));
+        let unit = if by_game { d.game } else { out.len() + 1 };
+        out.push((
+            unit,
+            Features::of(&view.position, pool).sample(d.label as f32),
+        ));
     }
     Ok(out)
 }

@@ -24,6 +24,7 @@ use jieqi_ai::tune::{fit_k_of, sigmoid};
 use jieqi_rules::{PlayerView, RuleSet, Side, VariantKind};
 
 use super::external::{UciEngine, spec_from_args};
+use super::tune::data_lines;
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
@@ -194,49 +195,27 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 }
 
 /// Every `every`-th position of a `tune-data` file (the first, then each `every`-th after),
-/// each with its game's number, or the first bad line's one-line error.
+/// each with its game's number, or a bad line's one-line error (a malformed one first).
 fn read_items(text: &str, every: usize) -> Result<Vec<Item>, String> {
     let rules = RuleSet::standard(VariantKind::Xiangqi);
     let mut items = Vec::new();
-    let (mut game, mut seen) = (0, 0);
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(g) = line.strip_prefix("# game ") {
-            game = g.trim().parse().unwrap_or(game + 1);
-        }
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let bad = |why: String| format!("line {}: {why}", n + 1);
-        let (fen, result) = line
-            .rsplit_once(';')
-            .ok_or_else(|| bad("not FEN;RESULT".into()))?;
-        let result = match result.trim().parse::<f64>() {
-            Ok(r) if (0.0..=1.0).contains(&r) => r,
-            _ => {
-                return Err(bad(format!(
-                    "result '{}' is not a number from 0 to 1",
-                    excerpt(result.trim())
-                )));
-            }
-        };
+    for (i, d) in data_lines(text)?.into_iter().enumerate() {
         // Another engine is told a Xiangqi FEN: a Jieqi view has no meaning to it.
-        let view = PlayerView::from_text_with(fen, &[], Some(rules)).map_err(|e| {
-            bad(format!(
-                "'{}': {e} (tune-label reads Xiangqi positions)",
-                excerpt(fen)
-            ))
+        let view = PlayerView::from_text_with(d.fen, &[], Some(rules)).map_err(|e| {
+            format!(
+                "line {}: '{}': {e} (tune-label reads Xiangqi positions)",
+                d.line,
+                excerpt(d.fen)
+            )
         })?;
-        seen += 1;
-        if (seen - 1) % every != 0 {
-            continue;
+        if i % every == 0 {
+            items.push(Item {
+                game: d.game,
+                fen: d.fen.to_string(),
+                result: d.label,
+                black: view.position.turn() == Side::Black,
+            });
         }
-        items.push(Item {
-            game,
-            fen: fen.trim().to_string(),
-            result,
-            black: view.position.turn() == Side::Black,
-        });
     }
     Ok(items)
 }
