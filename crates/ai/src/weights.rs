@@ -3,15 +3,16 @@
 //! README, "Tuning the evaluation"); edit by hand or replace with a tuner's output.
 //!
 //! Tuned by `jieqi-cli tune --variant xiangqi --iterations 600 --rate 0.2 --groups material,mobility,king,threats,tempo`
-//! from 233837 positions of xiangqi.txt: K 0.2682, error 0.067762 -> 0.063460 (held out 0.074659 -> 0.070726),
-//! iteration 600 kept (the least held-out error). Adopted after an SPRT against the
-//! hand-set weights at 5000 nodes a move, `--sprt 0,10`: H1 accepted after 806 pairs,
-//! 646-421-545, LLR 3.01 (README, "Tuning the evaluation").
+//! from 99635 positions of self-d8.txt: K 0.3262, error 0.002456 -> 0.002314 (held out 0.002515 -> 0.002332),
+//! iteration 600 kept (the least held-out error). The labels: each position's score at depth 8
+//! by the engine of dfea613 (`jieqi-cli tune-label --every 6 --depth 8`) on the 4000 games of
+//! xiangqi-s2.txt. Adopted after an SPRT against dfea613 at 40 ms a move, `--sprt 0,10`: H1
+//! accepted after 153 pairs, 154-84-68, LLR 2.95 (README, "Labels from a deeper engine").
 
 /// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).
 /// The general's value only matters for move ordering (it is never captured).
-pub const MATERIAL_MG: [i32; 8] = [0, 0, 231, 108, 506, 1009, 562, 100];
-pub const MATERIAL_EG: [i32; 8] = [0, 0, 85, 81, 343, 1079, 328, 173];
+pub const MATERIAL_MG: [i32; 8] = [0, 0, 255, 134, 448, 1070, 532, 89];
+pub const MATERIAL_EG: [i32; 8] = [0, 0, 81, 81, 399, 1163, 357, 170];
 
 /// A face-down Jieqi piece where no pool is known (move ordering, and `evaluate`
 /// without one); the search values a face-down piece at the mean of its side's unseen
@@ -141,26 +142,26 @@ pub const PST_SOLDIER_EG: [i16; 90] = [
 ];
 
 /// Mobility: per empty point a chariot or cannon reaches, per free destination of a horse.
-pub const CHARIOT_MOBILITY: i32 = 13;
+pub const CHARIOT_MOBILITY: i32 = 9;
 pub const CANNON_MOBILITY: i32 = 4;
-pub const HORSE_MOBILITY: i32 = 16;
+pub const HORSE_MOBILITY: i32 = 15;
 /// A horse that cannot move at all.
-pub const HORSE_TRAPPED: i32 = 74;
+pub const HORSE_TRAPPED: i32 = 48;
 
 /// General safety: each enemy chariot, horse or cannon across the river weighs this much per
 /// missing advisor or elephant of ours (middlegame only).
-pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 54;
+pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 49;
 /// An enemy cannon on our general's file with nothing between ("empty-head cannon").
-pub const EMPTY_HEAD_CANNON: i32 = 181;
+pub const EMPTY_HEAD_CANNON: i32 = 170;
 /// An enemy cannon on our general's file with exactly one piece between (a central cannon).
 pub const CENTRAL_CANNON: i32 = 15;
 /// The palace danger (attackers on the palace, squared and capped: `params.rs`) in percent.
-pub const PALACE_DANGER: i32 = 100;
+pub const PALACE_DANGER: i32 = 74;
 
 /// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,
 /// chariot 4): attacked by a piece of a lower class, or attacked and undefended.
-pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 9, 114, 77];
-pub const THREAT_HANGING: [i32; 5] = [0, 65, 97, 80, 6];
+pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 11, 84, 49];
+pub const THREAT_HANGING: [i32; 5] = [0, 44, 63, 84, 5];
 
 /// Side to move bonus.
-pub const TEMPO: i32 = 17;
+pub const TEMPO: i32 = 23;
