@@ -129,7 +129,10 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                         Err(why) => return fail(format!("'{}': {why}", excerpt(&item.fen))),
                     };
                     let Some(score) = score else {
-                        return fail(format!("'{}': the engine gave no score", item.fen));
+                        return fail(format!(
+                            "'{}': the engine gave no score",
+                            excerpt(&item.fen)
+                        ));
                     };
                     let cp = match score {
                         Score::Cp(cp) => cp.clamp(-SCORE_LIMIT, SCORE_LIMIT),
