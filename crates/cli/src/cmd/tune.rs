@@ -72,8 +72,8 @@ const TUNE_SPEC: Spec = Spec {
 const ITERATIONS: Range = 1..=100_000;
 /// `tune-data --seed`.
 const SEED: Range = 0..=u32::MAX as u64;
-/// The largest data file `tune` reads.
-const DATA_BYTES: u64 = 512 * 1024 * 1024;
+/// The largest data file `tune` and `tune-label` read.
+pub(super) const DATA_BYTES: u64 = 512 * 1024 * 1024;
 
 fn variant(args: &Args) -> Result<VariantKind, String> {
     match args

@@ -24,7 +24,7 @@ use jieqi_ai::tune::{fit_k_of, sigmoid};
 use jieqi_rules::{PlayerView, RuleSet, Side, VariantKind};
 
 use super::external::{UciEngine, spec_from_args};
-use super::tune::data_lines;
+use super::tune::{DATA_BYTES, data_lines};
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
@@ -48,8 +48,6 @@ const SPEC: Spec = Spec {
 
 /// `--every`.
 const EVERY: Range = 1..=1_000_000;
-/// The largest data file read (as `tune`).
-const DATA_BYTES: u64 = 512 * 1024 * 1024;
 /// A score beyond this many centipawns (a mate, too) counts as this many: the probability is
 /// certain long before, and a mate's number would only weigh on the fit.
 const SCORE_LIMIT: i32 = 2000;
