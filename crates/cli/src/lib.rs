@@ -57,11 +57,12 @@ USAGE:
                  [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]
             Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
             (Xiangqi) or weights_jieqi.rs (Jieqi)
-  jieqi-cli tune-label --data FILE --engine \"PROGRAM [ARGS]\" --out FILE [--depth D] [--every K]
-                       [--blend L] [--threads T] [--engine-handshake WORD]
-                       [--engine-option NAME=VALUE ...]
-            a tune-data file's Xiangqi positions labelled by another engine's score at depth D
-            (default 8) as a win probability, for tune
+  jieqi-cli tune-label --data FILE --engine \"PROGRAM [ARGS]\" --out FILE [--variant xiangqi|jieqi]
+                       [--depth D] [--every K] [--blend L] [--threads T]
+                       [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+            a tune-data file's positions labelled by an engine's score at depth D (default 8)
+            as a win probability, for tune (Jieqi: the side to move's view, as match
+            --engine-view own tells it)
   jieqi-cli help
 
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]

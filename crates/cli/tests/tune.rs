@@ -267,6 +267,87 @@ fn tune_label_labels_with_another_engine_and_tune_reads_the_labels() {
 }
 
 #[test]
+fn tune_label_labels_jieqi_views_with_our_engine() {
+    // Jieqi self-play data: each line the side to move's view, face-down pieces unseen.
+    let data = temp("label-jieqi-data.txt");
+    let o = cli(&[
+        "tune-data",
+        "--variant",
+        "jieqi",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_jieqi-cli"));
+    let label = |threads: &str, out: &std::path::Path| {
+        let o = cli(&[
+            "tune-label",
+            "--variant",
+            "jieqi",
+            "--data",
+            data.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--depth",
+            "2",
+            "--every",
+            "4",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out).unwrap()
+    };
+    let one = label("1", &temp("jieqi-labels-1.txt"));
+    assert_eq!(label("2", &temp("jieqi-labels-2.txt")), one);
+    assert!(
+        one.starts_with("# jieqi-cli tune-label --variant jieqi"),
+        "{one}"
+    );
+    // Every fourth view, told as it was written: the file holds no more than the views did.
+    let written = std::fs::read_to_string(&data).unwrap();
+    let views: Vec<&str> = written
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.rsplit_once(';').unwrap().0)
+        .step_by(4)
+        .collect();
+    let labelled: Vec<(&str, f64)> = one
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (fen, p) = l.rsplit_once(';').unwrap();
+            (fen, p.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(labelled.iter().map(|l| l.0).collect::<Vec<_>>(), views);
+    assert!(views.iter().any(|v| v.contains('x') || v.contains('X')));
+    assert!(labelled.iter().all(|l| (0.0..=1.0).contains(&l.1)));
+    // The scores differ from position to position: the engine searched the views it was told.
+    assert!(labelled.iter().any(|l| (l.1 - labelled[0].1).abs() > 1e-3));
+
+    let out = temp("jieqi-labels-weights.rs");
+    let o = cli(&[
+        "tune",
+        "--data",
+        temp("jieqi-labels-1.txt").to_str().unwrap(),
+        "--variant",
+        "jieqi",
+        "--iterations",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
 fn tune_label_bad_inputs_are_one_line_errors() {
     let data = temp("label-good.txt");
     std::fs::write(
@@ -284,6 +365,7 @@ fn tune_label_bad_inputs_are_one_line_errors() {
         (engine.as_str(), "--blend", "2", "--blend"),
         (engine.as_str(), "--depth", "0", "--depth"),
         (engine.as_str(), "--every", "0", "--every"),
+        (engine.as_str(), "--variant", "banqi", "--variant"),
     ] {
         fails(
             &[

@@ -75,7 +75,7 @@ const SEED: Range = 0..=u32::MAX as u64;
 /// The largest data file `tune` and `tune-label` read.
 pub(super) const DATA_BYTES: u64 = 512 * 1024 * 1024;
 
-fn variant(args: &Args) -> Result<VariantKind, String> {
+pub(super) fn variant(args: &Args) -> Result<VariantKind, String> {
     match args
         .value("variant")
         .map(str::to_ascii_lowercase)

@@ -1,15 +1,23 @@
-//! `tune-label`: a `tune-data` file's Xiangqi positions labelled by another engine's search.
+//! `tune-label`: a `tune-data` file's positions labelled by an engine's deeper search.
 //!
-//! `tune-label --data FILE --engine "PROGRAM [ARGS]" --out FILE [--depth D] [--every K]
-//! [--blend L] [--threads T] [--engine-handshake WORD] [--engine-option NAME=VALUE …]` asks the
-//! engine (UCI, `position fen …` and `go depth D`, default 8) for every K-th position's score
-//! and writes the positions again with a label in place of the game's result: the engine's
-//! score for Red turned into a win probability, `1 / (1 + 10^(−K_E·score/400))`, where K_E is
-//! fitted so that this probability best predicts the games' results (the same fit as `tune`'s
-//! K, so the label is as sure of a score as the games were). `--blend L` mixes in the game's
-//! result: `L·result + (1 − L)·probability` (default 0). A game's result says who won in the
-//! end, after many more moves; a deeper engine's score says what this position is worth, so a
-//! labelled position teaches the tuner more than a result does. Mates count as ±2000.
+//! `tune-label --data FILE --engine "PROGRAM [ARGS]" --out FILE [--variant xiangqi|jieqi]
+//! [--depth D] [--every K] [--blend L] [--threads T] [--engine-handshake WORD] [--engine-option
+//! NAME=VALUE …]` asks the engine (UCI, `position fen …` and `go depth D`, default 8) for every
+//! K-th position's score and writes the positions again with a label in place of the game's
+//! result: the engine's score for Red turned into a win probability, `1 / (1 +
+//! 10^(−K_E·score/400))`, where K_E is fitted so that this probability best predicts the games'
+//! results (the same fit as `tune`'s K, so the label is as sure of a score as the games were).
+//! `--blend L` mixes in the game's result: `L·result + (1 − L)·probability` (default 0). A
+//! game's result says who won in the end, after many more moves; a deeper engine's score says
+//! what this position is worth, so a labelled position teaches the tuner more than a result
+//! does. Mates count as ±2000.
+//!
+//! Jieqi (`--variant jieqi`, default xiangqi): each line is the side to move's view, never the
+//! deal, and the engine is told it as it is (`UCI_Variant` `jieqi`, set after any
+//! `--engine-option`), the dialogue of `match --engine-view own`: an engine that plays Jieqi
+//! from a player's view, such as this project's `jieqi-engine`. Its score is then the expected
+//! value over the identities that view has not seen, which is what the evaluation's face-down
+//! terms estimate.
 //!
 //! Each position is searched from a cleared table (`ucinewgame` first), so the same arguments
 //! write the same file on any number of threads. The `# game N` lines stay, so `tune` holds
@@ -24,7 +32,8 @@ use jieqi_ai::tune::{fit_k_of, sigmoid};
 use jieqi_rules::{PlayerView, RuleSet, Side, VariantKind};
 
 use super::external::{UciEngine, spec_from_args};
-use super::tune::{DATA_BYTES, data_lines};
+use super::matches::own;
+use super::tune::{DATA_BYTES, data_lines, variant};
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
@@ -41,6 +50,7 @@ const SPEC: Spec = Spec {
         "blend",
         "threads",
         "engine-handshake",
+        "variant",
     ],
     switches: &[],
     lists: &["engine-option"],
@@ -72,7 +82,15 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let command = args
         .value("engine")
         .ok_or("--engine \"PROGRAM [ARGS]\" is required")?;
-    let spec = spec_from_args("engine", command, &args)?;
+    let kind = match args.value("variant") {
+        None => VariantKind::Xiangqi,
+        Some(_) => variant(&args)?,
+    };
+    let mut spec = spec_from_args("engine", command, &args)?;
+    if kind == VariantKind::Jieqi {
+        spec.options
+            .push(("UCI_Variant".into(), own::VARIANT_NAME.into()));
+    }
     let depth: u32 = args.number("depth", &limits::FIXED_DEPTH)?.unwrap_or(8);
     let every: usize = args.number("every", &EVERY)?.unwrap_or(1);
     let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
@@ -90,7 +108,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     };
 
     let text = read_text_file(data, DATA_BYTES)?;
-    let items = read_items(&text, every)?;
+    let items = read_items(&text, every, kind)?;
     if items.is_empty() {
         return Err(format!("'{}' holds no positions", excerpt(data)));
     }
@@ -171,9 +189,11 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         / points.len() as f64;
 
     let mut text = format!(
-        "# jieqi-cli tune-label --engine {} --depth {depth} --every {every} --blend {blend}\n\
+        "# jieqi-cli tune-label --variant {} --engine {} --depth {depth} --every {every} \
+         --blend {blend}\n\
          # FEN;LABEL ({blend} x the game's result for Red + {} x the engine's score for Red as a \
          win probability, K {k:.4})\n",
+        kind.name().to_ascii_lowercase(),
         spec.short_name(),
         1.0 - blend,
     );
@@ -195,18 +215,20 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every `every`-th position of a `tune-data` file (the first, then each `every`-th after),
-/// each with its game's number, or a bad line's one-line error (a malformed one first).
-fn read_items(text: &str, every: usize) -> Result<Vec<Item>, String> {
-    let rules = RuleSet::standard(VariantKind::Xiangqi);
+/// Every `every`-th position of a `tune-data` file of `kind` (the first, then each `every`-th
+/// after), each with its game's number, or a bad line's one-line error (a malformed one first).
+fn read_items(text: &str, every: usize, kind: VariantKind) -> Result<Vec<Item>, String> {
+    let rules = RuleSet::standard(kind);
     let mut items = Vec::new();
     for (i, d) in data_lines(text)?.into_iter().enumerate() {
-        // Another engine is told a Xiangqi FEN: a Jieqi view has no meaning to it.
+        // The engine is told the line as it is: a Jieqi view would mean nothing to a Xiangqi
+        // engine, a Xiangqi FEN nothing to a Jieqi dialogue.
         let view = PlayerView::from_text_with(d.fen, &[], Some(rules)).map_err(|e| {
             format!(
-                "line {}: '{}': {e} (tune-label reads Xiangqi positions)",
+                "line {}: '{}': {e} (tune-label reads {} positions here; --variant says which)",
                 d.line,
-                excerpt(d.fen)
+                excerpt(d.fen),
+                kind.name()
             )
         })?;
         if i % every == 0 {
