@@ -285,8 +285,20 @@ mod tests {
         let u = Unseen::from_pool(&view.pool, 10);
         assert_eq!(u.total(Side::Red), 15);
         assert_eq!(u.count(Side::Black, Role::Soldier), 5);
-        // (2*200 + 2*200 + 2*400 + 2*900 + 2*450 + 5*100) / 15 = 320.
-        assert_eq!(u.values.mg[0], 330);
+        // The mean of the 15 identities, rounded, plus the bonus of 10.
+        let m = &JIEQI.material_mg;
+        let sum: i32 = [
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Chariot,
+            Role::Cannon,
+        ]
+        .iter()
+        .map(|&r| 2 * m[r as usize])
+        .sum::<i32>()
+            + 5 * m[Role::Soldier as usize];
+        assert_eq!(u.values.mg[0], (sum + 7) / 15 + 10);
     }
 
     #[test]

@@ -414,8 +414,8 @@ pub fn gradient(samples: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
     g
 }
 
-/// Which weights the tuner may move: those of `groups` that the data sees, never the
-/// general's material (it never leaves the board) nor unused slots.
+/// Which weights the tuner may move: those of `groups` that the data sees (a table point, or
+/// its mirror), never the general's material (it never leaves the board) nor unused slots.
 pub fn tunable(samples: &[Sample], groups: &[&str]) -> Vec<bool> {
     let mut seen = vec![false; N_WEIGHTS];
     for s in samples {
@@ -428,7 +428,9 @@ pub fn tunable(samples: &[Sample], groups: &[&str]) -> Vec<bool> {
         .map(|i| {
             let general_material =
                 i == MAT_MG + Role::General as usize || i == MAT_EG + Role::General as usize;
-            seen[i] && !general_material && groups.contains(&group(i))
+            // A table point moves with its mirror (`tune` averages their gradients), so one
+            // seen on one side only must not move alone: that would make the table lopsided.
+            (seen[i] || seen[mirror(i)]) && !general_material && groups.contains(&group(i))
         })
         .collect()
 }
@@ -845,6 +847,33 @@ mod tests {
         let (kept, at) = tune(&samples, &flipped, &w, &mask, settings, &mut |_, _, _| {});
         assert_eq!((kept, at), (w.clone(), 0));
         assert_eq!(tuned[MAT_MG + Role::General as usize], w[MAT_MG + 1]);
+    }
+
+    #[test]
+    fn a_table_point_seen_on_one_side_only_moves_with_its_mirror() {
+        // One feature: an elephant (table 3) on file d of the first rank, never on file f.
+        let d = SHAPE + Role::Elephant as usize * 90 + 3;
+        let f = mirror(d);
+        assert_ne!(d, f);
+        let sample = |result| Sample {
+            coefs: vec![(d as u16, 1.0)],
+            scale_up: 1.0,
+            scale_down: 1.0,
+            stm: 1.0,
+            result,
+        };
+        let samples = vec![sample(1.0), sample(0.9)];
+        let mask = tunable(&samples, &["pst"]);
+        assert!(mask[d] && mask[f]);
+        let w = default_weights(true);
+        let settings = TuneSettings {
+            k: 1.0,
+            iterations: 20,
+            rate: 1.0,
+        };
+        let (tuned, _) = tune(&samples, &[], &w, &mask, settings, &mut |_, _, _| {});
+        assert!(tuned[d] > w[d], "{} -> {}", w[d], tuned[d]);
+        assert_eq!(tuned[d], tuned[f]);
     }
 
     #[test]
