@@ -358,7 +358,7 @@ fn the_games_are_those_match_plays_from_the_same_seed() {
             "--b",
             "Casual",
         ])
-        .args(["--games", "2", "--seed", "8"])
+        .args(["--games", "2", "--seed", "9"])
         .output()
         .expect("runs");
     assert!(out.status.success());
@@ -371,7 +371,7 @@ fn the_games_are_those_match_plays_from_the_same_seed() {
         &[
             "Engine2Level value Casual",
             "MoveTimeMs value 0",
-            "Seed value 8",
+            "Seed value 9",
         ],
     );
     runner.send("startmatch");
