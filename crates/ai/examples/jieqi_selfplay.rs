@@ -74,7 +74,11 @@ fn main() {
 
 fn engine(mode: &str) -> Engine {
     if let Some(name) = mode.strip_prefix("level:") {
-        return Engine::for_level(Level::parse(name).expect("a level name"), 16);
+        return Engine::for_level(
+            Level::parse(name).expect("a level name"),
+            VariantKind::Jieqi,
+            16,
+        );
     }
     let mut e = Engine::new(16);
     let knobs = mode.split_once(':').map_or("", |(_, k)| k);

@@ -177,10 +177,11 @@ impl Engine {
         }
     }
 
-    /// An engine that plays at `level` (use `level.limits(clock)` for its searches).
-    pub fn for_level(level: Level, hash_mib: usize) -> Engine {
+    /// An engine that plays `variant` at `level` (use `level.limits_for(variant, clock)` for
+    /// its searches).
+    pub fn for_level(level: Level, variant: VariantKind, hash_mib: usize) -> Engine {
         let mut e = Engine::new(hash_mib);
-        e.weakening = level.weakening();
+        e.weakening = level.weakening_for(variant);
         e
     }
 

@@ -78,7 +78,7 @@ fn never_returns_an_illegal_move_over_random_games() {
             _ => Level::ALL[rng.below(3)].limits_for(view.variant, None),
         };
         let mut engine = match seed % 4 {
-            3 => Engine::for_level(Level::ALL[(seed as usize / 4) % 3], 4),
+            3 => Engine::for_level(Level::ALL[(seed as usize / 4) % 3], view.variant, 4),
             _ => Engine::new(4),
         };
         let stop = AtomicBool::new(false);
@@ -191,7 +191,7 @@ fn deterministic_for_a_seed() {
     limits.movetime = None;
     let run = |seed| {
         let stop = AtomicBool::new(false);
-        Engine::for_level(level, 4)
+        Engine::for_level(level, view.variant, 4)
             .think(&view, &limits, &stop, seed, None)
             .best
     };

@@ -24,7 +24,7 @@ const HASH_MIB: usize = 16;
 fn search(input: SearchInput, level: Level, stop: &AtomicBool, seed: u64) -> Option<BoardTurn> {
     match input {
         SearchInput::Family(view) => {
-            let mut engine = Engine::for_level(level, HASH_MIB);
+            let mut engine = Engine::for_level(level, view.variant, HASH_MIB);
             let limits = level.limits_for(view.variant, None);
             let best = engine.think(&view, &limits, stop, seed, None).best?;
             Some(best.into())

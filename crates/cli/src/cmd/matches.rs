@@ -851,9 +851,9 @@ pub(crate) fn new_game(
     game.under(rules).map_err(|e| e.to_string())
 }
 
-/// Our engine at `level`, with a match's table size.
-pub(crate) fn level_engine(level: Level) -> Engine {
-    Engine::for_level(level, HASH_MIB)
+/// Our engine playing `kind` at `level`, with a match's table size.
+pub(crate) fn level_engine(level: Level, kind: VariantKind) -> Engine {
+    Engine::for_level(level, kind, HASH_MIB)
 }
 
 /// SplitMix64: the seed of pair `pair` in match `seed`.
@@ -911,7 +911,7 @@ fn play_game(
         }
     }
     // Players: index 0 is A, 1 is B.
-    let mut seats = [seat(&cfg.players[0])?, seat(&cfg.players[1])?];
+    let mut seats = [seat(&cfg.players[0], kind)?, seat(&cfg.players[1], kind)?];
     let mut verdicts = Verdicts::default();
     let mut note = None;
     // Each move's note, kept only for `--pgnout`: its player's score, for Red (the
@@ -991,10 +991,10 @@ fn play_game(
     }))
 }
 
-/// Seats a player for one game: our engine at its level, or a fresh process of theirs.
-fn seat(player: &Player) -> Result<Seat, String> {
+/// Seats a player for one game of `kind`: our engine at its level, or a fresh process of theirs.
+fn seat(player: &Player, kind: VariantKind) -> Result<Seat, String> {
     Ok(match player {
-        Player::Level(level) => Seat::Ours(Box::new(level_engine(*level))),
+        Player::Level(level) => Seat::Ours(Box::new(level_engine(*level, kind))),
         Player::Engine(spec) => {
             let mut engine = UciEngine::start(spec)?;
             engine.new_game()?;

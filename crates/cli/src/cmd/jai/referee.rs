@@ -48,7 +48,7 @@ pub(super) fn play_game(
     // pool, nothing captured.
     out(&format!("info fen {}", game.view(Side::Red).to_fen()));
     // Engine1, then Engine2.
-    let mut engines: [Engine; 2] = settings.levels.map(level_engine);
+    let mut engines: [Engine; 2] = settings.levels.map(|level| level_engine(level, kind));
     let limits = settings.levels.map(|level| {
         let mut l = level.limits_for(kind, None);
         if settings.movetime_ms > 0 {

@@ -360,7 +360,7 @@ impl Session {
                         Engine::new(self.hash_mib)
                     }
                 };
-                engine.set_weakening(self.level.weakening());
+                engine.set_weakening(self.level.weakening_for(view.variant));
                 engine.set_root_moves(roots);
                 let mut limits = go.limits(self.level, view.variant);
                 let face_down = Square::all()
