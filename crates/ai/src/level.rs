@@ -309,6 +309,22 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_for_a_level_errs_by_its_variants_column() {
+        for level in Level::ALL {
+            for kind in [VariantKind::Xiangqi, VariantKind::Jieqi] {
+                let engine = crate::Engine::for_level(level, kind, 1);
+                assert_eq!(engine.weakening(), level.weakening_for(kind), "{level}");
+            }
+        }
+        // Jieqi's Advanced errs more: one ply less is worth little to its tuned evaluation.
+        let (x, j) = (
+            Level::Advanced.weakening_for(VariantKind::Xiangqi),
+            Level::Advanced.weakening_for(VariantKind::Jieqi),
+        );
+        assert!(j.noise_cp > x.noise_cp && j.overlook_permille > x.overlook_permille);
+    }
+
+    #[test]
     fn jieqi_levels_look_no_further_with_more_nodes() {
         for spec in &LEVELS {
             let (x, j) = (spec.depth.unwrap_or(99), spec.jieqi_depth.unwrap_or(99));
