@@ -47,8 +47,9 @@ USAGE:
                   which gets its side's view: FEN with the unseen pool, moves since)
             Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
             --sprt: a sequential test on the pairs that stops the match at a verdict
-  jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE ...
-            (adds up the game lines of match runs)
+  jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE ...
+            (adds up the game lines of match runs: the parts of one match, or with --pool
+            separate matches, e.g. of different seeds, each file's pairs their own)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
                   [--opening-plies K] [--threads T]

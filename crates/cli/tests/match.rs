@@ -460,6 +460,15 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
     };
     assert_eq!(summary(&report), summary(&whole), "{report}");
     assert!(report.starts_with("6 games from 2 files\n"), "{report}");
+    // Pooled as separate matches, the parts' complete pairs are the same pairs.
+    let pooled = stdout(&cli(&[
+        "match-report",
+        "--pool",
+        &path(&head_file),
+        &path(&tail_file),
+    ]));
+    assert_eq!(summary(&pooled), summary(&whole), "{pooled}");
+    assert!(pooled.contains("(pooled)"), "{pooled}");
 
     // The same part twice, a file without games, no file, a missing file: one-line errors.
     let bad: &[Vec<String>] = &[
@@ -467,6 +476,13 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
         vec![path(&head_file), path(&empty_file)],
         vec![],
         vec![path(&dir.join("missing.txt"))],
+        // A sequential test reads one match, not a pool of several.
+        vec![
+            "--pool".into(),
+            "--sprt".into(),
+            "0,10".into(),
+            path(&head_file),
+        ],
     ];
     for files in bad {
         let mut args = vec!["match-report"];

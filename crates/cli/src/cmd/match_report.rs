@@ -1,7 +1,12 @@
-//! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B]] FILE…`: adds up the game lines
-//! that `match` printed, from one file or several, into one summary. A long match can so be played in parts (`match --first-pair`,
-//! on several machines or days) and counted as one; a run that was cut short still counts the
-//! games it finished.
+//! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE…`: adds up the game
+//! lines that `match` printed, from one file or several, into one summary. A long match can so
+//! be played in parts (`match --first-pair`, on several machines or days) and counted as one; a
+//! run that was cut short still counts the games it finished.
+//!
+//! `--pool` adds up separate matches instead — runs with different `--seed`s, which number
+//! their games from 1 alike: each file's pairs count as pairs of their own, so the score's
+//! interval is over every pair of every file. A sequential test reads one match's pairs in
+//! order, so `--pool` and `--sprt` exclude each other.
 //!
 //! Lines that do not start with `game ` (the summaries, anything else) are skipped. Every game
 //! line must name the same two players, and each game number may appear only once. Xiangqi and
@@ -25,7 +30,7 @@ use crate::text::excerpt;
 const SPEC: Spec = Spec {
     command: "match-report",
     values: &["sprt", "alpha", "beta"],
-    switches: &[],
+    switches: &["pool"],
     lists: &[],
 };
 
@@ -51,16 +56,31 @@ pub struct Games {
 pub fn run(raw: &[String]) -> Result<(), String> {
     let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
     let sprt = Sprt::from_args(&args)?;
+    let pool = args.switch("pool");
+    if pool && sprt.is_some() {
+        return Err(
+            "--pool adds up separate matches; --sprt tests the parts of one: give one of them"
+                .into(),
+        );
+    }
     if args.positional.is_empty() {
         return Err("'match-report' needs one or more files with the output of 'match'".into());
     }
-    let Games { a, b, games } = read_games(&args.positional)?;
+    let Games { a, b, games } = if pool {
+        pool_games(&args.positional)?
+    } else {
+        read_games(&args.positional)?
+    };
     let summary = summarize(&games);
     let files = args.positional.len();
     super::outln!(
-        "{} games from {files} file{}",
+        "{} games from {files} {}",
         games.len(),
-        if files == 1 { "" } else { "s" }
+        match (files, pool) {
+            (1, _) => "file",
+            (_, false) => "files",
+            (_, true) => "files, each a match of its own (pooled)",
+        }
     );
     super::outln!("{a} vs {b}: {}", summary.games_line());
     super::outln!("pairs: {}", summary.pairs_line());
@@ -108,7 +128,7 @@ pub fn read_games(paths: &[String]) -> Result<Games, String> {
             if let Some(first) = seen.insert(game.index, path.clone()) {
                 return Err(format!(
                     "game {} is in '{first}' and again in '{path}' (parts of one match need \
-                     different --first-pair)",
+                     different --first-pair; matches of different seeds add up with --pool)",
                     game.index + 1
                 ));
             }
@@ -123,6 +143,37 @@ pub fn read_games(paths: &[String]) -> Result<Games, String> {
     }
     let (a, b) = players.unwrap_or_default();
     Ok(Games { a, b, games })
+}
+
+/// Reads each of `paths` as a match of its own ([`read_games`]) and adds them up: each file's
+/// games are numbered on from the last pair of the file before, so its pairs stay pairs and
+/// never meet another file's. Every file must name the same two players.
+fn pool_games(paths: &[String]) -> Result<Games, String> {
+    let mut pooled: Option<Games> = None;
+    for path in paths {
+        let part = read_games(std::slice::from_ref(path))?;
+        let Some(all) = pooled.as_mut() else {
+            pooled = Some(part);
+            continue;
+        };
+        if (&all.a, &all.b) != (&part.a, &part.b) {
+            return Err(format!(
+                "'{}' is {} vs {}, another match than {} vs {}",
+                excerpt(path),
+                excerpt(&part.a),
+                excerpt(&part.b),
+                excerpt(&all.a),
+                excerpt(&all.b)
+            ));
+        }
+        // The first game index of the pair after the last one so far.
+        let offset = all.games.iter().map(|g| g.index / 2 + 1).max().unwrap_or(0) * 2;
+        all.games.extend(part.games.into_iter().map(|g| GameScore {
+            index: g.index + offset,
+            ..g
+        }));
+    }
+    pooled.ok_or_else(|| "'match-report --pool' needs one or more files".into())
 }
 
 /// Reads `game N pair P: A:X (red) - B:Y (black) CODE after K plies, A scores S: HOW` (or
@@ -256,6 +307,49 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn pooled_matches_keep_each_files_pairs_apart() {
+        let dir = std::env::temp_dir().join(format!("jieqi-pool-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let line = |n: usize, a: &str, score: &str| {
+            let (red, black) = if n % 2 == 1 {
+                (format!("A:{a}"), "B:fsf".to_string())
+            } else {
+                ("B:fsf".to_string(), format!("A:{a}"))
+            };
+            format!(
+                "game {n} pair {}: {red} (red) - {black} (black) 1-0 after 9 plies, A scores \
+                 {score}: x\n",
+                n.div_ceil(2)
+            )
+        };
+        let write = |name: &str, lines: &[String]| {
+            let path = dir.join(name);
+            std::fs::write(&path, lines.concat()).unwrap();
+            path.to_str().unwrap().to_string()
+        };
+        // Two seeds, both numbered from game 1; the first ends with a lone game of pair 2.
+        let seed1 = write(
+            "seed1.txt",
+            &[line(1, "M", "1"), line(2, "M", "0"), line(3, "M", "1")],
+        );
+        let seed2 = write("seed2.txt", &[line(1, "M", "1"), line(2, "M", "1")]);
+        let other = write("other.txt", &[line(1, "X", "1")]);
+
+        let pooled = pool_games(&[seed1.clone(), seed2.clone()]).unwrap();
+        let indices: Vec<usize> = pooled.games.iter().map(|g| g.index).collect();
+        // Seed 2's pair 1 is the pool's pair 3: not the first file's unfinished pair 2.
+        assert_eq!(indices, [0, 1, 2, 4, 5]);
+        let points: f64 = pooled.games.iter().map(|g| g.points).sum();
+        assert_eq!(points, 4.0);
+        // Read as parts of one match, the same numbers are refused; so is another pairing.
+        let err = read_games(&[seed1.clone(), seed2]).unwrap_err();
+        assert!(err.contains("--pool"), "{err}");
+        let err = pool_games(&[seed1, other]).unwrap_err();
+        assert!(err.contains("another match"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
