@@ -1132,8 +1132,9 @@ impl<'a> Searcher<'a> {
             if !limits.infinite && !self.budget.may_start_iteration(self.elapsed()) {
                 break;
             }
-            // A mate found within the depth searched will not change.
-            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth && !limits.infinite {
+            // A mate found with twice its plies searched: pruning can hide a shorter mate for
+            // an iteration or two past its length, rarely further.
+            if score.abs() >= MATE_BOUND && 2 * (MATE - score.abs()) < depth && !limits.infinite {
                 break;
             }
         }
