@@ -147,11 +147,22 @@ pub fn read_games(paths: &[String]) -> Result<Games, String> {
 
 /// Reads each of `paths` as a match of its own ([`read_games`]) and adds them up: each file's
 /// games are numbered on from the last pair of the file before, so its pairs stay pairs and
-/// never meet another file's. Every file must name the same two players.
+/// never meet another file's. Every file must name the same two players, and no file may
+/// come twice (its games would count twice).
 fn pool_games(paths: &[String]) -> Result<Games, String> {
     let mut pooled: Option<Games> = None;
+    let mut seen = Vec::with_capacity(paths.len());
     for path in paths {
         let part = read_games(std::slice::from_ref(path))?;
+        // read_games has opened it, so it exists; another name for it is the same file.
+        let real = std::fs::canonicalize(path).map_err(|e| format!("'{}': {e}", excerpt(path)))?;
+        if seen.contains(&real) {
+            return Err(format!(
+                "'{}' is given twice: each match counts once",
+                excerpt(path)
+            ));
+        }
+        seen.push(real);
         let Some(all) = pooled.as_mut() else {
             pooled = Some(part);
             continue;
@@ -347,8 +358,12 @@ mod tests {
         // Read as parts of one match, the same numbers are refused; so is another pairing.
         let err = read_games(&[seed1.clone(), seed2]).unwrap_err();
         assert!(err.contains("--pool"), "{err}");
-        let err = pool_games(&[seed1, other]).unwrap_err();
+        let err = pool_games(&[seed1.clone(), other]).unwrap_err();
         assert!(err.contains("another match"), "{err}");
+        // The same file twice, by another name too, would count its games twice.
+        let again = dir.join(".").join("seed1.txt");
+        let err = pool_games(&[seed1, again.to_str().unwrap().to_string()]).unwrap_err();
+        assert!(err.contains("given twice"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
