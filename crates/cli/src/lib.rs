@@ -52,7 +52,7 @@ USAGE:
             separate matches, e.g. of different seeds, each file's pairs their own)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
-                  [--opening-plies K] [--threads T]
+                  [--opening-plies K] [--openings random|search] [--threads T]
             self-play games' quiet positions, each labelled with the game's result (FEN;RESULT)
   jieqi-cli tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R]
                  [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]

@@ -92,6 +92,53 @@ fn data_then_tune_writes_weights_that_parse_as_rust_consts() {
     }
 }
 
+/// `--openings search`: the opening plies as `match` chooses its own (a noisy shallow search),
+/// varied from game to game, recorded in the header, and the same file on every run.
+#[test]
+fn tune_data_opens_with_the_matchs_search_openings() {
+    let run = |openings: &str, name: &str| {
+        let out = temp(name);
+        let o = cli(&[
+            "tune-data",
+            "--variant",
+            "xiangqi",
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--opening-plies",
+            "6",
+            "--openings",
+            openings,
+            "--threads",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let search = run("search", "search.txt");
+    assert!(
+        search
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("--openings search")
+    );
+    assert_eq!(run("search", "search-again.txt"), search);
+    let random = run("random", "random.txt");
+    assert!(!random.lines().next().unwrap().contains("--openings"));
+    assert_ne!(search, random);
+    // Each game's first position: the openings differ from game to game.
+    let firsts: std::collections::BTreeSet<&str> = search
+        .split("# game ")
+        .skip(1)
+        .filter_map(|game| game.lines().nth(1))
+        .collect();
+    assert!(firsts.len() >= 3, "{firsts:?}");
+}
+
 #[test]
 fn bad_inputs_are_one_line_errors() {
     let out = temp("never.rs");
@@ -178,6 +225,20 @@ fn bad_inputs_are_one_line_errors() {
     fails(
         &["tune-data", "--variant", "xiangqi", "--out", out],
         "--games",
+    );
+    fails(
+        &[
+            "tune-data",
+            "--variant",
+            "xiangqi",
+            "--games",
+            "1",
+            "--openings",
+            "wild",
+            "--out",
+            out,
+        ],
+        "--openings",
     );
     fails(
         &[

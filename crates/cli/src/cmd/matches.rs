@@ -199,14 +199,28 @@ struct Config {
     pgnout: Option<String>,
 }
 
-/// How a pair's opening plies are chosen (`--openings`).
+/// How a pair's opening plies are chosen (`--openings`; `tune-data` has it too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Openings {
+pub(crate) enum Openings {
     /// A shallow, noisy search: varied, book-like openings (the default).
     Search,
     /// Uniformly random legal moves: the plain random openings other referees use, which
     /// our own search had no say in.
     Random,
+}
+
+impl Openings {
+    /// `--openings NAME`.
+    pub(crate) fn parse(name: &str) -> Result<Openings, String> {
+        match name {
+            "search" => Ok(Openings::Search),
+            "random" => Ok(Openings::Random),
+            other => Err(format!(
+                "--openings is search (a shallow noisy search) or random (random legal moves), not '{}'",
+                excerpt(other)
+            )),
+        }
+    }
 }
 
 /// How another engine is told the game, and how its moves are read.
@@ -487,13 +501,8 @@ fn config(args: &Args) -> Result<Config, String> {
                 variant.name()
             ));
         }
-        None | Some("search") => Openings::Search,
-        Some("random") => Openings::Random,
-        Some(other) => {
-            return Err(format!(
-                "--openings is search (a shallow noisy search, the default) or random (random legal moves), not '{other}'"
-            ));
-        }
+        None => Openings::Search,
+        Some(name) => Openings::parse(name)?,
     };
     if openings == Openings::Random && opening_plies == 0 {
         return Err(
@@ -872,6 +881,26 @@ const OPENING_STYLE: Weakening = Weakening {
     overlook_permille: 0,
 };
 
+/// The engine that chooses [`Openings::Search`] moves.
+pub(crate) fn opener() -> Engine {
+    let mut opener = Engine::new(1);
+    opener.set_weakening(OPENING_STYLE);
+    opener
+}
+
+/// The opening move at `ply` of the line seeded by `seed` ([`Openings::Search`]).
+pub(crate) fn search_opening_move(
+    opener: &mut Engine,
+    view: &jieqi_rules::PlayerView,
+    seed: u64,
+    ply: usize,
+) -> Option<jieqi_rules::Move> {
+    let stop = AtomicBool::new(false);
+    opener
+        .think(view, &Limits::depth(3), &stop, seed ^ ply as u64, None)
+        .best
+}
+
 /// Plays game `index`; `None` if `cancel` stopped it.
 fn play_game(
     cfg: &Config,
@@ -883,27 +912,15 @@ fn play_game(
     let seeds = GameSeeds::of(cfg.seed, index);
     let a_red = a_moves_first(index);
     let mut game = new_game(kind, rules, seeds.pair)?;
-    let stop = AtomicBool::new(false);
     // The opening: the same for both games of a pair, whoever plays which colour.
-    let mut opener = Engine::new(1);
-    opener.set_weakening(OPENING_STYLE);
+    let mut opener = opener();
     for ply in 0..cfg.opening_plies {
         if game.is_over() {
             break;
         }
         let view = game.view(game.turn());
         let choice = match cfg.openings {
-            Openings::Search => {
-                opener
-                    .think(
-                        &view,
-                        &Limits::depth(3),
-                        &stop,
-                        seeds.pair ^ ply as u64,
-                        None,
-                    )
-                    .best
-            }
+            Openings::Search => search_opening_move(&mut opener, &view, seeds.pair, ply),
             Openings::Random => random_move(&view, seeds.pair, ply),
         };
         if !play_checked(&mut game, &view, choice) {

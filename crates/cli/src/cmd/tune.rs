@@ -1,9 +1,12 @@
 //! `tune-data` and `tune`: the evaluation's weights learned from games (the Texel method).
 //!
 //! `tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
-//! [--opening-plies K] [--threads T]` plays N self-play games of the engine at full strength,
-//! N nodes a move (default 3000), each game from its own seed: in Xiangqi K random plies
-//! (default 8) from the start, in Jieqi the deal of the game's seed (K default 0). It writes
+//! [--opening-plies K] [--openings random|search] [--threads T]` plays N self-play games of
+//! the engine at full strength, N nodes a move (default 3000), each game from its own seed:
+//! in Xiangqi K random plies (default 8) from the start, in Jieqi the deal of the game's seed
+//! (K default 0). `--openings search` chooses those plies as `match` does by default (a
+//! noisy depth-3 search: the book-like openings of real games, where random plies give
+//! wild positions the evaluation then learns from). It writes
 //! one line per quiet position, `FEN;RESULT`: the side to move's view (Jieqi: with its pool
 //! of unseen identities), and the game's result for Red, `1`, `0.5` or `0`. A position is
 //! quiet when the side to move is not in check, the engine's move there is not a capture,
@@ -33,6 +36,7 @@ use jieqi_rules::{
     Jieqi, Outcome, PlayerView, Position, Role, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
 };
 
+use super::matches::{Openings, opener, search_opening_move};
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
@@ -47,6 +51,7 @@ const DATA_SPEC: Spec = Spec {
         "nodes",
         "seed",
         "opening-plies",
+        "openings",
         "threads",
     ],
     switches: &[],
@@ -117,6 +122,9 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
     let plies: usize = args
         .number("opening-plies", &limits::OPENING_PLIES)?
         .unwrap_or(default_plies);
+    let openings = args
+        .value("openings")
+        .map_or(Ok(Openings::Random), Openings::parse)?;
     let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
 
     let next = AtomicUsize::new(0);
@@ -131,7 +139,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
                         break;
                     }
                     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
-                    let r = play_game(kind, game_seed, nodes, plies);
+                    let r = play_game(kind, game_seed, nodes, plies, openings);
                     if let Ok(mut all) = results.lock() {
                         all[g] = Some(r);
                     }
@@ -148,8 +156,12 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
         .map_err(|_| "a game thread failed".to_string())?;
     let mut text = format!(
         "# jieqi-cli tune-data --variant {} --games {games} --nodes {nodes} --seed {seed} \
-         --opening-plies {plies}\n# FEN;RESULT (for Red: 1, 0.5, 0), quiet positions only\n",
-        kind.name().to_ascii_lowercase()
+         --opening-plies {plies}{}\n# FEN;RESULT (for Red: 1, 0.5, 0), quiet positions only\n",
+        kind.name().to_ascii_lowercase(),
+        match openings {
+            Openings::Random => "",
+            Openings::Search => " --openings search",
+        }
     );
     let (mut positions, mut score) = (0, 0.0);
     for (g, (lines, result)) in results.into_iter().flatten().enumerate() {
@@ -166,7 +178,13 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
 }
 
 /// One self-play game: its quiet positions' FENs and the result for Red.
-fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> GameData {
+fn play_game(
+    kind: VariantKind,
+    seed: u64,
+    nodes: u64,
+    plies: usize,
+    openings: Openings,
+) -> GameData {
     let mut rng = seed ^ 0x5DEE_CE66_D1CE_4E5B;
     let mut random = |n: usize| {
         rng = rng
@@ -181,14 +199,21 @@ fn play_game(kind: VariantKind, seed: u64, nodes: u64, plies: usize) -> GameData
     let stop = AtomicBool::new(false);
     let mut engines = [Engine::default(), Engine::default()];
     let limits = Limits::nodes(nodes);
+    let mut opener = opener();
     let mut fens = Vec::new();
     let mut ply = 0;
     // The rules end every game by 400 plies; this is a safety net.
     while !game.is_over() && ply < 600 {
         let legal = game.legal_moves();
         if ply < plies {
-            let mv = legal[random(legal.len())];
-            if game.play(mv).is_err() {
+            let mv = match openings {
+                Openings::Random => Some(legal[random(legal.len())]),
+                Openings::Search => {
+                    let view = game.view(game.turn());
+                    search_opening_move(&mut opener, &view, seed, ply)
+                }
+            };
+            if mv.is_none_or(|mv| game.play(mv).is_err()) {
                 break;
             }
             ply += 1;
