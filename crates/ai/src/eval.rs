@@ -134,17 +134,25 @@ const PALACE: [u128; 2] = {
     m
 };
 
-/// Pieces strictly between two points of one file.
+/// The points strictly between `a` and `b` on their file or rank (none when they share
+/// neither).
 #[inline]
-fn between_on_file(a: usize, b: usize, occ: u128) -> u32 {
+fn between(a: usize, b: usize) -> u128 {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    let mut n = 0;
-    let mut s = lo + 9;
-    while s < hi {
-        n += (occ >> s) as u32 & 1;
-        s += 9;
+    let step = if lo % 9 == hi % 9 {
+        9
+    } else if lo / 9 == hi / 9 {
+        1
+    } else {
+        return 0;
+    };
+    let mut mask = 0;
+    let mut sq = lo + step;
+    while sq < hi {
+        mask |= bit(sq);
+        sq += step;
     }
-    n
+    mask
 }
 
 /// Value class of a piece for threats: soldier 1, advisor and elephant 2, horse, cannon and
@@ -171,7 +179,12 @@ struct SideTerms {
     eg: i32,
     /// Chariots, horses and cannons (and hidden pieces) standing in the enemy's half.
     attackers_across: i32,
+    /// Chariots, horses and cannons (face-up) in the enemy's half, by that order.
+    across: [i32; 3],
     defenders: i32,
+    /// Advisors and elephants at home (for Jieqi: near the general, as `defenders`).
+    advisors: i32,
+    elephants: i32,
     /// Any piece that could one day give mate.
     can_attack: bool,
     mobility: i32,
@@ -184,9 +197,11 @@ struct SideTerms {
     king_attackers: i32,
     king_attack_weight: i32,
     king_attack_hits: i32,
-    /// Up to four cannons' points.
+    /// Up to four cannons' points, and up to four face-up chariots'.
     cannons: [u8; 4],
     n_cannons: usize,
+    chariots: [u8; 4],
+    n_chariots: usize,
 }
 
 impl SideTerms {
@@ -211,6 +226,18 @@ pub(crate) enum Term {
     ThreatByLower(usize),
     /// `THREAT_HANGING` of a victim class.
     ThreatHanging(usize),
+    /// `PINNED_BY_CHARIOT` of a pinned piece's class.
+    PinnedByChariot(usize),
+    /// `PINNED_BY_CANNON` of a pinned piece's class.
+    PinnedByCannon(usize),
+    /// `DISCOVERED_CHECK` by a chariot (0) or a cannon (1).
+    DiscoveredCheck(usize),
+    /// `MISSING_ADVISOR_AGAINST` of an attacker (chariot 0, horse 1, cannon 2).
+    MissingAdvisorAgainst(usize),
+    /// `MISSING_ELEPHANT_AGAINST` of an attacker.
+    MissingElephantAgainst(usize),
+    /// `LOOSE` of a class.
+    Loose(usize),
 }
 
 /// Hears, term by term, what the evaluation adds up: how many times each weight counts for
@@ -298,7 +325,12 @@ fn gather<T: Trace, const J: bool>(
             match role {
                 Role::Chariot => {
                     t.can_attack = true;
+                    if t.n_chariots < 4 {
+                        t.chariots[t.n_chariots] = sq as u8;
+                        t.n_chariots += 1;
+                    }
                     t.attackers_across += across as i32;
+                    t.across[0] += across as i32;
                     // Its attacks are the empty points it slides over and the first piece.
                     let n = (attacks & !occ).count_ones() as i32;
                     t.mobility += w.chariot_mobility * n;
@@ -307,6 +339,7 @@ fn gather<T: Trace, const J: bool>(
                 Role::Horse => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
+                    t.across[1] += across as i32;
                     let free = (attacks & !own).count_ones() as i32;
                     t.mobility +=
                         w.horse_mobility * free - if free == 0 { w.horse_trapped } else { 0 };
@@ -318,6 +351,7 @@ fn gather<T: Trace, const J: bool>(
                 Role::Cannon => {
                     t.can_attack = true;
                     t.attackers_across += across as i32;
+                    t.across[2] += across as i32;
                     let n = board.slides_from(point).count_ones() as i32;
                     t.mobility += w.cannon_mobility * n;
                     tr.term(s, Term::CannonMobility, n, n);
@@ -327,7 +361,14 @@ fn gather<T: Trace, const J: bool>(
                     }
                 }
                 Role::Soldier => t.can_attack = true,
-                Role::Advisor | Role::Elephant if !free => t.defenders += 1,
+                Role::Advisor if !free => {
+                    t.defenders += 1;
+                    t.advisors += 1;
+                }
+                Role::Elephant if !free => {
+                    t.defenders += 1;
+                    t.elephants += 1;
+                }
                 Role::Advisor | Role::Elephant => {
                     // Jieqi: free to roam, so they defend only near home and may attack.
                     t.can_attack = true;
@@ -336,6 +377,10 @@ fn gather<T: Trace, const J: bool>(
                         _ => !across,
                     };
                     t.defenders += home as i32;
+                    match role {
+                        Role::Advisor => t.advisors += home as i32,
+                        _ => t.elephants += home as i32,
+                    }
                 }
                 Role::General => {}
             }
@@ -377,24 +422,52 @@ pub(crate) fn evaluate_traced<T: Trace, const J: bool>(
         let exposed = terms[them].attackers_across * missing;
         mg[s] -= w.attacker_per_missing_defender * exposed;
         tr.term(s, Term::AttackerPerMissingDefender, -exposed, 0);
+        let missing_advisors = (2 - terms[s].advisors).max(0);
+        let missing_elephants = (2 - terms[s].elephants).max(0);
+        for (k, &n) in terms[them].across.iter().enumerate() {
+            mg[s] -= w.missing_advisor_against[k] * n * missing_advisors
+                + w.missing_elephant_against[k] * n * missing_elephants;
+            tr.term(s, Term::MissingAdvisorAgainst(k), -n * missing_advisors, 0);
+            tr.term(
+                s,
+                Term::MissingElephantAgainst(k),
+                -n * missing_elephants,
+                0,
+            );
+        }
+        let loose = loose(w, board, occ_side[s] & !terms[s].attacked, s, tr);
+        mg[s] -= loose;
+        eg[s] -= loose;
         let danger = king_danger(&terms[them], terms[s].defenders);
         mg[s] -= danger * w.palace_danger / 100;
         tr.palace_danger(s, danger);
         let g = pos.general(side).index();
         for &c in &terms[them].cannons[..terms[them].n_cannons] {
             let c = c as usize;
-            if c % 9 == g % 9 {
-                match between_on_file(c, g, occ) {
-                    0 => {
-                        mg[s] -= w.empty_head_cannon;
-                        tr.term(s, Term::EmptyHeadCannon, -1, 0);
-                    }
-                    1 => {
-                        mg[s] -= w.central_cannon;
-                        tr.term(s, Term::CentralCannon, -1, 0);
-                    }
-                    _ => {}
+            let screens = between(c, g) & occ;
+            match screens.count_ones() {
+                0 if c % 9 == g % 9 => {
+                    mg[s] -= w.empty_head_cannon;
+                    tr.term(s, Term::EmptyHeadCannon, -1, 0);
                 }
+                1 if c % 9 == g % 9 => {
+                    mg[s] -= w.central_cannon;
+                    tr.term(s, Term::CentralCannon, -1, 0);
+                }
+                2 => {
+                    let pins = pins(w, board, screens, occ_side[s], true, s, tr);
+                    mg[s] -= pins;
+                    eg[s] -= pins;
+                }
+                _ => {}
+            }
+        }
+        for &c in &terms[them].chariots[..terms[them].n_chariots] {
+            let screens = between(c as usize, g) & occ;
+            if screens.count_ones() == 1 {
+                let pins = pins(w, board, screens, occ_side[s], false, s, tr);
+                mg[s] -= pins;
+                eg[s] -= pins;
             }
         }
     }
@@ -420,6 +493,70 @@ fn king_danger(attackers: &SideTerms, defenders: i32) -> i32 {
         + KING_ATTACK_HIT * attackers.king_attack_hits
         - KING_DEFENDER * defenders;
     (danger.max(0).pow(2) / KING_DANGER_DIV).min(KING_DANGER_MAX)
+}
+
+/// What side `s`'s pieces on `undefended` (none of its own attacks them) cost it.
+#[inline]
+fn loose<T: Trace>(
+    w: &EvalWeights,
+    board: &jieqi_rules::Board,
+    undefended: u128,
+    s: usize,
+    tr: &mut T,
+) -> i32 {
+    let mut cost = 0;
+    let mut bits = undefended;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
+            continue;
+        };
+        let class = threat_class(piece);
+        if class != 0 {
+            cost += w.loose[class];
+            tr.term(s, Term::Loose(class), -1, -1);
+        }
+    }
+    cost
+}
+
+/// What the pieces between an enemy chariot or cannon and side `s`'s general cost `s`: its
+/// own are pinned (moving one off the line exposes the general), the enemy's may move off
+/// it with check.
+#[inline]
+fn pins<T: Trace>(
+    w: &EvalWeights,
+    board: &jieqi_rules::Board,
+    screens: u128,
+    ours: u128,
+    cannon: bool,
+    s: usize,
+    tr: &mut T,
+) -> i32 {
+    let mut cost = 0;
+    let mut bits = screens;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if ours & bit(sq) == 0 {
+            cost += w.discovered_check[cannon as usize];
+            tr.term(s, Term::DiscoveredCheck(cannon as usize), -1, -1);
+            continue;
+        }
+        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
+            continue;
+        };
+        let class = threat_class(piece);
+        if cannon {
+            cost += w.pinned_by_cannon[class];
+            tr.term(s, Term::PinnedByCannon(class), -1, -1);
+        } else {
+            cost += w.pinned_by_chariot[class];
+            tr.term(s, Term::PinnedByChariot(class), -1, -1);
+        }
+    }
+    cost
 }
 
 /// Bonus for `us` attacking `them`'s pieces: by a piece of a lower class, or undefended.
@@ -568,6 +705,57 @@ mod tests {
             threat_pair("2rk5/9/9/9/9/9/9/2c3R2/9/4K4 w - - 0 1"),
             (0, 0)
         );
+    }
+
+    /// The terms a position's evaluation counts, by side.
+    #[derive(Default)]
+    struct Terms(Vec<(usize, Term)>);
+
+    impl Trace for Terms {
+        fn term(&mut self, s: usize, term: Term, mg: i32, eg: i32) {
+            if mg != 0 || eg != 0 {
+                self.0.push((s, term));
+            }
+        }
+    }
+
+    fn terms(fen: &str) -> Vec<(usize, Term)> {
+        let mut t = Terms::default();
+        evaluate_traced::<_, false>(&pos(fen), &HiddenValues::default(), &mut t);
+        t.0
+    }
+
+    #[test]
+    fn a_piece_alone_between_a_chariot_and_its_general_is_pinned() {
+        // Black's chariot on e5, Red's horse on e1 in front of its general.
+        let t = terms("4k4/9/9/9/4r4/9/9/9/4N4/4K4 w - - 0 1");
+        assert!(t.contains(&(0, Term::PinnedByChariot(3))), "{t:?}");
+        // A second piece between: no pin.
+        let t = terms("4k4/9/9/9/4r4/9/9/4N4/4A4/4K4 w - - 0 1");
+        assert!(!t.iter().any(|(_, x)| matches!(x, Term::PinnedByChariot(_))));
+        // Black's own horse between: it may move off with check.
+        let t = terms("4k4/9/9/9/4r4/9/4n4/9/9/4K4 w - - 0 1");
+        assert!(t.contains(&(0, Term::DiscoveredCheck(0))), "{t:?}");
+    }
+
+    #[test]
+    fn both_pieces_between_a_cannon_and_its_general_are_pinned() {
+        let t = terms("4k4/9/9/9/4c4/9/9/4N4/4A4/4K4 w - - 0 1");
+        assert!(t.contains(&(0, Term::PinnedByCannon(3))), "{t:?}");
+        assert!(t.contains(&(0, Term::PinnedByCannon(2))), "{t:?}");
+        // One piece between is check (the central cannon), not a pin.
+        let t = terms("4k4/9/9/9/4c4/9/9/9/4A4/4K4 w - - 0 1");
+        assert!(!t.iter().any(|(_, x)| matches!(x, Term::PinnedByCannon(_))));
+    }
+
+    #[test]
+    fn a_piece_none_of_its_side_defends_is_loose() {
+        // Red's lone horse on a2: nothing of Red's reaches it. With a chariot on a1 behind
+        // it, it is defended.
+        let t = terms("3k5/9/9/9/9/9/9/N8/9/4K4 w - - 0 1");
+        assert!(t.contains(&(0, Term::Loose(3))), "{t:?}");
+        let t = terms("3k5/9/9/9/9/9/9/N8/R8/4K4 w - - 0 1");
+        assert!(!t.contains(&(0, Term::Loose(3))), "{t:?}");
     }
 
     #[test]

@@ -43,6 +43,12 @@ pub struct EvalWeights {
     pub threat_by_lower: [i32; 5],
     pub threat_hanging: [i32; 5],
     pub tempo: i32,
+    pub pinned_by_chariot: [i32; 5],
+    pub pinned_by_cannon: [i32; 5],
+    pub discovered_check: [i32; 2],
+    pub missing_advisor_against: [i32; 3],
+    pub missing_elephant_against: [i32; 3],
+    pub loose: [i32; 5],
 }
 
 macro_rules! weights_of {
@@ -71,6 +77,12 @@ macro_rules! weights_of {
             threat_by_lower: crate::$m::THREAT_BY_LOWER,
             threat_hanging: crate::$m::THREAT_HANGING,
             tempo: crate::$m::TEMPO,
+            pinned_by_chariot: crate::$m::PINNED_BY_CHARIOT,
+            pinned_by_cannon: crate::$m::PINNED_BY_CANNON,
+            discovered_check: crate::$m::DISCOVERED_CHECK,
+            missing_advisor_against: crate::$m::MISSING_ADVISOR_AGAINST,
+            missing_elephant_against: crate::$m::MISSING_ELEPHANT_AGAINST,
+            loose: crate::$m::LOOSE,
         }
     };
 }

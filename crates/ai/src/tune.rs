@@ -49,12 +49,22 @@ pub const HIDDEN_VAL: usize = TEMPO_W + 1;
 pub const HIDDEN_BON: usize = TEMPO_W + 2;
 /// `PALACE_DANGER`, the palace danger's scale in percent (its shape stays hand-set).
 pub const PALACE: usize = TEMPO_W + 3;
+/// `PINNED_BY_CHARIOT` and `PINNED_BY_CANNON`, five classes each.
+pub const PIN_CHARIOT: usize = TEMPO_W + 4;
+pub const PIN_CANNON: usize = PIN_CHARIOT + 5;
+/// `DISCOVERED_CHECK`: by a chariot, by a cannon.
+pub const DISCOVERED: usize = PIN_CANNON + 5;
+/// `MISSING_ADVISOR_AGAINST` and `MISSING_ELEPHANT_AGAINST`, three attackers each.
+pub const MISSING_ADVISOR: usize = DISCOVERED + 2;
+pub const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 3;
+/// `LOOSE`, five classes.
+pub const LOOSE_W: usize = MISSING_ELEPHANT + 3;
 /// How many weights.
-pub const N_WEIGHTS: usize = TEMPO_W + 4;
+pub const N_WEIGHTS: usize = LOOSE_W + 5;
 
 /// The groups of weights `tune` may be limited to.
-pub const GROUPS: [&str; 7] = [
-    "material", "pst", "mobility", "king", "threats", "tempo", "hidden",
+pub const GROUPS: [&str; 10] = [
+    "material", "pst", "mobility", "king", "threats", "tempo", "hidden", "pins", "defence", "loose",
 ];
 
 /// The group of weight `i`.
@@ -67,6 +77,9 @@ pub fn group(i: usize) -> &'static str {
         _ if i < TEMPO_W => "threats",
         TEMPO_W => "tempo",
         PALACE => "king",
+        _ if i >= LOOSE_W => "loose",
+        _ if i >= MISSING_ADVISOR => "defence",
+        _ if i >= PIN_CHARIOT => "pins",
         _ => "hidden",
     }
 }
@@ -103,6 +116,20 @@ pub fn default_weights(jieqi: bool) -> Vec<f64> {
     w[HIDDEN_VAL] = e.hidden_value as f64;
     w[HIDDEN_BON] = e.hidden_bonus as f64;
     w[PALACE] = e.palace_danger as f64;
+    for c in 0..5 {
+        w[PIN_CHARIOT + c] = e.pinned_by_chariot[c] as f64;
+        w[PIN_CANNON + c] = e.pinned_by_cannon[c] as f64;
+    }
+    for k in 0..2 {
+        w[DISCOVERED + k] = e.discovered_check[k] as f64;
+    }
+    for k in 0..3 {
+        w[MISSING_ADVISOR + k] = e.missing_advisor_against[k] as f64;
+        w[MISSING_ELEPHANT + k] = e.missing_elephant_against[k] as f64;
+    }
+    for c in 0..5 {
+        w[LOOSE_W + c] = e.loose[c] as f64;
+    }
     w
 }
 
@@ -173,6 +200,12 @@ impl Trace for Features {
             Term::CentralCannon => CENTRAL,
             Term::ThreatByLower(c) => THREAT_LOWER + c,
             Term::ThreatHanging(c) => THREAT_HANG + c,
+            Term::PinnedByChariot(c) => PIN_CHARIOT + c,
+            Term::PinnedByCannon(c) => PIN_CANNON + c,
+            Term::DiscoveredCheck(k) => DISCOVERED + k,
+            Term::MissingAdvisorAgainst(k) => MISSING_ADVISOR + k,
+            Term::MissingElephantAgainst(k) => MISSING_ELEPHANT + k,
+            Term::Loose(c) => LOOSE_W + c,
         };
         self.mg[s][i] += mg as f64;
         self.eg[s][i] += eg as f64;
@@ -532,12 +565,13 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let row5 = |base: usize| -> String {
-        (0..5)
+    let row = |base: usize, n: usize| -> String {
+        (0..n)
             .map(|c| int(base + c).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let row5 = |base: usize| row(base, 5);
     let table = |base: usize, width: usize| -> String {
         let mut s = String::new();
         for rank in 0..10 {
@@ -552,8 +586,9 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "//! The {} evaluation's weights: material, piece-square tables, mobility, general\n\
-         //! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the\n\
-         //! README, \"Tuning the evaluation\"); edit by hand or replace with a tuner's output.\n",
+         //! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by\n\
+         //! `jieqi-cli tune` (see the README, \"Tuning the evaluation\"); edit by hand or replace with a\n\
+         //! tuner's output.\n",
         if jieqi { "Jieqi" } else { "Xiangqi" }
     ));
     if !note.is_empty() {
@@ -638,7 +673,23 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
          pub const THREAT_HANGING: [i32; 5] = [{}];\n\
          \n\
          /// Side to move bonus.\n\
-         pub const TEMPO: i32 = {};\n",
+         pub const TEMPO: i32 = {};\n\
+         \n\
+         /// Pins against the general, per class of the pinned piece (soldier 1, advisor/elephant 2,\n\
+         /// horse/cannon/face-down 3, chariot 4): the only piece between an enemy chariot and our\n\
+         /// general, or one of the two between an enemy cannon and it (middlegame and endgame).\n\
+         pub const PINNED_BY_CHARIOT: [i32; 5] = [{}];\n\
+         pub const PINNED_BY_CANNON: [i32; 5] = [{}];\n\
+         /// An enemy piece that would give check by moving off the line: the only piece between its\n\
+         /// chariot and our general, or one of the two between its cannon and it.\n\
+         pub const DISCOVERED_CHECK: [i32; 2] = [{}];\n\
+         \n\
+         /// Per enemy chariot, horse and cannon across the river (in that order), per advisor of ours\n\
+         /// missing from home, and per elephant (middlegame only).\n\
+         pub const MISSING_ADVISOR_AGAINST: [i32; 3] = [{}];\n\
+         pub const MISSING_ELEPHANT_AGAINST: [i32; 3] = [{}];\n\
+         /// A piece of ours that none of ours defends, per class (attacked or not).\n\
+         pub const LOOSE: [i32; 5] = [{}];\n",
         int(CHARIOT_MOB),
         int(CANNON_MOB),
         int(HORSE_MOB),
@@ -650,6 +701,12 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
         row5(THREAT_LOWER),
         row5(THREAT_HANG),
         int(TEMPO_W),
+        row5(PIN_CHARIOT),
+        row5(PIN_CANNON),
+        row(DISCOVERED, 2),
+        row(MISSING_ADVISOR, 3),
+        row(MISSING_ELEPHANT, 3),
+        row5(LOOSE_W),
     ));
     out
 }
@@ -882,10 +939,10 @@ mod tests {
             (false, include_str!("weights.rs")),
             (true, include_str!("weights_jieqi.rs")),
         ] {
-            // The note: the header's lines after its first three, up to the first blank line.
+            // The note: the header's lines after its first four, up to the first blank line.
             let note: Vec<&str> = file
                 .lines()
-                .skip(3)
+                .skip(4)
                 .take_while(|l| !l.is_empty())
                 .filter_map(|l| l.strip_prefix("//! "))
                 .collect();

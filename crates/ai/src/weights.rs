@@ -1,20 +1,23 @@
 //! The Xiangqi evaluation's weights: material, piece-square tables, mobility, general
-//! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the
-//! README, "Tuning the evaluation"); edit by hand or replace with a tuner's output.
+//! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by
+//! `jieqi-cli tune` (see the README, "Tuning the evaluation"); edit by hand or replace with a
+//! tuner's output.
 //!
-//! Tuned by `jieqi-cli tune --variant xiangqi --iterations 600 --rate 0.2 --groups material,pst,mobility,king,threats,tempo,hidden`
-//! from 95441 positions of self-d8.txt: K 0.3619, error 0.002732 -> 0.002411 (held out 0.002406 -> 0.002158),
-//! iteration 600 kept (the least held-out error). The labels: each position's score at depth 8
-//! by the engine of 3a052b6 (`jieqi-cli tune-label --every 3 --depth 8`) on 2000 games of that
-//! engine (`jieqi-cli tune-data --variant xiangqi --games 2000 --nodes 5000 --seed 3`): the
-//! second round of self-labels, every group (the tables too). Adopted after an SPRT against
-//! 3a052b6 at 40 ms a move, `--sprt 0,10 --seed 391`: H1 accepted after 153 pairs, 169-64-73,
-//! LLR 2.97 (README, "A second round of self-labels").
+//! Tuned by `jieqi-cli tune --variant xiangqi --iterations 600 --rate 0.2` (every group; the
+//! pins, the defence against each attacker and the loose pieces new) from 201629 positions:
+//! K 0.3174, error 0.002133 -> 0.002036 (held out 0.002442 -> 0.002376), iteration 50 kept
+//! (the least held-out error). The positions: 2000 games from the match's own openings
+//! (`jieqi-cli tune-data --variant xiangqi --games 2000 --nodes 5000 --seed 6 --opening-plies 8
+//! --openings search`, then `tune-label --every 3 --depth 8` by the engine of 7127451), and
+//! the third round's (random openings, `--seed 4`, labelled the same way), one file after the
+//! other. Adopted after an SPRT against 7127451 at 40 ms a move, `--sprt 0,10 --seed 411`: H1
+//! accepted after 270 pairs, 236-149-155, +53 ± 25 per pair (README, "Book-like openings in
+//! the tuner's data").
 
 /// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).
 /// The general's value only matters for move ordering (it is never captured).
-pub const MATERIAL_MG: [i32; 8] = [0, 0, 275, 160, 434, 1110, 526, 83];
-pub const MATERIAL_EG: [i32; 8] = [0, 0, 75, 69, 438, 1234, 394, 165];
+pub const MATERIAL_MG: [i32; 8] = [0, 0, 282, 168, 428, 1115, 518, 81];
+pub const MATERIAL_EG: [i32; 8] = [0, 0, 71, 64, 447, 1243, 400, 161];
 
 /// A face-down Jieqi piece where no pool is known (move ordering, and `evaluate`
 /// without one); the search values a face-down piece at the mean of its side's unseen
@@ -30,44 +33,44 @@ pub const HIDDEN_BONUS: i32 = -80;
 /// rank, file a of the owner on the left. Values are in "shape" units (times `PST_SCALE`).
 #[rustfmt::skip]
 pub const PST_CHARIOT: [i8; 90] = [
-     12,  18,  13,  17,  25,  17,  13,  18,  12,
-     12,  26,  18,  27,  34,  27,  18,  26,  12,
-     17,  20,  18,  26,  19,  26,  18,  20,  17,
-     21,  25,  23,  22,  27,  22,  23,  25,  21,
-     13,  18,  22,  23,  25,  23,  22,  18,  13,
-     19,  23,  21,  26,  29,  26,  21,  23,  19,
-     13,  21,  34,  28,  35,  28,  34,  21,  13,
-      4,  15,  17,  22,  19,  22,  17,  15,   4,
-      5,  22,   8,  17,   3,  17,   8,  22,   5,
-    -11,  16,   5,  17,   9,  17,   5,  16, -11,
+     13,  18,  12,  20,  22,  20,  12,  18,  13,
+     19,  19,  20,  27,  26,  27,  20,  19,  19,
+     14,  20,  19,  28,  28,  28,  19,  20,  14,
+     20,  24,  27,  28,  25,  28,  27,  24,  20,
+     13,  18,  22,  23,  24,  23,  22,  18,  13,
+     21,  23,  27,  24,  29,  24,  27,  23,  21,
+     21,  25,  29,  28,  28,  28,  29,  25,  21,
+      4,  19,  17,  25,  15,  25,  17,  19,   4,
+      3,  16,   5,  13,   8,  13,   5,  16,   3,
+     -9,  16,  11,  15,  15,  15,  11,  16,  -9,
 ];
 
 #[rustfmt::skip]
 pub const PST_HORSE: [i8; 90] = [
-      2,   7,  10,   6,  20,   6,  10,   7,   2,
-     -2,  20,  22,  16,  41,  16,  22,  20,  -2,
-     23,   7,  13,  23,  38,  23,  13,   7,  23,
-     11,  23,   5,  23,  12,  23,   5,  23,  11,
-     10,  19,  13,  17,  18,  17,  13,  19,  10,
-     18,  10,  15,  15,  18,  15,  15,  10,  18,
-      6,  11,  11,   9,  13,   9,  11,  11,   6,
-      2,   2,   1,  13,   8,  13,   1,   2,   2,
-    -15,   1,  -8,  -1,  -9,  -1,  -8,   1, -15,
-    -20, -15,  -8,   1,  -7,   1,  -8, -15, -20,
+      8,   2,  17,  10,  12,  10,  17,   2,   8,
+      6,  20,  25,  11,  35,  11,  25,  20,   6,
+     31,  15,  12,  28,  31,  28,  12,  15,  31,
+      8,  26,   9,  23,  10,  23,   9,  26,   8,
+     11,  21,  15,  17,  17,  17,  15,  21,  11,
+     20,  10,  18,  11,  20,  11,  18,  10,  20,
+      2,   8,   9,   7,  14,   7,   9,   8,   2,
+      0,   6,   0,  14,  15,  14,   0,   6,   0,
+    -19,  -6,  -9,  -5, -11,  -5,  -9,  -6, -19,
+    -22, -18, -12,  -2,  -3,  -2, -12, -18, -22,
 ];
 
 #[rustfmt::skip]
 pub const PST_CANNON: [i8; 90] = [
-     14,  11,  -2, -12,  -6, -12,  -2,  11,  14,
-      6,  -3,  -5,  -4, -11,  -4,  -5,  -3,   6,
-      0,   2,   0, -13, -15, -13,   0,   2,   0,
-      4,   2,   1,   1,   5,   1,   1,   2,   4,
-      1,  -4,   1,  -4,  13,  -4,   1,  -4,   1,
-      6,   5,   6,   2,  18,   2,   6,   5,   6,
-      2,  -2,   0,   2,  16,   2,   0,  -2,   2,
-      5,  -1,   8,   6,  14,   6,   8,  -1,   5,
-      6,   4,   6,   2,  11,   2,   6,   4,   6,
-     -3,   0,  11,  10,  23,  10,  11,   0,  -3,
+     14,   7,  -8, -13,  -8, -13,  -8,   7,  14,
+      5,  -6,  -7,  -1,  -9,  -1,  -7,  -6,   5,
+      4,  -4,   0, -16, -10, -16,   0,  -4,   4,
+      2,   1,   1,  -5,   8,  -5,   1,   1,   2,
+      4,  -3,  -5,  -6,  12,  -6,  -5,  -3,   4,
+      7,   5,   6,   3,  14,   3,   6,   5,   7,
+      7,   0,   7,  -4,  13,  -4,   7,   0,   7,
+      9,  -1,  11,   7,  19,   7,  11,  -1,   9,
+      9,   2,   8,  -1,  14,  -1,   8,   2,   9,
+      4,  -3,   8,  13,  17,  13,   8,  -3,   4,
 ];
 
 #[rustfmt::skip]
@@ -79,9 +82,9 @@ pub const PST_ADVISOR: [i8; 90] = [
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   1,   0,   1,   0,   0,   0,
+      0,   0,   0,   0,   6,   0,   0,   0,   0,
       0,   0,   0,  -1,   0,  -1,   0,   0,   0,
-      0,   0,   0,   0,   5,   0,   0,   0,   0,
-      0,   0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
 #[rustfmt::skip]
@@ -91,11 +94,11 @@ pub const PST_ELEPHANT: [i8; 90] = [
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   1,   0,   0,   0,   1,   0,   0,
+      0,   0,   2,   0,   0,   0,   2,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
-     -2,   0,   0,   0,   9,   0,   0,   0,  -2,
+      0,   0,   0,   0,  10,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   4,   0,   0,   0,   4,   0,   0,
+      0,   0,   6,   0,   0,   0,   6,   0,   0,
 ];
 
 #[rustfmt::skip]
@@ -107,22 +110,22 @@ pub const PST_GENERAL: [i8; 90] = [
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
       0,   0,   0,   0,   0,   0,   0,   0,   0,
-      0,   0,   0, -15, -14, -15,   0,   0,   0,
-      0,   0,   0,  -5,  -1,  -5,   0,   0,   0,
-      0,   0,   0,   4,   8,   4,   0,   0,   0,
+      0,   0,   0, -16, -21, -16,   0,   0,   0,
+      0,   0,   0,  -3,   2,  -3,   0,   0,   0,
+      0,   0,   0,   5,   8,   5,   0,   0,   0,
 ];
 
 /// Soldier, centipawns on top of the uncrossed material value (the crossing bonus is in
 /// here), middlegame.
 #[rustfmt::skip]
 pub const PST_SOLDIER_MG: [i16; 90] = [
-       7,   27,   47,   52,   75,   52,   47,   27,    7,
-      71,   63,  154,  215,  130,  215,  154,   63,   71,
-      35,   75,   43,  165,  141,  165,   43,   75,   35,
-      50,   98,   76,   97,  107,   97,   76,   98,   50,
-      18,   64,   67,  111,  104,  111,   67,   64,   18,
-     -18,    0,    6,    0,    4,    0,    6,    0,  -18,
-     -23,    0,  -14,    0,   21,    0,  -14,    0,  -23,
+       6,   25,   48,   54,   76,   54,   48,   25,    6,
+      65,   65,  156,  222,  133,  222,  156,   65,   65,
+      30,   69,   45,  160,  146,  160,   45,   69,   30,
+      48,   93,   74,   98,  110,   98,   74,   93,   48,
+      13,   57,   67,  117,  110,  117,   67,   57,   13,
+     -21,    0,   11,    0,    2,    0,   11,    0,  -21,
+     -27,    0,  -17,    0,   26,    0,  -17,    0,  -27,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -131,13 +134,13 @@ pub const PST_SOLDIER_MG: [i16; 90] = [
 /// Soldier in the endgame.
 #[rustfmt::skip]
 pub const PST_SOLDIER_EG: [i16; 90] = [
-      16,   28,   39,   54,   42,   54,   39,   28,   16,
-      98,  112,  126,  154,  184,  154,  126,  112,   98,
-      98,  112,  148,  172,  170,  172,  148,  112,   98,
-      66,  114,  112,  122,  111,  122,  112,  114,   66,
-      58,   95,   83,  101,  103,  101,   83,   95,   58,
-      16,    0,    7,    0,   39,    0,    7,    0,   16,
-       4,    0,   13,    0,   -9,    0,   13,    0,    4,
+      16,   24,   40,   51,   39,   51,   40,   24,   16,
+      92,  111,  123,  150,  190,  150,  123,  111,   92,
+      92,  106,  152,  165,  172,  165,  152,  106,   92,
+      64,  109,  111,  125,  115,  125,  111,  109,   64,
+      57,   90,   78,  108,  109,  108,   78,   90,   57,
+      15,    0,    8,    0,   42,    0,    8,    0,   15,
+       9,    0,   11,    0,   -1,    0,   11,    0,    9,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
        0,    0,    0,    0,    0,    0,    0,    0,    0,
@@ -148,22 +151,38 @@ pub const CHARIOT_MOBILITY: i32 = 5;
 pub const CANNON_MOBILITY: i32 = 2;
 pub const HORSE_MOBILITY: i32 = 12;
 /// A horse that cannot move at all.
-pub const HORSE_TRAPPED: i32 = 27;
+pub const HORSE_TRAPPED: i32 = 25;
 
 /// General safety: each enemy chariot, horse or cannon across the river weighs this much per
 /// missing advisor or elephant of ours (middlegame only).
-pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 42;
+pub const ATTACKER_PER_MISSING_DEFENDER: i32 = 40;
 /// An enemy cannon on our general's file with nothing between ("empty-head cannon").
-pub const EMPTY_HEAD_CANNON: i32 = 159;
+pub const EMPTY_HEAD_CANNON: i32 = 165;
 /// An enemy cannon on our general's file with exactly one piece between (a central cannon).
 pub const CENTRAL_CANNON: i32 = 15;
 /// The palace danger (attackers on the palace, squared and capped: `params.rs`) in percent.
-pub const PALACE_DANGER: i32 = 45;
+pub const PALACE_DANGER: i32 = 40;
 
 /// Threats, per victim class (soldier 1, advisor/elephant 2, horse/cannon/face-down 3,
 /// chariot 4): attacked by a piece of a lower class, or attacked and undefended.
-pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 4, 79, 40];
-pub const THREAT_HANGING: [i32; 5] = [0, 29, 41, 72, -5];
+pub const THREAT_BY_LOWER: [i32; 5] = [0, 0, 9, 78, 49];
+pub const THREAT_HANGING: [i32; 5] = [0, 27, 34, 64, 2];
 
 /// Side to move bonus.
-pub const TEMPO: i32 = 21;
+pub const TEMPO: i32 = 20;
+
+/// Pins against the general, per class of the pinned piece (soldier 1, advisor/elephant 2,
+/// horse/cannon/face-down 3, chariot 4): the only piece between an enemy chariot and our
+/// general, or one of the two between an enemy cannon and it (middlegame and endgame).
+pub const PINNED_BY_CHARIOT: [i32; 5] = [0, 4, 5, 9, 7];
+pub const PINNED_BY_CANNON: [i32; 5] = [0, -4, 6, 9, 9];
+/// An enemy piece that would give check by moving off the line: the only piece between its
+/// chariot and our general, or one of the two between its cannon and it.
+pub const DISCOVERED_CHECK: [i32; 2] = [8, 9];
+
+/// Per enemy chariot, horse and cannon across the river (in that order), per advisor of ours
+/// missing from home, and per elephant (middlegame only).
+pub const MISSING_ADVISOR_AGAINST: [i32; 3] = [5, 7, -9];
+pub const MISSING_ELEPHANT_AGAINST: [i32; 3] = [-3, 7, 4];
+/// A piece of ours that none of ours defends, per class (attacked or not).
+pub const LOOSE: [i32; 5] = [0, 0, 3, 2, 5];

@@ -1,6 +1,7 @@
 //! The Jieqi evaluation's weights: material, piece-square tables, mobility, general
-//! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the
-//! README, "Tuning the evaluation"); edit by hand or replace with a tuner's output.
+//! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by
+//! `jieqi-cli tune` (see the README, "Tuning the evaluation"); edit by hand or replace with a
+//! tuner's output.
 //!
 //! Tuned by `jieqi-cli tune --variant jieqi --iterations 600 --rate 0.2 --groups material,pst,mobility,king,threats,tempo,hidden`
 //! from 15521 positions of jieqi-s3-d5.txt: K 0.4344, error 0.004820 -> 0.003347 (held out 0.004484 -> 0.003157),
@@ -162,3 +163,19 @@ pub const THREAT_HANGING: [i32; 5] = [0, 39, 62, 81, 13];
 
 /// Side to move bonus.
 pub const TEMPO: i32 = 65;
+
+/// Pins against the general, per class of the pinned piece (soldier 1, advisor/elephant 2,
+/// horse/cannon/face-down 3, chariot 4): the only piece between an enemy chariot and our
+/// general, or one of the two between an enemy cannon and it (middlegame and endgame).
+pub const PINNED_BY_CHARIOT: [i32; 5] = [0, 0, 0, 0, 0];
+pub const PINNED_BY_CANNON: [i32; 5] = [0, 0, 0, 0, 0];
+/// An enemy piece that would give check by moving off the line: the only piece between its
+/// chariot and our general, or one of the two between its cannon and it.
+pub const DISCOVERED_CHECK: [i32; 2] = [0, 0];
+
+/// Per enemy chariot, horse and cannon across the river (in that order), per advisor of ours
+/// missing from home, and per elephant (middlegame only).
+pub const MISSING_ADVISOR_AGAINST: [i32; 3] = [0, 0, 0];
+pub const MISSING_ELEPHANT_AGAINST: [i32; 3] = [0, 0, 0];
+/// A piece of ours that none of ours defends, per class (attacked or not).
+pub const LOOSE: [i32; 5] = [0, 0, 0, 0, 0];

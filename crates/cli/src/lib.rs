@@ -55,7 +55,7 @@ USAGE:
                   [--opening-plies K] [--openings random|search] [--threads T]
             self-play games' quiet positions, each labelled with the game's result (FEN;RESULT)
   jieqi-cli tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R]
-                 [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden]
+                 [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden,pins,defence,loose]
             Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
             (Xiangqi) or weights_jieqi.rs (Jieqi)
   jieqi-cli tune-label --data FILE --engine \"PROGRAM [ARGS]\" --out FILE [--variant xiangqi|jieqi]

@@ -23,7 +23,7 @@
 //! held-out game shows overfitting where a held-out position of a trained game would not. It prints K and the
 //! error before and after (training and held-out), and writes the tuned weights as Rust: a
 //! replacement for `crates/ai/src/weights.rs` (Xiangqi) or `weights_jieqi.rs` (Jieqi). `--groups` limits the weights moved to some of
-//! material, pst, mobility, king, threats, tempo, hidden.
+//! material, pst, mobility, king, threats, tempo, hidden, pins, defence, loose.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
