@@ -155,6 +155,24 @@ fn between(a: usize, b: usize) -> u128 {
     mask
 }
 
+/// The pieces on the points of `bits`, with their points' indices.
+#[inline]
+fn pieces_on(
+    board: &jieqi_rules::Board,
+    mut bits: u128,
+) -> impl Iterator<Item = (usize, Piece)> + '_ {
+    std::iter::from_fn(move || {
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) {
+                return Some((sq, piece));
+            }
+        }
+        None
+    })
+}
+
 /// Value class of a piece for threats: soldier 1, advisor and elephant 2, horse, cannon and
 /// face-down piece 3, chariot 4 (the general 0: it is never a victim, and it attacks only
 /// inside its palace).
@@ -245,6 +263,9 @@ pub(crate) enum Term {
 /// a position's features from this one definition of the evaluation; the engine passes
 /// [`NoTrace`], whose empty methods compile away.
 pub(crate) trait Trace {
+    /// Whether it records the terms (the tuner fits weights that are zero today), so that
+    /// the evaluation may not skip a term for its weights being zero.
+    const RECORDS: bool = true;
     /// A face-up `role` of side `s` on the point `ti` of its tables (owner's view).
     fn piece(&mut self, _s: usize, _role: Role, _ti: usize) {}
     /// A face-down piece of side `s` (worth its [`HiddenValues`]).
@@ -261,7 +282,9 @@ pub(crate) trait Trace {
 /// The engine's [`Trace`]: hears nothing.
 pub(crate) struct NoTrace;
 
-impl Trace for NoTrace {}
+impl Trace for NoTrace {
+    const RECORDS: bool = false;
+}
 
 /// The Xiangqi evaluation of `pos` (the Xiangqi weights), from the side to move's point of
 /// view; a face-down piece counts the Xiangqi weights' `HIDDEN_VALUE`.
@@ -435,9 +458,11 @@ pub(crate) fn evaluate_traced<T: Trace, const J: bool>(
                 0,
             );
         }
-        let loose = loose(w, board, occ_side[s] & !terms[s].attacked, s, tr);
-        mg[s] -= loose;
-        eg[s] -= loose;
+        if T::RECORDS || w.loose != [0; 5] {
+            let loose = loose(w, board, occ_side[s] & !terms[s].attacked, s, tr);
+            mg[s] -= loose;
+            eg[s] -= loose;
+        }
         let danger = king_danger(&terms[them], terms[s].defenders);
         mg[s] -= danger * w.palace_danger / 100;
         tr.palace_danger(s, danger);
@@ -505,13 +530,7 @@ fn loose<T: Trace>(
     tr: &mut T,
 ) -> i32 {
     let mut cost = 0;
-    let mut bits = undefended;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
-            continue;
-        };
+    for (_, piece) in pieces_on(board, undefended) {
         let class = threat_class(piece);
         if class != 0 {
             cost += w.loose[class];
@@ -535,18 +554,12 @@ fn pins<T: Trace>(
     tr: &mut T,
 ) -> i32 {
     let mut cost = 0;
-    let mut bits = screens;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    for (sq, piece) in pieces_on(board, screens) {
         if ours & bit(sq) == 0 {
             cost += w.discovered_check[cannon as usize];
             tr.term(s, Term::DiscoveredCheck(cannon as usize), -1, -1);
             continue;
         }
-        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
-            continue;
-        };
         let class = threat_class(piece);
         if cannon {
             cost += w.pinned_by_cannon[class];
@@ -573,14 +586,8 @@ fn threats<T: Trace>(
     let by = &us.attacked_by_class;
     // Points attacked by a piece of a class below the index.
     let lower = [0, 0, by[1], by[1] | by[2], by[1] | by[2] | by[3]];
-    let mut victims = their_pieces & us.attacked;
     let mut score = 0;
-    while victims != 0 {
-        let sq = victims.trailing_zeros() as usize;
-        victims &= victims - 1;
-        let Some(piece) = Square::from_index(sq).and_then(|p| board.piece_at(p)) else {
-            continue;
-        };
+    for (sq, piece) in pieces_on(board, their_pieces & us.attacked) {
         let class = threat_class(piece);
         if class == 0 {
             continue;
