@@ -48,8 +48,10 @@ USAGE:
             Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
             --sprt: a sequential test on the pairs that stops the match at a verdict
   jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE ...
+                       [--baseline FILE ...]
             (adds up the game lines of match runs: the parts of one match, or with --pool
-            separate matches, e.g. of different seeds, each file's pairs their own)
+            separate matches, e.g. of different seeds, each file's pairs their own;
+            --baseline: A against A in matches on the same seeds, pair by pair)
   jieqi-cli bench [--depth D] [--verbose]
   jieqi-cli tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
                   [--opening-plies K] [--openings random|search] [--threads T]

@@ -469,6 +469,32 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
     ]));
     assert_eq!(summary(&pooled), summary(&whole), "{pooled}");
     assert!(pooled.contains("(pooled)"), "{pooled}");
+    // Against itself as the baseline, pair by pair: no pair differs.
+    let whole_file = dir.join("whole.txt");
+    std::fs::write(&whole_file, &whole).unwrap();
+    let paired = stdout(&cli(&[
+        "match-report",
+        &path(&whole_file),
+        "--baseline",
+        &path(&head_file),
+        &path(&tail_file),
+    ]));
+    let pairs = summary(&whole)[1].split(' ').nth(1).unwrap().to_string();
+    assert!(
+        paired.contains(&format!(
+            "against the baseline: {pairs} pairs in both: score +0.0% ± 0.0% (better in 0, \
+             alike in {pairs}, worse in 0)"
+        )),
+        "{paired}"
+    );
+    // A baseline against another opponent.
+    let other_file = dir.join("other.txt");
+    std::fs::write(
+        &other_file,
+        "game 1 pair 1: A:Casual (red) - B:Club (black) 1-0 after 9 plies, A scores 1: x\n\
+         game 2 pair 1: B:Club (red) - A:Casual (black) 1-0 after 9 plies, A scores 0: x\n",
+    )
+    .unwrap();
 
     // The same part twice, a file without games, no file, a missing file: one-line errors.
     let bad: &[Vec<String>] = &[
@@ -482,6 +508,15 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
             "--sprt".into(),
             "0,10".into(),
             path(&head_file),
+        ],
+        // Pair by pair against another opponent, or pooled with too few baseline files.
+        vec![path(&whole_file), "--baseline".into(), path(&other_file)],
+        vec![
+            "--pool".into(),
+            path(&head_file),
+            path(&tail_file),
+            "--baseline".into(),
+            path(&whole_file),
         ],
     ];
     for files in bad {

@@ -1,4 +1,5 @@
-//! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE…`: adds up the game
+//! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] [--baseline FILE…] FILE…`:
+//! adds up the game
 //! lines that `match` printed, from one file or several, into one summary. A long match can so
 //! be played in parts (`match --first-pair`, on several machines or days) and counted as one; a
 //! run that was cut short still counts the games it finished.
@@ -7,6 +8,12 @@
 //! their games from 1 alike: each file's pairs count as pairs of their own, so the score's
 //! interval is over every pair of every file. A sequential test reads one match's pairs in
 //! order, so `--pool` and `--sprt` exclude each other.
+//!
+//! `--baseline FILE…` compares A with A in another match on the same openings or deals — the
+//! same `match --seed` and opponent, another build of A, say — pair by pair, so that what an
+//! opening or deal gives both cancels out and a smaller difference can be seen than in two
+//! separate scores. The baseline's files are read as the others are (parts of one match, or
+//! with `--pool` one match each, the i-th file of the baseline for the i-th of the others).
 //!
 //! Lines that do not start with `game ` (the summaries, anything else) are skipped. Every game
 //! line must name the same two players, and each game number may appear only once. Xiangqi and
@@ -20,7 +27,7 @@
 
 use std::collections::HashMap;
 
-use super::match_stats::{GameScore, summarize};
+use super::match_stats::{GameScore, PairedDifference, summarize};
 use super::sprt::{Sequential, Sprt};
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -31,7 +38,7 @@ const SPEC: Spec = Spec {
     command: "match-report",
     values: &["sprt", "alpha", "beta"],
     switches: &["pool"],
-    lists: &[],
+    lists: &["baseline"],
 };
 
 /// What one game line says.
@@ -71,6 +78,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     } else {
         read_games(&args.positional)?
     };
+    let baseline = args.list("baseline");
+    let paired = if baseline.is_empty() {
+        None
+    } else {
+        Some(paired_with(&args.positional, baseline, pool, &b)?)
+    };
     let summary = summarize(&games);
     let files = args.positional.len();
     super::outln!(
@@ -91,7 +104,56 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         }
         super::outln!("{}", test.verdict_line());
     }
+    if let Some(paired) = paired {
+        super::outln!("against the baseline: {}", paired.line());
+    }
     Ok(())
+}
+
+/// The pair-by-pair difference from the `baseline` files to `paths`, each side read as one
+/// match, or with `pool` file by file (the i-th baseline file for the i-th path). Both must
+/// be against the same opponent `b` and have at least one pair complete in both.
+fn paired_with(
+    paths: &[String],
+    baseline: &[String],
+    pool: bool,
+    b: &str,
+) -> Result<PairedDifference, String> {
+    let (now, before) = if pool {
+        if baseline.len() != paths.len() {
+            return Err(format!(
+                "--pool with --baseline pairs the files in order: {} baseline files for {} \
+                 files",
+                baseline.len(),
+                paths.len()
+            ));
+        }
+        let mut now = Vec::new();
+        let mut before = Vec::new();
+        for (path, base) in paths.iter().zip(baseline) {
+            now.push(read_games(std::slice::from_ref(path))?);
+            before.push(read_games(std::slice::from_ref(base))?);
+        }
+        (now, before)
+    } else {
+        (vec![read_games(paths)?], vec![read_games(baseline)?])
+    };
+    if let Some(other) = before.iter().find(|g| g.b != b) {
+        return Err(format!(
+            "the baseline plays {}, these files {}: a pair-by-pair comparison needs the same \
+             opponent",
+            excerpt(&other.b),
+            excerpt(b)
+        ));
+    }
+    let scores = |matches: Vec<Games>| -> Vec<Vec<GameScore>> {
+        matches.into_iter().map(|m| m.games).collect()
+    };
+    let paired = PairedDifference::of(&scores(now), &scores(before));
+    if paired.pairs == 0 {
+        return Err("no pair is complete both in the files and in the baseline".into());
+    }
+    Ok(paired)
 }
 
 /// Reads the game lines of `paths` (the output of `match` runs): every line must name the

@@ -2,6 +2,8 @@
 //! colour-swapped games, and the Elo difference they mean. Shared by `match`, which plays the
 //! games, and `match-report`, which adds up the game lines of several runs.
 
+use std::collections::BTreeMap;
+
 /// One finished game: its number in the match (0-based; games 2k and 2k+1 form pair k) and
 /// A's points in it (1, ½ or 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,13 +50,7 @@ pub fn summarize(games: &[GameScore]) -> Summary {
     let points: Vec<f64> = games.iter().map(|g| g.points).collect();
     let count = |p: f64| points.iter().filter(|&&s| (s - p).abs() < 0.25).count();
     let (score, margin) = mean_margin(&points);
-    let mut sorted = games.to_vec();
-    sorted.sort_by_key(|g| g.index);
-    let pairs: Vec<f64> = sorted
-        .windows(2)
-        .filter(|w| w[0].index % 2 == 0 && w[1].index == w[0].index + 1)
-        .map(|w| (w[0].points + w[1].points) / 2.0)
-        .collect();
+    let pairs: Vec<f64> = pair_points(games).values().map(|p| p / 2.0).collect();
     let mut pentanomial = [0; 5];
     for p in &pairs {
         pentanomial[((p * 4.0).round() as usize).min(4)] += 1;
@@ -69,6 +65,81 @@ pub fn summarize(games: &[GameScore]) -> Summary {
         pentanomial,
         pair_score,
         pair_margin,
+    }
+}
+
+/// A's points (0–2) in each complete pair of `games` (each game number at most once), by
+/// pair number (0-based): games 2k and 2k+1 form pair k.
+pub fn pair_points(games: &[GameScore]) -> BTreeMap<usize, f64> {
+    let mut pairs: BTreeMap<usize, (usize, f64)> = BTreeMap::new();
+    for g in games {
+        let pair = pairs.entry(g.index / 2).or_default();
+        pair.0 += 1;
+        pair.1 += g.points;
+    }
+    pairs
+        .into_iter()
+        .filter(|(_, (games, _))| *games == 2)
+        .map(|(pair, (_, points))| (pair, points))
+        .collect()
+}
+
+/// How A did in one match against how A did in another on the same openings or deals
+/// (`match --seed` alike, the same opponent): pair by pair, so that what the openings or
+/// deals give both cancels out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairedDifference {
+    /// Pairs complete in both matches.
+    pub pairs: usize,
+    /// Pairs where A scored more, as much, and less than in the baseline.
+    pub better: usize,
+    pub alike: usize,
+    pub worse: usize,
+    /// The mean difference in A's score (points per game, −1 to 1) and its 95% half-width.
+    pub diff: f64,
+    pub margin: f64,
+}
+
+impl PairedDifference {
+    /// The difference from the pairs of `baseline` to those of `games`, one element of each
+    /// slice a match: the pair numbers of `games[i]` meet those of `baseline[i]` only.
+    pub fn of(games: &[Vec<GameScore>], baseline: &[Vec<GameScore>]) -> Self {
+        let mut diffs = Vec::new();
+        for (now, before) in games.iter().zip(baseline) {
+            let before = pair_points(before);
+            for (pair, points) in pair_points(now) {
+                if let Some(old) = before.get(&pair) {
+                    diffs.push((points - old) / 2.0);
+                }
+            }
+        }
+        let (diff, margin) = if diffs.is_empty() {
+            (0.0, 0.0)
+        } else {
+            mean_margin(&diffs)
+        };
+        let count = |keep: fn(f64) -> bool| diffs.iter().filter(|&&d| keep(d)).count();
+        PairedDifference {
+            pairs: diffs.len(),
+            better: count(|d| d > 0.0),
+            alike: count(|d| d == 0.0),
+            worse: count(|d| d < 0.0),
+            diff,
+            margin,
+        }
+    }
+
+    /// `N pairs in both: score +D% ± M% (better in B, alike in S, worse in W)`.
+    pub fn line(&self) -> String {
+        format!(
+            "{} pairs in both: score {:+.1}% ± {:.1}% (better in {}, alike in {}, worse in {})",
+            self.pairs,
+            self.diff * 100.0,
+            self.margin * 100.0,
+            self.better,
+            self.alike,
+            self.worse
+        )
     }
 }
 
@@ -186,6 +257,34 @@ mod tests {
         let s = summarize(&games);
         assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
         assert_eq!(s.pentanomial, [0, 1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn paired_difference_meets_pairs_of_the_same_number_only() {
+        // Pairs 0 and 1 in both; pair 2 only in the new match; pair 1 of the baseline's
+        // second match has no partner in the new one.
+        let now = vec![
+            in_order(&[1.0, 1.0, 0.5, 0.5, 1.0, 0.0]),
+            in_order(&[0.0, 0.0]),
+        ];
+        let before = vec![
+            in_order(&[1.0, 0.0, 0.5, 0.5]),
+            in_order(&[0.0, 1.0, 1.0, 1.0]),
+        ];
+        let p = PairedDifference::of(&now, &before);
+        // Per pair, in score: (2 - 1) / 2, (1 - 1) / 2, (0 - 1) / 2.
+        assert_eq!((p.pairs, p.better, p.alike, p.worse), (3, 1, 1, 1));
+        assert!(p.diff.abs() < 1e-12);
+        let var = (0.25 + 0.0 + 0.25) / 3.0;
+        assert!((p.margin - Z95 * (var / 3.0_f64).sqrt()).abs() < 1e-12);
+        assert!(
+            p.line().starts_with("3 pairs in both: score +0.0% ± "),
+            "{}",
+            p.line()
+        );
+        let better = PairedDifference::of(&now[..1], &before[..1]);
+        assert!((better.diff - 0.25).abs() < 1e-12);
+        assert_eq!(PairedDifference::of(&[], &[]).pairs, 0);
     }
 
     #[test]
