@@ -92,6 +92,11 @@ impl Args {
         self.lists.get(flag).map(Vec::as_slice).unwrap_or(&[])
     }
 
+    /// The values of a list flag if it was given at all, even with none.
+    pub fn list_given(&self, flag: &str) -> Option<&[String]> {
+        self.lists.get(flag).map(Vec::as_slice)
+    }
+
     /// The number given to `--flag`, if any, checked against its `range`.
     pub fn number<T: TryFrom<u64>>(&self, flag: &str, range: &Range) -> Result<Option<T>, String> {
         self.value(flag)

@@ -518,6 +518,7 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
             "--baseline".into(),
             path(&whole_file),
         ],
+        vec![path(&whole_file), "--baseline".into()],
     ];
     for files in bad {
         let mut args = vec!["match-report"];

@@ -78,11 +78,10 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     } else {
         read_games(&args.positional)?
     };
-    let baseline = args.list("baseline");
-    let paired = if baseline.is_empty() {
-        None
-    } else {
-        Some(paired_with(&args.positional, baseline, pool, &b)?)
+    let paired = match args.list_given("baseline") {
+        None => None,
+        Some([]) => return Err("--baseline needs the files of the match to compare with".into()),
+        Some(baseline) => Some(paired_with(&args.positional, baseline, pool, &b)?),
     };
     let summary = summarize(&games);
     let files = args.positional.len();
