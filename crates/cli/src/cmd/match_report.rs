@@ -1,8 +1,7 @@
 //! `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] [--baseline FILE…] FILE…`:
-//! adds up the game
-//! lines that `match` printed, from one file or several, into one summary. A long match can so
-//! be played in parts (`match --first-pair`, on several machines or days) and counted as one; a
-//! run that was cut short still counts the games it finished.
+//! adds up the game lines that `match` printed, from one file or several, into one summary. A
+//! long match can so be played in parts (`match --first-pair`, on several machines or days) and
+//! counted as one; a run that was cut short still counts the games it finished.
 //!
 //! `--pool` adds up separate matches instead — runs with different `--seed`s, which number
 //! their games from 1 alike: each file's pairs count as pairs of their own, so the score's
