@@ -454,10 +454,15 @@ fn a_match_played_in_parts_adds_up_to_the_whole() {
     ]));
     let summary = |out: &str| -> Vec<String> {
         out.lines()
-            .filter(|l| l.starts_with("Casual vs Beginner: ") || l.starts_with("pairs: "))
+            .filter(|l| {
+                l.starts_with("Casual vs Beginner: ")
+                    || l.starts_with("pairs: ")
+                    || l.starts_with("by colour: as Red ")
+            })
             .map(str::to_string)
             .collect()
     };
+    assert_eq!(summary(&report).len(), 3, "{report}");
     assert_eq!(summary(&report), summary(&whole), "{report}");
     assert!(report.starts_with("6 games from 2 files\n"), "{report}");
     // Pooled as separate matches, the parts' complete pairs are the same pairs.
@@ -650,10 +655,15 @@ fn a_banqi_match_in_parts_adds_up_and_its_bad_flags_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
     let summary = |out: &str| -> Vec<String> {
         out.lines()
-            .filter(|l| l.starts_with("Casual vs Beginner: ") || l.starts_with("pairs: "))
+            .filter(|l| {
+                l.starts_with("Casual vs Beginner: ")
+                    || l.starts_with("pairs: ")
+                    || l.starts_with("by seat: first ")
+            })
             .map(str::to_string)
             .collect()
     };
+    assert_eq!(summary(&report).len(), 3, "{report}");
     assert_eq!(summary(&report), summary(&whole), "{report}");
 
     let valid = [

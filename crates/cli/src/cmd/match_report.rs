@@ -48,6 +48,8 @@ struct GameLine {
     a: String,
     b: String,
     points: f64,
+    /// Whether the line names seats (Banqi) rather than colours.
+    by_seat: bool,
 }
 
 /// The game lines of some runs of one match.
@@ -57,6 +59,8 @@ pub struct Games {
     pub a: String,
     pub b: String,
     pub games: Vec<GameScore>,
+    /// Whether the lines name seats (Banqi) rather than colours.
+    pub by_seat: bool,
 }
 
 pub fn run(raw: &[String]) -> Result<(), String> {
@@ -72,7 +76,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if args.positional.is_empty() {
         return Err("'match-report' needs one or more files with the output of 'match'".into());
     }
-    let Games { a, b, games } = if pool {
+    let Games {
+        a,
+        b,
+        games,
+        by_seat,
+    } = if pool {
         pool_games(&args.positional)?
     } else {
         read_games(&args.positional)?
@@ -95,6 +104,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     );
     super::outln!("{a} vs {b}: {}", summary.games_line());
     super::outln!("pairs: {}", summary.pairs_line());
+    super::outln!("{}", summary.sides_line(by_seat));
     if let Some(sprt) = sprt {
         let mut test = Sequential::new(sprt);
         for g in &games {
@@ -159,6 +169,7 @@ fn paired_with(
 /// least one game line.
 pub fn read_games(paths: &[String]) -> Result<Games, String> {
     let mut players: Option<(String, String)> = None;
+    let mut by_seat = false;
     let mut seen: HashMap<usize, String> = HashMap::new();
     let mut games = Vec::new();
     for full_path in paths {
@@ -172,7 +183,10 @@ pub fn read_games(paths: &[String]) -> Result<Games, String> {
             let game =
                 parse_line(line).map_err(|e| format!("'{path}' line {}: {e}", number + 1))?;
             match &players {
-                None => players = Some((game.a.clone(), game.b.clone())),
+                None => {
+                    players = Some((game.a.clone(), game.b.clone()));
+                    by_seat = game.by_seat;
+                }
                 Some((a, b)) if (a, b) != (&game.a, &game.b) => {
                     return Err(format!(
                         "'{path}' line {}: {} vs {} is another match than {} vs {}",
@@ -202,7 +216,12 @@ pub fn read_games(paths: &[String]) -> Result<Games, String> {
         }
     }
     let (a, b) = players.unwrap_or_default();
-    Ok(Games { a, b, games })
+    Ok(Games {
+        a,
+        b,
+        games,
+        by_seat,
+    })
 }
 
 /// Reads each of `paths` as a match of its own ([`read_games`]) and adds them up: each file's
@@ -290,6 +309,7 @@ fn parse_line(line: &str) -> Result<GameLine, String> {
         a: a.to_string(),
         b: b.to_string(),
         points,
+        by_seat,
     })
 }
 
@@ -326,7 +346,8 @@ mod tests {
                 index: 6,
                 a: "Master".into(),
                 b: "Expert".into(),
-                points: 1.0
+                points: 1.0,
+                by_seat: false
             }
         );
         let black = parse_line(
@@ -353,7 +374,8 @@ mod tests {
                 index: 1,
                 a: "Casual".into(),
                 b: "Beginner".into(),
-                points: 1.0
+                points: 1.0,
+                by_seat: true
             }
         );
         let unflipped = parse_line(

@@ -27,6 +27,44 @@ pub struct Summary {
     pub pair_score: f64,
     /// Half-width of the 95% interval from the per-pair variance.
     pub pair_margin: f64,
+    /// The games A moved first in (Red; Banqi's first seat), then those it moved second in.
+    pub by_side: [Tally; 2],
+}
+
+/// A's wins, draws and losses over some games, and its score with the 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tally {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub score: f64,
+    pub margin: f64,
+}
+
+impl Tally {
+    fn of(points: &[f64]) -> Tally {
+        let count = |p: f64| points.iter().filter(|&&s| (s - p).abs() < 0.25).count();
+        let (score, margin) = mean_margin(points);
+        Tally {
+            wins: count(1.0),
+            draws: count(0.5),
+            losses: count(0.0),
+            score,
+            margin,
+        }
+    }
+
+    /// `W-D-L, score X% ± M%`.
+    fn line(&self) -> String {
+        format!(
+            "{}-{}-{}, score {:.1}% ± {:.1}%",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0,
+            self.margin * 100.0
+        )
+    }
 }
 
 /// 95% two-sided normal quantile.
@@ -48,8 +86,15 @@ fn mean_margin(samples: &[f64]) -> (f64, f64) {
 /// run cut short may have finished only one of them).
 pub fn summarize(games: &[GameScore]) -> Summary {
     let points: Vec<f64> = games.iter().map(|g| g.points).collect();
-    let count = |p: f64| points.iter().filter(|&&s| (s - p).abs() < 0.25).count();
-    let (score, margin) = mean_margin(&points);
+    let all = Tally::of(&points);
+    // A moves first in the first game of each pair (even game numbers, 0-based).
+    let side = |first: bool| -> Vec<f64> {
+        games
+            .iter()
+            .filter(|g| g.index.is_multiple_of(2) == first)
+            .map(|g| g.points)
+            .collect()
+    };
     let pairs: Vec<f64> = pair_points(games).values().map(|p| p / 2.0).collect();
     let mut pentanomial = [0; 5];
     for p in &pairs {
@@ -57,14 +102,15 @@ pub fn summarize(games: &[GameScore]) -> Summary {
     }
     let (pair_score, pair_margin) = mean_margin(&pairs);
     Summary {
-        wins: count(1.0),
-        draws: count(0.5),
-        losses: count(0.0),
-        score,
-        margin,
+        wins: all.wins,
+        draws: all.draws,
+        losses: all.losses,
+        score: all.score,
+        margin: all.margin,
         pentanomial,
         pair_score,
         pair_margin,
+        by_side: [Tally::of(&side(true)), Tally::of(&side(false))],
     }
 }
 
@@ -189,6 +235,18 @@ impl Summary {
         )
     }
 
+    /// `by colour: as Red W-D-L, score X% ± M%; as Black …`, or with `seats` (Banqi, whose
+    /// first mover's colour is drawn) `by seat: first …; second …`.
+    pub fn sides_line(&self, seats: bool) -> String {
+        let (what, first, second) = if seats {
+            ("seat", "first", "second")
+        } else {
+            ("colour", "as Red", "as Black")
+        };
+        let [a, b] = &self.by_side;
+        format!("by {what}: {first} {}; {second} {}", a.line(), b.line())
+    }
+
     /// `N (A's points 0/½/1/1½/2: a b c d e), score X% ± M%, Elo diff D ± E`.
     pub fn pairs_line(&self) -> String {
         let [a, b, c, d, e] = self.pentanomial;
@@ -240,6 +298,31 @@ mod tests {
             s.pairs_line()
                 .starts_with("4 (A's points per pair 0/0.5/1/1.5/2: 0 0 2 1 1)")
         );
+    }
+
+    #[test]
+    fn games_split_by_who_moved_first() {
+        // A moves first in games 0, 2, 4 (1, ½, 0) and second in 1, 3, 5 (0, 0, 1).
+        let s = summarize(&in_order(&[1.0, 0.0, 0.5, 0.0, 0.0, 1.0]));
+        let [first, second] = s.by_side;
+        assert_eq!((first.wins, first.draws, first.losses), (1, 1, 1));
+        assert_eq!((second.wins, second.draws, second.losses), (1, 0, 2));
+        assert!((first.score - 0.5).abs() < 1e-12);
+        assert!((second.score - 1.0 / 3.0).abs() < 1e-12);
+        let var = (0.25 + 0.0 + 0.25) / 3.0;
+        assert!((first.margin - Z95 * (var / 3.0_f64).sqrt()).abs() < 1e-12);
+        assert!(
+            s.sides_line(false)
+                .starts_with("by colour: as Red 1-1-1, score 50.0% ± "),
+            "{}",
+            s.sides_line(false)
+        );
+        assert!(
+            s.sides_line(false)
+                .contains("; as Black 1-0-2, score 33.3% ± ")
+        );
+        assert!(s.sides_line(true).starts_with("by seat: first 1-1-1, "));
+        assert!(s.sides_line(true).contains("; second 1-0-2, "));
     }
 
     #[test]

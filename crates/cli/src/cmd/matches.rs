@@ -342,6 +342,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     );
     super::outln!("{a} vs {b}: {}", summary.games_line());
     super::outln!("pairs: {}", summary.pairs_line());
+    super::outln!("{}", summary.sides_line(cfg.subject.by_seat()));
     if let Some(test) = test {
         super::outln!("{}", test.verdict_line());
     }
@@ -571,7 +572,7 @@ fn prior_test(
         }
         return Ok(test);
     }
-    let Games { a, b, games } = read_games(files)?;
+    let Games { a, b, games, .. } = read_games(files)?;
     let (our_a, our_b) = (players[0].to_string(), players[1].to_string());
     if (&a, &b) != (&our_a, &our_b) {
         return Err(format!(
