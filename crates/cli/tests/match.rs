@@ -78,9 +78,27 @@ fn tiny_xiangqi_match_adds_up() {
     assert_eq!(w + d + l, 4);
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[lines.len() - 2].contains("score ") && lines[lines.len() - 2].contains("Elo diff ")
+        lines[lines.len() - 3].contains("score ") && lines[lines.len() - 3].contains("Elo diff ")
     );
-    assert!(lines[lines.len() - 1].starts_with("pairs: 2 (A's points per pair 0/0.5/1/1.5/2: "));
+    assert!(lines[lines.len() - 2].starts_with("pairs: 2 (A's points per pair 0/0.5/1/1.5/2: "));
+    // Two games as Red, two as Black.
+    let by_colour = lines[lines.len() - 1];
+    assert!(by_colour.starts_with("by colour: as Red "), "{by_colour}");
+    let played = |side: &str| -> usize {
+        let wdl = by_colour
+            .split(side)
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap();
+        wdl.split('-').map(|n| n.parse::<usize>().unwrap()).sum()
+    };
+    assert_eq!(
+        (played("as Red "), played("as Black ")),
+        (2, 2),
+        "{by_colour}"
+    );
 }
 
 #[test]
@@ -118,7 +136,7 @@ fn quiet_prints_only_the_summary() {
     let out = stdout(&cli(&[
         "match", "--a", "beginner", "--b", "beginner", "--games", "3", "--depth", "1", "--quiet",
     ]));
-    assert_eq!(out.lines().count(), 3, "{out}");
+    assert_eq!(out.lines().count(), 4, "{out}");
     let (w, d, l) = wdl(&out, "Beginner", "Beginner");
     assert_eq!(w + d + l, 3);
     // Three games are one complete pair.
