@@ -15,13 +15,8 @@ pub struct GameScore {
 /// A match's score with its 95% confidence interval, per game and per pair.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-    /// A's mean points per game, 0–1.
-    pub score: f64,
-    /// Half-width of the 95% interval of `score`, from the per-game variance.
-    pub margin: f64,
+    /// Every game.
+    pub all: Tally,
     /// Complete pairs counted by A's points in them: 0, ½, 1, 1½, 2.
     pub pentanomial: [usize; 5],
     pub pair_score: f64,
@@ -37,7 +32,9 @@ pub struct Tally {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
+    /// A's mean points per game, 0–1.
     pub score: f64,
+    /// Half-width of the 95% interval of `score`, from the per-game variance.
     pub margin: f64,
 }
 
@@ -86,7 +83,6 @@ fn mean_margin(samples: &[f64]) -> (f64, f64) {
 /// run cut short may have finished only one of them).
 pub fn summarize(games: &[GameScore]) -> Summary {
     let points: Vec<f64> = games.iter().map(|g| g.points).collect();
-    let all = Tally::of(&points);
     // A moves first in the first game of each pair (even game numbers, 0-based).
     let side = |first: bool| -> Vec<f64> {
         games
@@ -102,11 +98,7 @@ pub fn summarize(games: &[GameScore]) -> Summary {
     }
     let (pair_score, pair_margin) = mean_margin(&pairs);
     Summary {
-        wins: all.wins,
-        draws: all.draws,
-        losses: all.losses,
-        score: all.score,
-        margin: all.margin,
+        all: Tally::of(&points),
         pentanomial,
         pair_score,
         pair_margin,
@@ -224,14 +216,11 @@ fn elo_text(score: f64, margin: f64) -> String {
 impl Summary {
     /// `W-D-L, score X% ± M%, Elo diff D ± E`.
     pub fn games_line(&self) -> String {
+        let all = &self.all;
         format!(
-            "{}-{}-{}, score {:.1}% ± {:.1}%, Elo diff {}",
-            self.wins,
-            self.draws,
-            self.losses,
-            self.score * 100.0,
-            self.margin * 100.0,
-            elo_text(self.score, self.margin)
+            "{}, Elo diff {}",
+            all.line(),
+            elo_text(all.score, all.margin)
         )
     }
 
@@ -286,13 +275,13 @@ mod tests {
         // Pairs: (1, 0.5) (0.5, 0.5) (0, 1) (1, 1)
         let points = [1.0, 0.5, 0.5, 0.5, 0.0, 1.0, 1.0, 1.0];
         let s = summarize(&in_order(&points));
-        assert_eq!((s.wins, s.draws, s.losses), (4, 3, 1));
-        assert!((s.score - 0.6875).abs() < 1e-12);
+        assert_eq!((s.all.wins, s.all.draws, s.all.losses), (4, 3, 1));
+        assert!((s.all.score - 0.6875).abs() < 1e-12);
         assert_eq!(s.pentanomial, [0, 0, 2, 1, 1]);
-        assert!((s.pair_score - s.score).abs() < 1e-12);
+        assert!((s.pair_score - s.all.score).abs() < 1e-12);
         // Per-game variance: mean of squared deviations.
         let var = points.iter().map(|x| (x - 0.6875).powi(2)).sum::<f64>() / 8.0;
-        assert!((s.margin - Z95 * (var / 8.0).sqrt()).abs() < 1e-12);
+        assert!((s.all.margin - Z95 * (var / 8.0).sqrt()).abs() < 1e-12);
         assert!(s.games_line().starts_with("4-3-1, score 68.8% ± "));
         assert!(
             s.pairs_line()
@@ -338,7 +327,7 @@ mod tests {
             .map(|(index, points)| GameScore { index, points })
             .to_vec();
         let s = summarize(&games);
-        assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+        assert_eq!((s.all.wins, s.all.draws, s.all.losses), (2, 1, 1));
         assert_eq!(s.pentanomial, [0, 1, 0, 0, 0]);
     }
 
@@ -373,7 +362,7 @@ mod tests {
     #[test]
     fn a_clean_sweep_has_no_finite_elo() {
         let s = summarize(&in_order(&[1.0, 1.0]));
-        assert_eq!(s.margin, 0.0);
+        assert_eq!(s.all.margin, 0.0);
         assert!(
             s.games_line().ends_with("Elo diff +inf ± inf"),
             "{}",

@@ -143,7 +143,7 @@ fn play_match(settings: &Settings, stop: &AtomicBool) {
 
 /// `info wld W-L-D`: Engine1's wins, losses and draws so far.
 fn wld_line(scores: &[GameScore]) -> String {
-    let s = summarize(scores);
+    let s = summarize(scores).all;
     format!("info wld {}-{}-{}", s.wins, s.losses, s.draws)
 }
 
