@@ -14,8 +14,8 @@
 //! `jieqi-cli match --a Master --b-engine "OLD_BUILD uci" --movetime 100 --games 100`; two that
 //! lost were dropped: extending only checks that keep the checker (48%) and quiet checks in
 //! quiescence (37.5%). The correction and capture histories came later, accepted together by
-//! an SPRT against the build without them, and the cut-node reduction by another (README,
-//! issue 22).
+//! an SPRT against the build without them, and the cut-node reduction by another
+//! (docs/engine-strength.md, the log of issue 22).
 //!
 //! Scores are centipawns from the side to move's point of view; a mate in `n` plies is
 //! `MATE - n` ([`crate::score`]). Having no legal move loses, in check or not (rules.md §5:
