@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{Move, MoveRules, Piece, Position, Setup};
+use jieqi_rules::{Move, MoveRules, Piece, Position, Setup, Square};
 
 pub fn pos(fen: &str) -> Position {
     let setup = Setup::parse_fen(fen).expect("FEN parses");
@@ -17,12 +17,27 @@ pub fn pos(fen: &str) -> Position {
 
 /// The same position with colours swapped and the board turned half round.
 pub fn colour_flipped(p: &Position) -> Position {
+    transformed(p, Square::flip, true)
+}
+
+/// `p` moved square by square through `to`, colours swapped if `swap`; face-down pieces stay
+/// face down (a start point maps to a start point of the same role).
+pub fn transformed(p: &Position, to: fn(Square) -> Square, swap: bool) -> Position {
     let mut s = Setup::empty();
     for (sq, piece) in p.board().pieces() {
-        s.board[sq.flip().index()] = Some(Piece::new(piece.side().other(), piece.role()));
+        let side = if swap {
+            piece.side().other()
+        } else {
+            piece.side()
+        };
+        s.board[to(sq).index()] = Some(if piece.is_hidden() {
+            Piece::hidden(side, piece.role())
+        } else {
+            Piece::new(side, piece.role())
+        });
     }
-    s.turn = p.turn().other();
-    Position::from_setup(&s, MoveRules::XIANGQI).unwrap()
+    s.turn = if swap { p.turn().other() } else { p.turn() };
+    Position::from_setup(&s, p.rules()).unwrap()
 }
 
 /// Runs `search` on a thread of its own with a fresh stop flag, raises the flag after 300 ms
