@@ -3,18 +3,18 @@
 //! `jieqi-cli tune` (see the README, "Tuning the evaluation"); edit by hand or replace with a
 //! tuner's output.
 //!
-//! Tuned in two steps. First every group (the pins, the defence against each attacker and the loose
-//! pieces new), `jieqi-cli tune --variant xiangqi --iterations 600 --rate 0.2` from 201629
-//! positions: K 0.3174, held-out error 0.002442 -> 0.002376, iteration 50 kept. The positions: 2000
-//! games from the match's own openings (`jieqi-cli tune-data --variant xiangqi --games 2000 --nodes
-//! 5000 --seed 6 --opening-plies 8 --openings search`, then `tune-label --every 3 --depth 8` by the
-//! engine of 7127451) and the third round's (random openings, `--seed 4`, labelled the same way),
-//! one file after the other; adopted after an SPRT against 7127451 (docs/engine-strength.md,
-//! "Book-like openings in the tuner's data"). Then the new terms alone, `--groups
-//! pins,defence,loose` on the same data: K 0.3188, held-out error 0.002377 -> 0.002374, iteration
-//! 250 kept; adopted after an SPRT against the first step's weights at 40 ms a move, `--sprt 0,10
-//! --seed 421`: H1 accepted after 608 pairs, +22 ± 15 Elo per pair (docs/engine-strength.md,
-//! "Xiangqi's new terms adopted").
+//! Tuned in two steps. First every group (the pins, the defence against each attacker and the
+//! loose pieces new), `jieqi-cli tune --variant xiangqi --iterations 600 --rate 0.2` from
+//! 201629 positions: K 0.3174, held-out error 0.002442 -> 0.002376, iteration 50 kept. The
+//! positions: 2000 games from the match's own openings (`jieqi-cli tune-data --variant xiangqi
+//! --games 2000 --nodes 5000 --seed 6 --opening-plies 8 --openings search`, then `tune-label
+//! --every 3 --depth 8` by the engine of 7127451) and the third round's (random openings,
+//! `--seed 4`, labelled the same way), one file after the other; adopted after an SPRT against
+//! 7127451 (docs/engine-strength.md, "Book-like openings in the tuner's data"). Then the new
+//! terms alone, `--groups pins,defence,loose` on the same data: K 0.3188, held-out error
+//! 0.002377 -> 0.002374, iteration 250 kept; adopted after an SPRT against the first step's
+//! weights at 40 ms a move, `--sprt 0,10 --seed 421`: H1 accepted after 608 pairs, +22 ± 15 Elo
+//! per pair (docs/engine-strength.md, "Xiangqi's new terms adopted").
 
 /// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).
 /// The general's value only matters for move ordering (it is never captured).

@@ -323,7 +323,7 @@ proptest::proptest! {
             if moves.is_empty() {
                 break;
             }
-            p.play_unchecked(moves.iter().nth(rng.below(moves.len())).copied().unwrap());
+            p.play_unchecked(moves[rng.below(moves.len())]);
         }
         let hidden = HiddenValues::default();
         for q in [transformed(&p, Square::flip, true), transformed(&p, Square::mirror, false)] {
