@@ -120,6 +120,7 @@ mod text;
 mod told;
 mod turn;
 mod view;
+mod words;
 
 pub use board::{
     COLUMNS, Cell, ParsePointError, PieceCounts, Point, ROWS, SQUARES, Seat, piece_from_letter,
@@ -138,6 +139,7 @@ pub use search::{BanqiNode, EnemyForce, base_value, piece_value};
 pub use text::TextError;
 pub use told::ToldError;
 pub use view::{BanqiView, FinalReveal, SeenTurn};
+pub use words::{REASONS, TITLE, refusal_words};
 
 /// Re-exported from the rules crate, which Banqi shares them with.
 pub use jieqi_rules::{DrawReason, Outcome, Piece, Role, Seed, Side, WinReason};

@@ -7,32 +7,70 @@
 use std::fmt;
 use std::str::FromStr;
 
-use jieqi_rules::{OptionKind, OptionSpec, OptionValues, RuleSetError};
+use jieqi_rules::{Choice, ON_OFF, OptionKind, OptionSpec, OptionValues, RuleSetError, Words};
 
 /// Banqi's options, in the order the text form writes them. The first value of each is its
 /// default.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "chariot",
-        kind: OptionKind::Choice(&["step", "slide"]),
-        about: "the chariot moves one square, or any distance along an empty line, capturing \
-                the first piece it meets there by rank",
+        kind: OptionKind::Choice(&[
+            Choice::new("step", Words::new("one square", "ein Feld", "一格")),
+            Choice::new("slide", Words::new("slides", "fährt", "直行")),
+        ]),
+        name: Words::new("chariot", "Wagen", "車"),
+        about: Words::new(
+            "moves one square, or slides along an empty line and takes the first piece it meets by rank",
+            "zieht ein Feld, oder fährt über eine freie Linie und schlägt den ersten Stein nach Rang",
+            "只走一格，或沿空線直行並按等級吃掉遇到的第一個子",
+        ),
     },
     OptionSpec {
         key: "soldier-takes-general",
-        kind: OptionKind::Choice(&["on", "off"]),
-        about: "a soldier may capture the general, or soldiers capture only soldiers",
+        kind: OptionKind::Choice(ON_OFF),
+        name: Words::new(
+            "soldier takes general",
+            "Soldat schlägt General",
+            "兵卒吃將帥",
+        ),
+        about: Words::new(
+            "a soldier may capture the general, or soldiers capture only soldiers",
+            "ein Soldat darf den General schlagen, oder Soldaten schlagen nur Soldaten",
+            "兵卒可吃將帥，或兵卒只能吃兵卒",
+        ),
     },
     OptionSpec {
         key: "general-takes-soldier",
-        kind: OptionKind::Choice(&["off", "on"]),
-        about: "the general may not capture a soldier, or it may",
+        kind: OptionKind::Choice(&[ON_OFF[1], ON_OFF[0]]),
+        name: Words::new(
+            "general takes soldier",
+            "General schlägt Soldat",
+            "將帥吃兵卒",
+        ),
+        about: Words::new(
+            "the general may not capture a soldier, or it may",
+            "der General darf keinen Soldaten schlagen, oder er darf es",
+            "將帥不可吃兵卒，或可以吃",
+        ),
     },
     OptionSpec {
         key: "cannon",
-        kind: OptionKind::Choice(&["jump", "also-step"]),
-        about: "a cannon captures only by jumping over one piece, or also by a plain step to a \
-                neighbouring piece of equal or lower rank",
+        kind: OptionKind::Choice(&[
+            Choice::new(
+                "jump",
+                Words::new("jumps only", "nur im Sprung", "只隔子打"),
+            ),
+            Choice::new(
+                "also-step",
+                Words::new("also steps", "auch Schritt", "也可走吃"),
+            ),
+        ]),
+        name: Words::new("cannon", "Kanone", "炮"),
+        about: Words::new(
+            "captures only by jumping over one piece, or also by a step to a neighbour of equal or lower rank",
+            "schlägt nur im Sprung über einen Stein, oder auch mit einem Schritt auf einen Nachbarn gleichen oder niedrigeren Rangs",
+            "只能隔一子打，或也可吃相鄰的同級或低級子",
+        ),
     },
 ];
 

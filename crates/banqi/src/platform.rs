@@ -4,15 +4,15 @@
 //! them.
 
 use jieqi_rules::platform::{
-    BoardShape, Grid, Information, Look, PlayedGame, Replay, SaveSettings, SearchNode, Spot, Table,
-    TableTurn, VariantDef,
+    BoardShape, EndError, Grid, Information, LoadError, Look, PlayedGame, Replay, SaveSettings,
+    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, VariantDef, titled_options_words,
 };
 use jieqi_rules::quote::quote;
-use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side};
+use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side, Words};
 
 use crate::board::{Cell, Point, Seat, piece_letter};
 use crate::deal::Deal;
-use crate::game::Banqi;
+use crate::game::{Banqi, BanqiError};
 use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
 use crate::record::{read_record, write_record};
@@ -20,6 +20,7 @@ use crate::rules::Turn;
 use crate::save::BanqiSave;
 use crate::search::BanqiNode;
 use crate::view::BanqiView;
+use crate::words::{REASONS, TITLE, refusal_words};
 
 /// Banqi's board (rules.md §11): 4 rows of 8 squares, nothing else drawn on it.
 pub static BANQI_BOARD: BoardShape = BoardShape {
@@ -84,6 +85,7 @@ pub fn table_of_view(view: &BanqiView) -> Table {
         history: view.history.iter().map(|t| t.to_string()).collect(),
         first: side(view.start.turn()),
         outcome: view.outcome,
+        check: false,
         captured: Seat::BOTH.map(|seat| {
             view.captured_by(seat)
                 .into_iter()
@@ -105,8 +107,10 @@ pub struct BanqiDef;
 /// Banqi (rules.md §11).
 pub static BANQI: BanqiDef = BanqiDef;
 
-fn options(rules: &str) -> Result<Options, String> {
-    rules.parse().map_err(|e| format!("--rules: {e}"))
+fn options(rules: &str) -> Result<Options, SetupError> {
+    rules
+        .parse::<Options>()
+        .map_err(|e| SetupError::Rules(e.into()))
 }
 
 fn seat(side: Side) -> Seat {
@@ -123,9 +127,33 @@ fn side(seat: Seat) -> Side {
     }
 }
 
-fn played(game: Banqi, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
-    let game = game.under(options(rules)?).map_err(|e| e.to_string())?;
+fn played(game: Banqi, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
+    let game = game
+        .under(options(rules)?)
+        .map_err(|e| SetupError::Rules(e.into()))?;
     Ok(Box::new(BanqiGame(game, false)))
+}
+
+/// A refusal of the game's as the platform says it.
+fn turn_refusal(error: BanqiError) -> TurnError {
+    match error {
+        BanqiError::Refused(refusal) => TurnError::Refused {
+            reason: refusal_words(refusal),
+            detail: refusal.to_string(),
+        },
+        BanqiError::GameOver(outcome) => TurnError::GameOver(outcome),
+        other => TurnError::Unreadable(other.into()),
+    }
+}
+
+fn end_refusal(error: BanqiError) -> EndError {
+    match error {
+        BanqiError::GameOver(outcome) => EndError::GameOver(outcome),
+        BanqiError::NoColoursYet => {
+            EndError::NotNow("nobody has a colour before the first flip, so nobody can resign yet")
+        }
+        _ => EndError::NotNow("the rules refuse it"),
+    }
 }
 
 impl VariantDef for BanqiDef {
@@ -135,6 +163,17 @@ impl VariantDef for BanqiDef {
 
     fn name(&self) -> &'static str {
         "Banqi"
+    }
+
+    fn title(&self) -> Words {
+        TITLE
+    }
+
+    /// Its title and options, and every reason it gives for refusing a turn.
+    fn words(&self) -> Vec<Words> {
+        let mut words = titled_options_words(TITLE, OPTIONS);
+        words.extend_from_slice(REASONS);
+        words
     }
 
     fn options(&self) -> &'static [OptionSpec] {
@@ -157,22 +196,21 @@ impl VariantDef for BanqiDef {
             .is_some_and(|placement| placement.split('/').count() == 4)
     }
 
-    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
-        let seed = seed.ok_or("a Banqi game is dealt from a seed: give one")?;
+    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
+        let seed = seed.ok_or(SetupError::NeedsSeed(self.name()))?;
         played(Banqi::from_seed(seed), rules)
     }
 
     /// Only the full-knowledge form can be played: a flip must turn up something.
-    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
         if crate::Position::parse(text).is_ok() {
-            return Err(
-                "a public Banqi position cannot be played: a flip must turn something \
-                        up; write each face-down piece's identity after its ? (as deal prints \
-                        it, e.g. ?R)"
+            return Err(SetupError::Unsupported(
+                "a public Banqi position cannot be played: a flip must turn something up; \
+                 write each face-down piece's identity after its ? (as deal prints it, e.g. ?R)"
                     .into(),
-            );
+            ));
         }
-        let game = Banqi::from_full_text(text).map_err(|e| e.to_string())?;
+        let game = Banqi::from_full_text(text).map_err(|e| SetupError::Unreadable(e.into()))?;
         played(game, rules)
     }
 
@@ -189,9 +227,9 @@ impl VariantDef for BanqiDef {
         false
     }
 
-    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
-        let save = BanqiSave::from_json(json).map_err(|e| e.to_string())?;
-        let game = save.restore().map_err(|e| e.to_string())?;
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), LoadError> {
+        let save = BanqiSave::from_json(json).map_err(|e| LoadError::Save(e.into()))?;
+        let game = save.restore().map_err(|e| LoadError::Save(e.into()))?;
         Ok((Box::new(BanqiGame(game, false)), save.settings))
     }
 
@@ -202,45 +240,43 @@ impl VariantDef for BanqiDef {
         position: Option<&str>,
         turns: &[&str],
         rules: &str,
-    ) -> Result<Box<dyn PlayedGame>, String> {
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
         let start = position
             .map(crate::Position::parse)
             .transpose()
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| SetupError::Unreadable(e.into()))?;
         let game = Banqi::from_public_turns(start.as_ref(), turns, options(rules)?)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| SetupError::Turn(e.into()))?;
         Ok(Box::new(BanqiGame(game, true)))
     }
 
     /// A seedless record is refused: its face-down pieces would be the reader's fixed
     /// placement (see [`read_record`]), which players could work out, and a finished game
     /// would show them as the deal's.
-    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String> {
-        let read = read_record(text).map_err(|e| e.to_string())?;
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, LoadError> {
+        let read = read_record(text).map_err(|e| LoadError::Record(e.into()))?;
         if !read.dealt {
-            return Err(
-                "a Banqi record needs its Seed tag to be played on (what lies face down must \
-                 be the deal's)"
-                    .into(),
-            );
+            return Err(LoadError::NeedsSeed(self.name()));
         }
         Ok(Box::new(BanqiGame(read.game, false)))
     }
 
     /// A save or a record; Banqi has one notation. As for the other variants, a save ends
     /// with how the game stands, a record with its result.
-    fn replay(&self, text: &str, _: Notation) -> Result<Replay, String> {
+    fn replay(&self, text: &str, _: Notation) -> Result<Replay, LoadError> {
         let (game, end) = if text.trim_start().starts_with('{') {
             let game = BanqiSave::from_json(text)
                 .and_then(|save| save.restore())
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| LoadError::Save(e.into()))?;
             let end = match game.outcome() {
                 Some(outcome) => outcome.to_string(),
                 None => format!("game in progress, {} to move", game.turn()),
             };
             (game, end)
         } else {
-            let game = read_record(text).map_err(|e| e.to_string())?.game;
+            let game = read_record(text)
+                .map_err(|e| LoadError::Record(e.into()))?
+                .game;
             let end = format!("result {}", RecordResult::of(game.outcome()));
             (game, end)
         };
@@ -300,30 +336,59 @@ impl PlayedGame for BanqiGame {
     /// Read against the view, not the game (parsing must not tell what lies face down); a
     /// flip's letter, when written, must then be what the deal turned up, as in Jieqi. A told
     /// game has no deal: each flip must name its piece, which is then what it turns up.
-    fn play_text(&mut self, text: &str) -> Result<(), String> {
+    fn play_text(&mut self, text: &str) -> Result<(), TurnError> {
+        let unreadable = |e: crate::ParseTurnError| match e {
+            crate::ParseTurnError::Illegal(refusal) => turn_refusal(BanqiError::Refused(refusal)),
+            crate::ParseTurnError::GameOver(outcome) => TurnError::GameOver(outcome),
+            other => TurnError::Unreadable(other.into()),
+        };
         let view = self.view(self.0.turn());
-        let turn = parse_turn(&view, text).map_err(|e| e.to_string())?;
-        let (_, named) = parse_turn_text(text).map_err(|e| e.to_string())?;
+        let turn = parse_turn(&view, text).map_err(unreadable)?;
+        let (_, named) = parse_turn_text(text).map_err(unreadable)?;
         if let (Turn::Flip(point), true) = (turn, self.1) {
             let piece = named.ok_or_else(|| {
-                format!(
-                    "'{}': a flip must say what it turned up, e.g. {point}=R",
-                    quote(text)
+                TurnError::Unreadable(
+                    format!(
+                        "'{}': a flip must say what it turned up, e.g. {point}=R",
+                        quote(text)
+                    )
+                    .into(),
                 )
             })?;
             // `parse_turn` found such a piece still face down.
             self.0.place_face_down(point, piece);
         }
-        self.0.play(turn).map_err(|e| e.to_string())?;
+        self.0.play(turn).map_err(turn_refusal)?;
         let turned_up = self.0.history().last().and_then(|t| t.revealed);
         if named.is_some() && named != turned_up {
             self.0.undo();
-            return Err(format!(
-                "'{}' names a flip the deal does not make",
-                quote(text)
-            ));
+            return Err(TurnError::NotTheDeal {
+                text: quote(text),
+                what: "flip",
+            });
         }
         Ok(())
+    }
+
+    /// A click on a face-down piece flips it; on an empty square, a move; on a piece, a
+    /// capture. A told game has no deal: a flip must be told what it turned up, as text.
+    fn play_turn(&mut self, from: Spot, to: Option<Spot>) -> Result<String, TurnError> {
+        let point = |spot: Spot| {
+            Point::new(spot.column, spot.row).ok_or_else(|| {
+                TurnError::Unreadable("a turn goes from one square of the board to another".into())
+            })
+        };
+        let from = point(from)?;
+        let turn = match to.map(point).transpose()? {
+            None => Turn::Flip(from),
+            Some(to) if self.0.position().cell(to) == Cell::Empty => Turn::Move { from, to },
+            Some(to) => Turn::Capture { from, to },
+        };
+        if turn.is_flip() && self.1 && self.0.outcome().is_none() {
+            return Err(TurnError::RevealUntold);
+        }
+        self.0.play(turn).map_err(turn_refusal)?;
+        Ok(write_turn(turn, None))
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -334,12 +399,12 @@ impl PlayedGame for BanqiGame {
         Box::new(self.clone())
     }
 
-    fn view_text(&self, viewer: Side, _: Notation) -> Result<String, String> {
-        Ok(render(&self.view(seat(viewer))))
+    fn view_text(&self, viewer: Side, _: Notation) -> String {
+        render(&self.view(seat(viewer)))
     }
 
-    fn table(&self, viewer: Side) -> Result<Table, String> {
-        Ok(table_of_view(&self.view(seat(viewer))))
+    fn table(&self, viewer: Side) -> Table {
+        table_of_view(&self.view(seat(viewer)))
     }
 
     fn plies(&self) -> usize {
@@ -350,12 +415,12 @@ impl PlayedGame for BanqiGame {
         self.0.undo().is_some()
     }
 
-    fn resign(&mut self, side: Side) -> Result<Outcome, String> {
-        self.0.resign(seat(side)).map_err(|e| e.to_string())
+    fn resign(&mut self, side: Side) -> Result<Outcome, EndError> {
+        self.0.resign(seat(side)).map_err(end_refusal)
     }
 
-    fn agree_draw(&mut self) -> Result<Outcome, String> {
-        self.0.agree_draw().map_err(|e| e.to_string())
+    fn agree_draw(&mut self) -> Result<Outcome, EndError> {
+        self.0.agree_draw().map_err(end_refusal)
     }
 
     /// The game taken back to `ply`: the view then, face-down pieces still unknown.

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use jieqi_rules::quote::{quote, shorten};
 use jieqi_rules::{
-    DrawReason, Ending, LoadError, Outcome, SAVE_FORMAT, SAVE_VERSION, Seed, WinReason,
+    DrawReason, Ending, Outcome, SAVE_FORMAT, SAVE_VERSION, SaveError, Seed, WinReason,
     read_envelope,
 };
 use serde::{Deserialize, Serialize};
@@ -95,12 +95,12 @@ impl BanqiSave {
 
     /// Reads a save, checking its form, version and variant (not yet its turns: see
     /// [`Self::restore`]).
-    pub fn from_json(text: &str) -> Result<BanqiSave, LoadError> {
+    pub fn from_json(text: &str) -> Result<BanqiSave, SaveError> {
         let value = read_envelope(text)?;
         let save: BanqiSave = serde_json::from_value(value)
-            .map_err(|e| LoadError::BadField(shorten(&e.to_string(), 160)))?;
+            .map_err(|e| SaveError::BadField(shorten(&e.to_string(), 160)))?;
         if save.variant != SAVE_VARIANT {
-            return Err(LoadError::BadField(format!(
+            return Err(SaveError::BadField(format!(
                 "variant '{}' is not banqi",
                 quote(&save.variant)
             )));
@@ -109,18 +109,18 @@ impl BanqiSave {
     }
 
     /// Rebuilds the game by replaying and re-checking every turn.
-    pub fn restore(&self) -> Result<Banqi, LoadError> {
+    pub fn restore(&self) -> Result<Banqi, SaveError> {
         let game = match (&self.seed, &self.start) {
-            (Some(_), Some(_)) => return Err(LoadError::SeedAndStart),
+            (Some(_), Some(_)) => return Err(SaveError::SeedAndStart),
             (Some(code), None) => {
-                let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(quote(code)))?;
+                let seed: Seed = code.parse().map_err(|_| SaveError::BadSeed(quote(code)))?;
                 Banqi::from_seed(seed)
             }
             (None, Some(text)) => {
-                Banqi::from_full_text(text).map_err(|e| LoadError::BadStart(e.to_string()))?
+                Banqi::from_full_text(text).map_err(|e| SaveError::BadStart(e.to_string()))?
             }
             (None, None) => {
-                return Err(LoadError::BadField(
+                return Err(SaveError::BadField(
                     "a Banqi save needs a seed or a start".into(),
                 ));
             }
@@ -128,12 +128,12 @@ impl BanqiSave {
         let options: Options = self
             .rules
             .parse()
-            .map_err(|e: crate::OptionsError| LoadError::BadRules(e.to_string()))?;
+            .map_err(|e: crate::OptionsError| SaveError::BadRules(e.to_string()))?;
         let mut game = game
             .under(options)
-            .map_err(|e| LoadError::BadRules(e.to_string()))?;
+            .map_err(|e| SaveError::BadRules(e.to_string()))?;
         for (i, text) in self.moves.iter().enumerate() {
-            let illegal = |reason: String| LoadError::IllegalMove {
+            let illegal = |reason: String| SaveError::IllegalMove {
                 ply: i + 1,
                 text: quote(text),
                 reason,
@@ -147,11 +147,11 @@ impl BanqiSave {
                 let seat = game
                     .position()
                     .seat_of(colour)
-                    .ok_or(LoadError::BadEnding)?;
-                game.resign(seat).map_err(|_| LoadError::BadEnding)?;
+                    .ok_or(SaveError::BadEnding)?;
+                game.resign(seat).map_err(|_| SaveError::BadEnding)?;
             }
             Some(Ending::DrawAgreed) => {
-                game.agree_draw().map_err(|_| LoadError::BadEnding)?;
+                game.agree_draw().map_err(|_| SaveError::BadEnding)?;
             }
         }
         Ok(game)

@@ -162,7 +162,17 @@ fn a_record_is_played_on_only_with_its_seed() {
     let Err(refused) = jieqi_banqi::BANQI.record_game(&running) else {
         panic!("a seedless record of a running game was loaded");
     };
-    assert!(refused.contains("needs its Seed tag"), "{refused}");
+    assert!(
+        matches!(
+            refused,
+            jieqi_rules::platform::LoadError::NeedsSeed("Banqi")
+        ),
+        "{refused}"
+    );
+    assert!(
+        refused.to_string().contains("needs its Seed tag"),
+        "{refused}"
+    );
     game.resign(game.turn()).unwrap();
     let finished = write_record(&game);
     let Ok(loaded) = jieqi_banqi::BANQI.record_game(&finished) else {

@@ -102,6 +102,7 @@ fn a_told_game_plays_on_through_the_platform_rules_11() {
     assert!(
         game.play_text("c1")
             .unwrap_err()
+            .to_string()
             .contains("must say what it turned up")
     );
     game.play_text("c1=K").unwrap();
@@ -122,13 +123,14 @@ fn a_told_game_plays_on_through_the_platform_rules_11() {
         (Some("garbage"), &[][..]),
     ] {
         let err = BANQI.told_game(position, turns, "").err().unwrap();
-        assert!(!err.contains('\n'), "{err}");
+        assert!(!err.to_string().contains('\n'), "{err}");
     }
     assert!(
         BANQI
             .told_game(None, &[], "chariot=fly")
             .err()
             .unwrap()
+            .to_string()
             .starts_with("--rules: ")
     );
 }

@@ -16,7 +16,7 @@
 //! the game (the opponent and level, player one's colour, the handicap, whether "Again"
 //! replays the deal) goes in its `settings` under [`TABLE_KEY`], versioned.
 //!
-//! Why a save cannot be read (the rules crate's `LoadError`, or the table's fault below) is
+//! Why a save cannot be read (the rules crate's `SaveError`, or the table's fault below) is
 //! technical detail and stays in English inside the translated damaged-file notice, see
 //! [`crate::storage`].
 
@@ -231,7 +231,7 @@ pub fn record(session: &Session) -> Option<String> {
 /// Reads an autosave of any variant: the game (every turn replayed and checked), its table,
 /// and the preview to offer it with.
 pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
-    let (game, settings) = jieqi_variants::load_save(text)?;
+    let (game, settings) = jieqi_variants::load_save(text).map_err(|e| e.to_string())?;
     let fields: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let table = Table::read(&settings)?;
     let config = table.config(game.as_ref(), &fields)?;

@@ -18,10 +18,10 @@
 //! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
 use jieqi_ai::Level;
-use jieqi_rules::platform::VariantRef;
+use jieqi_rules::platform::{TurnError, VariantRef};
 use jieqi_rules::{
-    DrawReason, GameError, MateKind, Notice, OptionSpec, OptionValues, Outcome, ParseSeedError,
-    Refusal, Role, Side, WinReason,
+    DrawReason, GameError, MateKind, Notice, OptionKind, OptionSpec, OptionValues, Outcome,
+    ParseSeedError, Refusal, Role, Side, WinReason, Words,
 };
 use serde::{Deserialize, Serialize};
 
@@ -98,14 +98,18 @@ catalogue! {
     Soldier => ["soldier", "Soldat", "兵卒"],
 
     // The side panel.
-    TitleXiangqi => ["Xiangqi 象棋", "Xiangqi 象棋", "象棋"],
-    TitleJieqi => ["Jieqi 揭棋", "Jieqi 揭棋", "揭棋"],
-    TitleBanqi => ["Banqi 暗棋", "Banqi 暗棋", "暗棋"],
     ColourNotYet => ["colour not yet decided", "Farbe noch offen", "顏色未定"],
     IllegalTurn => [
         "That move is not allowed here.",
         "Dieser Zug ist hier nicht erlaubt.",
         "此處不能這樣走。",
+    ],
+    // A variant's own reason for refusing a turn, in its words.
+    OwnReason => ["{reason}", "{reason}", "{reason}"],
+    RevealUntold => [
+        "A face-down piece moves here: say what it turned up.",
+        "Hier zieht eine verdeckte Figur: sag, was sie zeigt.",
+        "此步走動暗子：須說明翻出何子。",
     ],
     PlayerToMove => ["{player} to move", "{player} ist am Zug", "輪到{player}"],
     WindowTitle => ["Jieqi — Xiangqi and Jieqi", "Jieqi — Xiangqi und Jieqi", "揭棋——象棋與揭棋"],
@@ -744,92 +748,6 @@ catalogue! {
     RulesInForce => ["House rules: {rules}", "Hausregeln: {rules}", "特別規則：{rules}"],
     Listed => ["{first}, {next}", "{first}, {next}", "{first}；{next}"],
     OptionSetting => ["{option}: {value}", "{option}: {value}", "{option}：{value}"],
-    OptChase => ["perpetual chase", "Dauerjagd", "長捉"],
-    OptChaseAbout => [
-        "only warned, or it loses at the third occurrence as in the Asian rules",
-        "wird nur angemahnt, oder sie verliert beim dritten Mal wie nach den asiatischen Regeln",
-        "只提出警告，或如亞洲規則在第三次重複時判負",
-    ],
-    OptNoCapture => ["60 moves without a capture", "60 Züge ohne Schlagen", "六十回合未吃子"],
-    OptNoCaptureAbout => [
-        "bring a hint that a draw may be agreed, or end the game in a draw",
-        "bringen einen Hinweis auf ein mögliches Remis, oder beenden die Partie remis",
-        "只提示可以議和，或直接判和",
-    ],
-    OptMoveLimit => ["400-ply limit", "Grenze von 400 Halbzügen", "四百步限制"],
-    OptMoveLimitAbout => [
-        "400 plies end the game in a draw, or the game may go on",
-        "400 Halbzüge beenden die Partie remis, oder die Partie geht weiter",
-        "雙方合計走滿四百步判和，或對局繼續",
-    ],
-    OptCaptured => ["captured face-down pieces", "geschlagene verdeckte Steine", "被吃的暗子"],
-    OptCapturedAbout => [
-        "a face-down piece that is captured is shown to its capturer only, or to both players",
-        "ein geschlagener verdeckter Stein wird nur dem Schlagenden gezeigt, oder beiden Spielern",
-        "被吃掉的暗子只給吃子的一方看，或給雙方看",
-    ],
-    OptAdvisors => [
-        "revealed advisors and elephants",
-        "aufgedeckte Berater und Elefanten",
-        "翻開的士和象",
-    ],
-    OptAdvisorsAbout => [
-        "move anywhere, or keep to the palace and their own side of the river",
-        "ziehen überall hin, oder bleiben im Palast und auf ihrer Seite des Flusses",
-        "可走遍全盤，或只能在九宮和本方河界內",
-    ],
-    OptNoCaptureDraw => ["draw without a capture", "Remis ohne Schlagen", "未吃子判和"],
-    OptNoCaptureDrawAbout => [
-        "the number of plies without a capture that end the game in a draw",
-        "so viele Halbzüge ohne Schlagen beenden die Partie remis",
-        "雙方合計多少步未吃子即判和",
-    ],
-    OptChariot => ["chariot", "Wagen", "車"],
-    OptChariotAbout => [
-        "moves one square, or slides along an empty line and takes the first piece it meets by rank",
-        "zieht ein Feld, oder fährt über eine freie Linie und schlägt den ersten Stein nach Rang",
-        "只走一格，或沿空線直行並按等級吃掉遇到的第一個子",
-    ],
-    OptSoldierTakesGeneral => [
-        "soldier takes general",
-        "Soldat schlägt General",
-        "兵卒吃將帥",
-    ],
-    OptSoldierTakesGeneralAbout => [
-        "a soldier may capture the general, or soldiers capture only soldiers",
-        "ein Soldat darf den General schlagen, oder Soldaten schlagen nur Soldaten",
-        "兵卒可吃將帥，或兵卒只能吃兵卒",
-    ],
-    OptGeneralTakesSoldier => [
-        "general takes soldier",
-        "General schlägt Soldat",
-        "將帥吃兵卒",
-    ],
-    OptGeneralTakesSoldierAbout => [
-        "the general may not capture a soldier, or it may",
-        "der General darf keinen Soldaten schlagen, oder er darf es",
-        "將帥不可吃兵卒，或可以吃",
-    ],
-    OptCannon => ["cannon", "Kanone", "炮"],
-    OptCannonAbout => [
-        "captures only by jumping over one piece, or also by a step to a neighbour of equal or lower rank",
-        "schlägt nur im Sprung über einen Stein, oder auch mit einem Schritt auf einen Nachbarn gleichen oder niedrigeren Rangs",
-        "只能隔一子打，或也可吃相鄰的同級或低級子",
-    ],
-    ValStep => ["one square", "ein Feld", "一格"],
-    ValSlide => ["slides", "fährt", "直行"],
-    ValJump => ["jumps only", "nur im Sprung", "只隔子打"],
-    ValAlsoStep => ["also steps", "auch Schritt", "也可走吃"],
-    ValWarned => ["only warned", "nur angemahnt", "只警告"],
-    ValJudged => ["loses", "verliert", "判負"],
-    ValHint => ["a hint", "ein Hinweis", "提示"],
-    ValDraw => ["a draw", "Remis", "和棋"],
-    ValOn => ["on", "an", "開"],
-    ValOff => ["off", "aus", "關"],
-    ValCapturer => ["capturer only", "nur dem Schlagenden", "只給吃子方"],
-    ValBoth => ["both players", "beiden Spielern", "雙方"],
-    ValFree => ["free", "frei", "自由"],
-    ValConfined => ["confined", "gebunden", "受限"],
     ValPlies => ["after {n} plies", "nach {n} Halbzügen", "{n}步後"],
     Beginner => ["Beginner", "Anfänger", "入門"],
     Casual => ["Casual", "Gelegenheitsspieler", "休閒"],
@@ -935,6 +853,8 @@ impl Text {
 pub enum Word {
     Text(Text),
     Phrase(Box<Phrase>),
+    /// A variant's own words (its title, its options, its reasons).
+    Own(Words),
     Plain(String),
 }
 
@@ -947,6 +867,21 @@ impl From<Text> for Word {
 impl From<Phrase> for Word {
     fn from(p: Phrase) -> Word {
         Word::Phrase(Box::new(p))
+    }
+}
+
+impl From<Words> for Word {
+    fn from(words: Words) -> Word {
+        Word::Own(words)
+    }
+}
+
+/// A variant's words in `lang`.
+pub const fn own(words: &Words, lang: Language) -> &'static str {
+    match lang {
+        Language::English => words.english,
+        Language::German => words.german,
+        Language::Chinese => words.chinese,
     }
 }
 
@@ -967,6 +902,7 @@ impl Word {
         match self {
             Word::Text(t) => t.get(lang).to_string(),
             Word::Phrase(p) => p.say(lang),
+            Word::Own(words) => own(words, lang).to_string(),
             Word::Plain(s) => s.clone(),
         }
     }
@@ -1059,15 +995,9 @@ pub const fn role_name(role: Role) -> Text {
     }
 }
 
-/// "Xiangqi 象棋", "Jieqi 揭棋", "Banqi 暗棋"; a variant the catalogue does not know yet is
-/// named by its own name.
+/// "Xiangqi 象棋", "Jieqi 揭棋", "Banqi 暗棋": the variant's own title.
 pub fn variant_title(variant: VariantRef) -> Word {
-    match variant.id() {
-        "xiangqi" => Text::TitleXiangqi.into(),
-        "jieqi" => Text::TitleJieqi.into(),
-        "banqi" => Text::TitleBanqi.into(),
-        _ => Word::from(variant.name().to_string()),
-    }
+    Word::Own(variant.title())
 }
 
 /// A computer level's name; the English column is the level's own name ("Club").
@@ -1169,6 +1099,20 @@ pub fn game_error(error: &GameError) -> Phrase {
     }
 }
 
+/// Why the rules refused a turn: the Xiangqi family's reason or the variant's own, in the
+/// player's language.
+pub fn turn_error(error: &TurnError) -> Phrase {
+    match error {
+        TurnError::Illegal(illegal) => refusal(illegal.reason).into(),
+        TurnError::GameOver(o) => Phrase::new(Text::GameOver).with("outcome", outcome(*o)),
+        TurnError::Refused { reason, .. } => Phrase::new(Text::OwnReason).with("reason", *reason),
+        TurnError::RevealUntold => Text::RevealUntold.into(),
+        // Text the rules could not read, or a reveal the deal does not make: the screen
+        // only plays the turns its table offers, so neither comes from a click.
+        _ => Text::IllegalTurn.into(),
+    }
+}
+
 /// Why a typed seed code was refused: "Seed code: the seed code is empty".
 pub fn seed_error(error: &ParseSeedError) -> Phrase {
     Phrase::new(Text::SeedError).with("error", seed_problem(error))
@@ -1186,62 +1130,27 @@ pub fn seed_problem(error: &ParseSeedError) -> Phrase {
     }
 }
 
-/// A house-rule option's name (rules.md §10); an option the catalogue does not know yet is
-/// named by its key.
-pub fn option_name(key: &str) -> Word {
-    match key {
-        "chase" => Text::OptChase.into(),
-        "no-capture" => Text::OptNoCapture.into(),
-        "move-limit" => Text::OptMoveLimit.into(),
-        "captured" => Text::OptCaptured.into(),
-        "advisors" => Text::OptAdvisors.into(),
-        "no-capture-draw" => Text::OptNoCaptureDraw.into(),
-        "chariot" => Text::OptChariot.into(),
-        "soldier-takes-general" => Text::OptSoldierTakesGeneral.into(),
-        "general-takes-soldier" => Text::OptGeneralTakesSoldier.into(),
-        "cannon" => Text::OptCannon.into(),
-        other => Word::from(other.to_string()),
-    }
+/// A house-rule option's name (rules.md §10), in the variant's own words.
+pub fn option_name(option: &OptionSpec) -> Word {
+    Word::Own(option.name)
 }
 
-/// What an option changes; an option the catalogue does not know yet says it in English.
+/// What an option's values change, in the variant's own words.
 pub fn option_about(option: &OptionSpec) -> Word {
-    match option.key {
-        "chase" => Text::OptChaseAbout.into(),
-        "no-capture" => Text::OptNoCaptureAbout.into(),
-        "move-limit" => Text::OptMoveLimitAbout.into(),
-        "captured" => Text::OptCapturedAbout.into(),
-        "advisors" => Text::OptAdvisorsAbout.into(),
-        "no-capture-draw" => Text::OptNoCaptureDrawAbout.into(),
-        "chariot" => Text::OptChariotAbout.into(),
-        "soldier-takes-general" => Text::OptSoldierTakesGeneralAbout.into(),
-        "general-takes-soldier" => Text::OptGeneralTakesSoldierAbout.into(),
-        "cannon" => Text::OptCannonAbout.into(),
-        _ => Word::from(option.about.to_string()),
-    }
+    Word::Own(option.about)
 }
 
-/// One value of an option, as the rules crate writes it (`judged`, `120`).
-pub fn option_value(value: &str) -> Word {
-    match value {
-        "warned" => Text::ValWarned.into(),
-        "judged" => Text::ValJudged.into(),
-        "hint" => Text::ValHint.into(),
-        "draw" => Text::ValDraw.into(),
-        "on" => Text::ValOn.into(),
-        "off" => Text::ValOff.into(),
-        "capturer" => Text::ValCapturer.into(),
-        "both" => Text::ValBoth.into(),
-        "free" => Text::ValFree.into(),
-        "confined" => Text::ValConfined.into(),
-        "step" => Text::ValStep.into(),
-        "slide" => Text::ValSlide.into(),
-        "jump" => Text::ValJump.into(),
-        "also-step" => Text::ValAlsoStep.into(),
-        plies if plies.parse::<u32>().is_ok() => Phrase::new(Text::ValPlies)
-            .with("n", plies.to_string())
+/// One value of an option, as the rules crate writes it (`judged`, `120`): a choice in the
+/// variant's own words, a number of plies in the catalogue's.
+pub fn option_value(option: &OptionSpec, value: &str) -> Word {
+    match option.kind {
+        OptionKind::Choice(choices) => choices
+            .iter()
+            .find(|c| c.key == value)
+            .map_or_else(|| Word::from(value.to_string()), |c| Word::Own(c.words)),
+        OptionKind::Plies { .. } => Phrase::new(Text::ValPlies)
+            .with("n", value.to_string())
             .into(),
-        other => Word::from(other.to_string()),
     }
 }
 
@@ -1255,8 +1164,8 @@ pub fn house_rules(rules: OptionValues) -> Option<Phrase> {
             let value = rules.get(option.key)?;
             (value != option.default_text()).then(|| {
                 Phrase::new(Text::OptionSetting)
-                    .with("option", option_name(option.key))
-                    .with("value", option_value(&value))
+                    .with("option", option_name(option))
+                    .with("value", option_value(option, &value))
             })
         })
         .collect();

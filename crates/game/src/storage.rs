@@ -29,6 +29,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::i18n::{Language, Phrase, Text};
 
+/// The folder name of the game's files in the platform's config and data folders: the
+/// application's name, which the project shares with a variant (not a variant's id).
+const APP_FOLDER: &str = "jieqi"; // app name, not a variant
+
 /// The folders the game's files live in; `None`: that kind of file is not kept.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StorageDirs {
@@ -49,7 +53,8 @@ impl StorageDirs {
 
     /// The platform's folders for this user (none if the platform has no home folder).
     pub fn platform() -> StorageDirs {
-        let dirs = directories::ProjectDirs::from("", "", "jieqi");
+        // The application's name (not a variant): its folders keep the players' files.
+        let dirs = directories::ProjectDirs::from("", "", APP_FOLDER);
         StorageDirs {
             config: dirs.as_ref().map(|d| d.config_dir().to_path_buf()),
             data: dirs.as_ref().map(|d| d.data_dir().to_path_buf()),

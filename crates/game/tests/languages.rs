@@ -313,6 +313,34 @@ fn switching_the_language_speaks_the_new_one_at_once() {
     assert_eq!(hud(&app).players[0].name, "Spieler 1 — Rot 紅");
 }
 
+/// Every text of every registered variant's own words (titles, options, reasons), in every
+/// language.
+fn variants_words() -> Vec<&'static str> {
+    jieqi_variants::all()
+        .flat_map(|variant| variant.words())
+        .flat_map(|words| words.all())
+        .collect()
+}
+
+/// Every variant speaks every language: its words are never blank, one line each, and (but
+/// for a name) not the English in the other columns.
+#[test]
+fn every_variant_has_its_words_in_every_language() {
+    for variant in jieqi_variants::all() {
+        let words = variant.words();
+        assert!(words.len() > 1, "{variant:?} lists its words");
+        for w in words {
+            for text in w.all() {
+                assert!(!text.trim().is_empty() && !text.contains('\n'), "{w:?}");
+            }
+            assert!(
+                w.chinese != w.english || w.english.chars().all(|c| c.is_ascii_digit()),
+                "{variant:?}: {w:?} is not in Chinese"
+            );
+        }
+    }
+}
+
 /// Every character the game may draw with the subset: the catalogue in all three languages,
 /// the rules screen, both piece sets and the Chinese notation.
 #[test]
@@ -331,6 +359,7 @@ fn the_font_subset_has_every_character_the_game_draws() {
         texts.extend(Role::ALL.map(|r| format!("{}{}", r.chinese(side), r.wxf_char())));
     }
     texts.push("楚河漢界".into());
+    texts.extend(variants_words().into_iter().map(str::to_string));
     // A game with advances, retreats and traverses in Chinese notation.
     let mut app = xiangqi(false);
     for (from, to) in [
@@ -431,14 +460,14 @@ fn house_rules_speak_every_language() {
         for variant in VariantKind::ALL {
             for option in RuleSet::options(variant) {
                 let mut texts = vec![
-                    jieqi_game::i18n::option_name(option.key).say(lang),
+                    jieqi_game::i18n::option_name(option).say(lang),
                     jieqi_game::i18n::option_about(option).say(lang),
                 ];
                 if let jieqi_rules::OptionKind::Choice(values) = option.kind {
                     texts.extend(
                         values
                             .iter()
-                            .map(|v| jieqi_game::i18n::option_value(v).say(lang)),
+                            .map(|c| jieqi_game::i18n::option_value(option, c.key).say(lang)),
                     );
                 }
                 assert_no_english(&texts, lang, option.key);

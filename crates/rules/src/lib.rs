@@ -28,9 +28,11 @@ mod rule_set;
 mod save;
 mod setup;
 mod tables;
+mod told;
 mod types;
 mod variant;
 mod view;
+mod words;
 mod xiangqi;
 mod zobrist;
 
@@ -53,11 +55,14 @@ pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
 };
 pub use replay::{Judgement, RecordEnd, ReplayError};
-pub use rule_set::{MAX_OPTIONS, OptionKind, OptionSpec, OptionValues, RuleSet, RuleSetError};
+pub use rule_set::{
+    Choice, MAX_OPTIONS, ON_OFF, OptionKind, OptionSpec, OptionValues, RuleSet, RuleSetError,
+};
 #[cfg(feature = "serde")]
-pub use save::{Ending, LoadError, SAVE_FORMAT, SAVE_VERSION, SavedGame, read_envelope};
+pub use save::{Ending, SAVE_FORMAT, SAVE_VERSION, SaveError, SavedGame, read_envelope};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::Variant;
 pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, ViewTextError};
+pub use words::Words;
 pub use xiangqi::Xiangqi;

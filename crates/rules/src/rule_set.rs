@@ -14,23 +14,42 @@ use crate::kind::VariantKind;
 use crate::position::{MoveRules, PositionError};
 use crate::quote::quote;
 use crate::repetition::{NO_CAPTURE_PLIES, RepetitionRules};
+use crate::words::Words;
 
 /// The values an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OptionKind {
-    /// One of these words; the first is the default.
-    Choice(&'static [&'static str]),
+    /// One of these values; the first is the default.
+    Choice(&'static [Choice]),
     /// A number of plies in a range.
     Plies { default: u32, min: u32, max: u32 },
+}
+
+/// One value of a [`OptionKind::Choice`]: the word rule sets write, and what a screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    /// As rule sets write it: `judged`.
+    pub key: &'static str,
+    /// As a screen shows it: "loses".
+    pub words: Words,
+}
+
+impl Choice {
+    pub const fn new(key: &'static str, words: Words) -> Choice {
+        Choice { key, words }
+    }
 }
 
 /// One option of a variant, as the command line lists it and the game's form offers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OptionSpec {
+    /// As rule sets write it: `chase`.
     pub key: &'static str,
     pub kind: OptionKind,
-    /// What it changes, in English (the game says it in every language).
-    pub about: &'static str,
+    /// Its name on a screen: "perpetual chase".
+    pub name: Words,
+    /// What its values change, said after its name: "only warned, or it loses …".
+    pub about: Words,
 }
 
 impl OptionSpec {
@@ -45,7 +64,7 @@ impl OptionSpec {
     /// A stored value written as text.
     fn write(&self, value: u32) -> String {
         match self.kind {
-            OptionKind::Choice(words) => words[value as usize].to_string(),
+            OptionKind::Choice(choices) => choices[value as usize].key.to_string(),
             OptionKind::Plies { .. } => value.to_string(),
         }
     }
@@ -58,9 +77,9 @@ impl OptionSpec {
             allowed: self.allowed(),
         };
         match self.kind {
-            OptionKind::Choice(words) => words
+            OptionKind::Choice(choices) => choices
                 .iter()
-                .position(|w| w.eq_ignore_ascii_case(text))
+                .position(|c| c.key.eq_ignore_ascii_case(text))
                 .map(|i| i as u32)
                 .ok_or_else(bad),
             OptionKind::Plies { min, max, .. } => text
@@ -74,7 +93,11 @@ impl OptionSpec {
     /// The values it takes, in words: `warned or judged`, `20 to 400`.
     pub fn allowed(&self) -> String {
         match self.kind {
-            OptionKind::Choice(words) => words.join(" or "),
+            OptionKind::Choice(choices) => choices
+                .iter()
+                .map(|c| c.key)
+                .collect::<Vec<_>>()
+                .join(" or "),
             OptionKind::Plies { min, max, .. } => format!("{min} to {max} plies"),
         }
     }
@@ -85,34 +108,98 @@ impl OptionSpec {
     }
 }
 
+/// `on` or `off`, in that order: an option that turns a rule on or off.
+pub const ON_OFF: &[Choice] = &[
+    Choice::new("on", Words::new("on", "an", "開")),
+    Choice::new("off", Words::new("off", "aus", "關")),
+];
+
 const XIANGQI_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "chase",
-        kind: OptionKind::Choice(&["warned", "judged"]),
-        about: "perpetual chase is only warned, or loses at the third occurrence as in the Asian rules",
+        kind: OptionKind::Choice(&[
+            Choice::new(
+                "warned",
+                Words::new("only warned", "nur angemahnt", "只警告"),
+            ),
+            Choice::new("judged", Words::new("loses", "verliert", "判負")),
+        ]),
+        name: Words::new("perpetual chase", "Dauerjagd", "長捉"),
+        about: Words::new(
+            "only warned, or it loses at the third occurrence as in the Asian rules",
+            "wird nur angemahnt, oder sie verliert beim dritten Mal wie nach den asiatischen Regeln",
+            "只提出警告，或如亞洲規則在第三次重複時判負",
+        ),
     },
     OptionSpec {
         key: "no-capture",
-        kind: OptionKind::Choice(&["hint", "draw"]),
-        about: "60 moves by each side without a capture bring a hint, or end the game in a draw",
+        kind: OptionKind::Choice(&[
+            Choice::new("hint", Words::new("a hint", "ein Hinweis", "提示")),
+            Choice::new("draw", Words::new("a draw", "Remis", "和棋")),
+        ]),
+        name: Words::new(
+            "60 moves without a capture",
+            "60 Züge ohne Schlagen",
+            "六十回合未吃子",
+        ),
+        about: Words::new(
+            "bring a hint that a draw may be agreed, or end the game in a draw",
+            "bringen einen Hinweis auf ein mögliches Remis, oder beenden die Partie remis",
+            "只提示可以議和，或直接判和",
+        ),
     },
     OptionSpec {
         key: "move-limit",
-        kind: OptionKind::Choice(&["on", "off"]),
-        about: "400 plies end the game in a draw, or the game may go on",
+        kind: OptionKind::Choice(ON_OFF),
+        name: Words::new("400-ply limit", "Grenze von 400 Halbzügen", "四百步限制"),
+        about: Words::new(
+            "400 plies end the game in a draw, or the game may go on",
+            "400 Halbzüge beenden die Partie remis, oder die Partie geht weiter",
+            "雙方合計走滿四百步判和，或對局繼續",
+        ),
     },
 ];
 
 const JIEQI_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         key: "captured",
-        kind: OptionKind::Choice(&["capturer", "both"]),
-        about: "a face-down piece that is captured is shown to its capturer only, or to both players",
+        kind: OptionKind::Choice(&[
+            Choice::new(
+                "capturer",
+                Words::new("capturer only", "nur dem Schlagenden", "只給吃子方"),
+            ),
+            Choice::new(
+                "both",
+                Words::new("both players", "beiden Spielern", "雙方"),
+            ),
+        ]),
+        name: Words::new(
+            "captured face-down pieces",
+            "geschlagene verdeckte Steine",
+            "被吃的暗子",
+        ),
+        about: Words::new(
+            "a face-down piece that is captured is shown to its capturer only, or to both players",
+            "ein geschlagener verdeckter Stein wird nur dem Schlagenden gezeigt, oder beiden Spielern",
+            "被吃掉的暗子只給吃子的一方看，或給雙方看",
+        ),
     },
     OptionSpec {
         key: "advisors",
-        kind: OptionKind::Choice(&["free", "confined"]),
-        about: "revealed advisors and elephants move anywhere, or keep to the palace and their own side of the river",
+        kind: OptionKind::Choice(&[
+            Choice::new("free", Words::new("free", "frei", "自由")),
+            Choice::new("confined", Words::new("confined", "gebunden", "受限")),
+        ]),
+        name: Words::new(
+            "revealed advisors and elephants",
+            "aufgedeckte Berater und Elefanten",
+            "翻開的士和象",
+        ),
+        about: Words::new(
+            "move anywhere, or keep to the palace and their own side of the river",
+            "ziehen überall hin, oder bleiben im Palast und auf ihrer Seite des Flusses",
+            "可走遍全盤，或只能在九宮和本方河界內",
+        ),
     },
     OptionSpec {
         key: "no-capture-draw",
@@ -121,7 +208,16 @@ const JIEQI_OPTIONS: &[OptionSpec] = &[
             min: 20,
             max: 400,
         },
-        about: "plies without a capture that end the game in a draw",
+        name: Words::new(
+            "draw without a capture",
+            "Remis ohne Schlagen",
+            "未吃子判和",
+        ),
+        about: Words::new(
+            "the number of plies without a capture that end the game in a draw",
+            "so viele Halbzüge ohne Schlagen beenden die Partie remis",
+            "雙方合計多少步未吃子即判和",
+        ),
     },
 ];
 
@@ -208,7 +304,7 @@ impl OptionValues {
     fn example(&self) -> String {
         self.specs.first().map_or_else(String::new, |spec| {
             let value = match spec.kind {
-                OptionKind::Choice(words) => words.get(1).copied().unwrap_or(words[0]).into(),
+                OptionKind::Choice(choices) => choices.get(1).unwrap_or(&choices[0]).key.into(),
                 OptionKind::Plies { max, .. } => max.to_string(),
             };
             format!("{}={value}", spec.key)

@@ -82,7 +82,7 @@ pub struct SavedGame {
 
 /// Why a saved game could not be loaded.
 #[derive(Debug, thiserror::Error)]
-pub enum LoadError {
+pub enum SaveError {
     #[error("could not read the save file: {0}")]
     Io(#[from] std::io::Error),
     #[error("the save file is empty")]
@@ -124,33 +124,33 @@ pub enum LoadError {
 /// Reads the part every variant's save shares: JSON, an object, the `format` field, a
 /// `version` this build reads. The object is returned for the variant's own fields (its
 /// `variant` field names it).
-pub fn read_envelope(text: &str) -> Result<serde_json::Value, LoadError> {
+pub fn read_envelope(text: &str) -> Result<serde_json::Value, SaveError> {
     if text.trim().is_empty() {
-        return Err(LoadError::Empty);
+        return Err(SaveError::Empty);
     }
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
-            LoadError::Truncated
+            SaveError::Truncated
         } else {
-            LoadError::NotJson {
+            SaveError::NotJson {
                 line: e.line(),
                 column: e.column(),
             }
         }
     })?;
-    let obj = value.as_object().ok_or(LoadError::NotASave)?;
+    let obj = value.as_object().ok_or(SaveError::NotASave)?;
     if obj.get("format").and_then(|f| f.as_str()) != Some(SAVE_FORMAT) {
-        return Err(LoadError::NotASave);
+        return Err(SaveError::NotASave);
     }
     match obj.get("version").and_then(|v| v.as_u64()) {
-        None => return Err(LoadError::BadField("version must be a whole number".into())),
+        None => return Err(SaveError::BadField("version must be a whole number".into())),
         Some(0) => {
-            return Err(LoadError::BadField(
+            return Err(SaveError::BadField(
                 "version 0 was never written; versions start at 1".into(),
             ));
         }
         Some(v) if v > u64::from(SAVE_VERSION) => {
-            return Err(LoadError::FutureVersion {
+            return Err(SaveError::FutureVersion {
                 found: v,
                 supported: SAVE_VERSION,
             });
@@ -201,61 +201,61 @@ impl SavedGame {
     }
 
     /// Reads a save, checking its form and version (not yet its moves: see [`Self::restore`]).
-    pub fn from_json(text: &str) -> Result<SavedGame, LoadError> {
+    pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
         let value = read_envelope(text)?;
-        serde_json::from_value(value).map_err(|e| LoadError::BadField(shorten(&e.to_string(), 160)))
+        serde_json::from_value(value).map_err(|e| SaveError::BadField(shorten(&e.to_string(), 160)))
     }
 
     /// Rebuilds the game by replaying and re-checking every move.
-    pub fn restore(&self) -> Result<AnyGame, LoadError> {
+    pub fn restore(&self) -> Result<AnyGame, SaveError> {
         self.restore_noting().map(|(game, _)| game)
     }
 
     /// [`SavedGame::restore`] with each warning or hint of the rules at the ply that brought
     /// it (0 = the start), as [`crate::Judgement`] keeps them for a record.
-    pub fn restore_noting(&self) -> Result<(AnyGame, Vec<(usize, Notice)>), LoadError> {
+    pub fn restore_noting(&self) -> Result<(AnyGame, Vec<(usize, Notice)>), SaveError> {
         let game: AnyGame = match (self.variant, &self.seed, &self.start) {
-            (VariantKind::Jieqi, Some(_), Some(_)) => return Err(LoadError::SeedAndStart),
+            (VariantKind::Jieqi, Some(_), Some(_)) => return Err(SaveError::SeedAndStart),
             (VariantKind::Jieqi, Some(code), None) => {
-                let seed: Seed = code.parse().map_err(|_| LoadError::BadSeed(quote(code)))?;
+                let seed: Seed = code.parse().map_err(|_| SaveError::BadSeed(quote(code)))?;
                 Jieqi::from_seed(seed).into()
             }
             (VariantKind::Jieqi, None, Some(fen)) => Jieqi::from_full_fen(fen)
-                .map_err(|e| LoadError::BadStart(e.to_string()))?
+                .map_err(|e| SaveError::BadStart(e.to_string()))?
                 .into(),
             (VariantKind::Jieqi, None, None) => {
-                return Err(LoadError::BadField(
+                return Err(SaveError::BadField(
                     "a Jieqi save needs a seed or a start".into(),
                 ));
             }
-            (kind, Some(_), _) => return Err(LoadError::SeedWithoutJieqi(kind)),
+            (kind, Some(_), _) => return Err(SaveError::SeedWithoutJieqi(kind)),
             (VariantKind::Xiangqi, None, start) => {
                 let setup = match start {
                     Some(fen) => {
-                        Setup::parse_fen(fen).map_err(|e| LoadError::BadStart(e.to_string()))?
+                        Setup::parse_fen(fen).map_err(|e| SaveError::BadStart(e.to_string()))?
                     }
                     None => Setup::start(Default::default()),
                 };
                 Xiangqi::from_setup(&setup)
-                    .map_err(|e| LoadError::BadStart(e.to_string()))?
+                    .map_err(|e| SaveError::BadStart(e.to_string()))?
                     .into()
             }
         };
         let rules = RuleSet::parse(self.variant, &self.rules)
-            .map_err(|e| LoadError::BadRules(e.to_string()))?;
+            .map_err(|e| SaveError::BadRules(e.to_string()))?;
         let mut game = game
             .under(rules)
-            .map_err(|e| LoadError::BadRules(e.to_string()))?;
+            .map_err(|e| SaveError::BadRules(e.to_string()))?;
         let mut notices = Vec::new();
         let mut before = Vec::new();
         note_arising(&mut notices, 0, &mut before, game.notices());
         for (i, text) in self.moves.iter().enumerate() {
             let ply = i + 1;
-            let m = Move::parse_iccs(text).ok_or_else(|| LoadError::BadMove {
+            let m = Move::parse_iccs(text).ok_or_else(|| SaveError::BadMove {
                 ply,
                 text: quote(text),
             })?;
-            let now = game.play(m).map_err(|e| LoadError::IllegalMove {
+            let now = game.play(m).map_err(|e| SaveError::IllegalMove {
                 ply,
                 text: quote(text),
                 reason: e.to_string(),
@@ -265,10 +265,10 @@ impl SavedGame {
         match self.ending {
             None => {}
             Some(Ending::Resigned(side)) => {
-                game.resign(side).map_err(|_| LoadError::BadEnding)?;
+                game.resign(side).map_err(|_| SaveError::BadEnding)?;
             }
             Some(Ending::DrawAgreed) => {
-                game.agree_draw().map_err(|_| LoadError::BadEnding)?;
+                game.agree_draw().map_err(|_| SaveError::BadEnding)?;
             }
         }
         Ok((game, notices))
@@ -290,9 +290,9 @@ impl SavedGame {
     }
 
     /// Reads and restores a save file.
-    pub fn load(path: &Path) -> Result<(SavedGame, AnyGame), LoadError> {
+    pub fn load(path: &Path) -> Result<(SavedGame, AnyGame), SaveError> {
         let bytes = std::fs::read(path)?;
-        let text = String::from_utf8(bytes).map_err(|_| LoadError::NotASave)?;
+        let text = String::from_utf8(bytes).map_err(|_| SaveError::NotASave)?;
         let saved = SavedGame::from_json(&text)?;
         let game = saved.restore()?;
         Ok((saved, game))

@@ -317,119 +317,16 @@ impl PlayerView {
         rules: Option<RuleSet>,
         notices: &mut Vec<(usize, Notice)>,
     ) -> Result<PlayerView, ViewTextError> {
-        use crate::game::Game;
         use crate::replay::note_arising;
-        use crate::setup::{START_COUNTS, Setup};
 
-        let setup = Setup::parse_fen(fen)?;
-        setup.check_pool()?;
-        let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
-        let rule_set = rules.unwrap_or_else(|| {
-            RuleSet::standard(if hidden || setup.pool.is_some() {
-                VariantKind::Jieqi
-            } else {
-                VariantKind::Xiangqi
-            })
-        });
-        let jieqi = rule_set.variant() == VariantKind::Jieqi;
-        if hidden && !jieqi {
-            return Err(ViewTextError::HiddenOutsideJieqi(rule_set.variant()));
-        }
-        let start = Position::from_setup(&setup, rule_set.move_rules())?;
-        let mut pool = setup.pool.unwrap_or_else(|| {
-            let mut pool = Pool::default();
-            for side in Side::ALL {
-                for role in Role::ALL.into_iter().filter(|r| *r != Role::General) {
-                    let face_up = setup
-                        .board
-                        .iter()
-                        .flatten()
-                        .filter(|p| !p.is_hidden() && p.side() == side && p.role() == role)
-                        .count() as u8;
-                    pool.set(
-                        side,
-                        role,
-                        START_COUNTS[role as usize].saturating_sub(face_up),
-                    );
-                }
-            }
-            pool
-        });
-        let mut game = Game::with_rules(start.clone(), rule_set.repetition());
+        let mut told = crate::told::ToldGame::new(fen, rules)?;
         let mut before = Vec::new();
-        note_arising(notices, 0, &mut before, game.notices());
-        let mut seen = Vec::with_capacity(moves.len());
+        note_arising(notices, 0, &mut before, told.game().notices());
         for (i, text) in moves.iter().enumerate() {
-            let ply = i + 1;
-            let pos = game.position();
-            let parsed = crate::notation::parse_move(pos, text)
-                .map_err(|source| ViewTextError::Move { ply, source })?;
-            let piece = pos
-                .piece_at(parsed.mv.from)
-                .expect("a parsed move starts on a piece");
-            let revealed = match (piece.is_hidden(), parsed.revealed) {
-                (false, _) => None,
-                (true, None) => {
-                    return Err(ViewTextError::MissingReveal {
-                        ply,
-                        text: crate::quote::quote(text.trim()),
-                    });
-                }
-                (true, Some(role)) => {
-                    let n = pool.count(piece.side(), role);
-                    if n == 0 {
-                        return Err(ViewTextError::NotInPool {
-                            ply,
-                            text: crate::quote::quote(text.trim()),
-                        });
-                    }
-                    pool.set(piece.side(), role, n - 1);
-                    Some(role)
-                }
-            };
-            let captured = game
-                .play_as(parsed.mv, |p| {
-                    revealed.map_or(p, |r| Piece::new(p.side(), r))
-                })
-                .map_err(|source| ViewTextError::Refused {
-                    ply,
-                    text: crate::quote::quote(text.trim()),
-                    source,
-                })?;
-            let captured = captured.map(|c| match c.is_hidden() {
-                true => SeenPiece::Unknown { side: c.side() },
-                false => SeenPiece::Known {
-                    side: c.side(),
-                    role: c.role(),
-                },
-            });
-            seen.push(SeenMove {
-                mv: parsed.mv,
-                revealed,
-                captured,
-            });
-            note_arising(notices, ply, &mut before, game.notices());
+            told.play(text)?;
+            note_arising(notices, i + 1, &mut before, told.game().notices());
         }
-        let position = game.position().clone();
-        Ok(PlayerView {
-            viewer: position.turn(),
-            variant: rule_set.variant(),
-            rules: rule_set,
-            start,
-            hashes: game.hashes(),
-            legal_moves: if game.is_over() {
-                Vec::new()
-            } else {
-                position.legal_moves().to_vec()
-            },
-            position,
-            moves: seen,
-            pool: if jieqi { pool } else { Pool::default() },
-            learned: setup.learned.unwrap_or_default(),
-            notices: game.notices().to_vec(),
-            outcome: game.outcome(),
-            reveal: None,
-        })
+        Ok(told.view())
     }
 }
 

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use jieqi_rules::{
-    AnyGame, Handicap, Jieqi, LoadError, Move, SavedGame, Seed, Side, Variant, Xiangqi,
+    AnyGame, Handicap, Jieqi, Move, SaveError, SavedGame, Seed, Side, Variant, Xiangqi,
 };
 
 fn mv(s: &str) -> Move {
@@ -70,7 +70,7 @@ fn endings_and_handicaps_round_trip() {
     }
 }
 
-fn load_text(text: &str) -> Result<AnyGame, LoadError> {
+fn load_text(text: &str) -> Result<AnyGame, SaveError> {
     SavedGame::from_json(text)?.restore()
 }
 
@@ -81,74 +81,74 @@ fn every_kind_of_damage_has_its_error() {
         assert!(good.contains(from), "{from}");
         good.replacen(from, to, 1)
     };
-    type Check = fn(&LoadError) -> bool;
+    type Check = fn(&SaveError) -> bool;
     let cases: Vec<(String, Check)> = vec![
-        (String::new(), |e| matches!(e, LoadError::Empty)),
+        (String::new(), |e| matches!(e, SaveError::Empty)),
         (good[..good.len() / 2].to_string(), |e| {
-            matches!(e, LoadError::Truncated)
+            matches!(e, SaveError::Truncated)
         }),
         ("{ this is not json".into(), |e| {
-            matches!(e, LoadError::NotJson { .. })
+            matches!(e, SaveError::NotJson { .. })
         }),
-        ("[1, 2, 3]".into(), |e| matches!(e, LoadError::NotASave)),
+        ("[1, 2, 3]".into(), |e| matches!(e, SaveError::NotASave)),
         (r#"{"format": "something-else"}"#.into(), |e| {
-            matches!(e, LoadError::NotASave)
+            matches!(e, SaveError::NotASave)
         }),
         (edit("\"version\": 1", "\"version\": 7"), |e| {
             matches!(
                 e,
-                LoadError::FutureVersion {
+                SaveError::FutureVersion {
                     found: 7,
                     supported: 1
                 }
             )
         }),
         (edit("\"version\": 1", "\"version\": \"one\""), |e| {
-            matches!(e, LoadError::BadField(_))
+            matches!(e, SaveError::BadField(_))
         }),
         (
             edit("\"variant\": \"jieqi\"", "\"variant\": \"chess\""),
-            |e| matches!(e, LoadError::BadField(_)),
+            |e| matches!(e, SaveError::BadField(_)),
         ),
         (edit("\"seed\": \"3\"", "\"seed\": \"!!\""), |e| {
-            matches!(e, LoadError::BadSeed(_))
+            matches!(e, SaveError::BadSeed(_))
         }),
         (edit("\"b2b9\"", "\"b2b\""), |e| {
-            matches!(e, LoadError::BadMove { ply: 1, .. })
+            matches!(e, SaveError::BadMove { ply: 1, .. })
         }),
         (edit("\"h9g7\"", "\"h9h5\""), |e| {
-            matches!(e, LoadError::IllegalMove { ply: 2, .. })
+            matches!(e, SaveError::IllegalMove { ply: 2, .. })
         }),
         (edit("\"moves\"", "\"extra\": 1, \"moves\""), |e| {
-            matches!(e, LoadError::BadField(_))
+            matches!(e, SaveError::BadField(_))
         }),
         (
             edit("\"variant\": \"jieqi\"", "\"variant\": \"xiangqi\""),
-            |e| matches!(e, LoadError::SeedWithoutJieqi(_)),
+            |e| matches!(e, SaveError::SeedWithoutJieqi(_)),
         ),
         // Hostile input (issue 23): a version no build ever wrote, a start that a seed
         // would silently override, a long value quoted back whole.
         (edit("\"version\": 1", "\"version\": 0"), |e| {
-            matches!(e, LoadError::BadField(_))
+            matches!(e, SaveError::BadField(_))
         }),
         (
             edit(
                 "\"seed\": \"3\"",
                 "\"seed\": \"3\", \"start\": \"4k4/9/9/9/9/9/9/9/9/R2K5 w - 0 1\"",
             ),
-            |e| matches!(e, LoadError::SeedAndStart),
+            |e| matches!(e, SaveError::SeedAndStart),
         ),
         (
             edit(
                 "\"variant\": \"jieqi\"",
                 &format!("\"variant\": \"{}\"", "z".repeat(100_000)),
             ),
-            |e| matches!(e, LoadError::BadField(_)) && e.to_string().chars().count() < 250,
+            |e| matches!(e, SaveError::BadField(_)) && e.to_string().chars().count() < 250,
         ),
         (
             edit("\"b2b9\"", &format!("\"{}\"", "b".repeat(100_000))),
             |e| {
-                matches!(e, LoadError::BadMove { ply: 1, .. })
+                matches!(e, SaveError::BadMove { ply: 1, .. })
                     && e.to_string().chars().count() < 120
             },
         ),
@@ -162,10 +162,10 @@ fn every_kind_of_damage_has_its_error() {
     let path = scratch("damaged");
     assert!(matches!(
         SavedGame::load(&path.with_file_name("absent.json")),
-        Err(LoadError::Io(_))
+        Err(SaveError::Io(_))
     ));
     std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
-    assert!(matches!(SavedGame::load(&path), Err(LoadError::NotASave)));
+    assert!(matches!(SavedGame::load(&path), Err(SaveError::NotASave)));
 }
 
 #[test]
@@ -177,11 +177,11 @@ fn an_ending_after_the_game_was_over_is_refused() {
     let mut saved = SavedGame::of(&game, BTreeMap::new());
     assert_eq!(saved.restore().unwrap(), game);
     saved.ending = Some(jieqi_rules::Ending::Resigned(Side::Black));
-    assert!(matches!(saved.restore(), Err(LoadError::BadEnding)));
+    assert!(matches!(saved.restore(), Err(SaveError::BadEnding)));
     saved.ending = None;
     saved.moves.push("e9d9".into());
     assert!(matches!(
         saved.restore(),
-        Err(LoadError::IllegalMove { ply: 2, .. })
+        Err(SaveError::IllegalMove { ply: 2, .. })
     ));
 }

@@ -4,7 +4,7 @@
 //! `docs/adding-a-variant.md`.
 
 use jieqi_rules::platform::{
-    JIEQI, PlayedGame, Replay, SaveSettings, VariantDef, VariantRef, XIANGQI,
+    JIEQI, LoadError, PlayedGame, Replay, SaveSettings, VariantDef, VariantRef, XIANGQI,
 };
 use jieqi_rules::{Notation, RecordText, VariantKind, read_envelope};
 
@@ -83,14 +83,14 @@ pub fn dealing() -> &'static dyn VariantDef {
 /// or the record's `Variant` tag names it. One without a name, or with a name no variant has,
 /// is read as Xiangqi's, whose reader tells Xiangqi from Jieqi by the position and names a
 /// bad tag or field.
-pub fn replay(text: &str, notation: Notation) -> Result<Replay, String> {
+pub fn replay(text: &str, notation: Notation) -> Result<Replay, LoadError> {
     let named = if text.trim_start().starts_with('{') {
-        let save = read_envelope(text).map_err(|e| e.to_string())?;
+        let save = read_envelope(text).map_err(|e| LoadError::Save(e.into()))?;
         save.get("variant")
             .and_then(|v| v.as_str())
             .map(str::to_string)
     } else {
-        RecordText::leading_tag(text, "Variant").map_err(|e| e.to_string())?
+        RecordText::leading_tag(text, "Variant").map_err(|e| LoadError::Record(e.into()))?
     };
     let variant = named
         .and_then(|name| find(&name).ok())
@@ -101,8 +101,8 @@ pub fn replay(text: &str, notation: Notation) -> Result<Replay, String> {
 /// The game an app's save holds, every turn re-checked, and the app's settings in it: the
 /// save's `variant` field names the variant (one without it, or with a name no variant has,
 /// is read as Xiangqi's, whose reader names the bad field).
-pub fn load_save(text: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
-    let save = read_envelope(text).map_err(|e| e.to_string())?;
+pub fn load_save(text: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), LoadError> {
+    let save = read_envelope(text).map_err(|e| LoadError::Save(e.into()))?;
     let variant = save
         .get("variant")
         .and_then(|v| v.as_str())

@@ -527,7 +527,9 @@ fn config(args: &Args) -> Result<Config, String> {
         None => {
             let rules = args.value("rules").unwrap_or("").to_string();
             // The options are checked once, on a game like the ones to come.
-            variant.start(variant.deals().then_some(Seed(1)), &rules)?;
+            variant
+                .start(variant.deals().then_some(Seed(1)), &rules)
+                .map_err(|e| e.to_string())?;
             Subject::Generic {
                 variant: VariantRef(variant),
                 rules,

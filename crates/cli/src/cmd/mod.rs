@@ -52,8 +52,8 @@ pub fn subject(args: &Args) -> Result<Box<dyn PlayedGame>, String> {
         .transpose()
         .map_err(|e| e.to_string())?;
     let rules = args.value("rules").unwrap_or("");
-    match (args.value("seed"), args.value("fen")) {
-        (Some(_), Some(_)) => Err("give either --seed or --fen, not both".into()),
+    let game = match (args.value("seed"), args.value("fen")) {
+        (Some(_), Some(_)) => return Err("give either --seed or --fen, not both".into()),
         (Some(code), None) => {
             let variant = named.unwrap_or_else(jieqi_variants::dealing);
             if !variant.deals() {
@@ -70,7 +70,8 @@ pub fn subject(args: &Args) -> Result<Box<dyn PlayedGame>, String> {
         (None, None) => named
             .unwrap_or_else(jieqi_variants::default_variant)
             .start(None, rules),
-    }
+    };
+    game.map_err(|e| e.to_string())
 }
 
 /// Plays every `--moves` entry (in any notation the variant reads), each checked.

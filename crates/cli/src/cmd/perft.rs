@@ -74,7 +74,7 @@ fn per_root_move(
     for (i, text) in moves.iter().enumerate() {
         let text = text.clone();
         let mut next = subject.boxed();
-        next.play_text(&text)?;
+        next.play_text(&text).map_err(|e| e.to_string())?;
         let leaves = next.perft(depth - 1);
         report(format!(
             "move {} of {} ({text}) {leaves} leaves, {:.1} s",

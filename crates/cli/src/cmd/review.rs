@@ -124,7 +124,7 @@ type Tags = Vec<(String, String)>;
 /// record's own tags to write back.
 fn game_of(text: &str) -> Result<(AnyGame, Option<Tags>), String> {
     if text.trim_start().starts_with('{') {
-        let (game, _) = jieqi_variants::load_save(text)?;
+        let (game, _) = jieqi_variants::load_save(text).map_err(|e| e.to_string())?;
         let game = game
             .family()
             .cloned()

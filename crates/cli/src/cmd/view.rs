@@ -23,6 +23,6 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
     let mut subject = super::subject(&args)?;
     super::play_moves(subject.as_mut(), &args)?;
-    super::outln!("{}", subject.view_text(side, notation)?.trim_end());
+    super::outln!("{}", subject.view_text(side, notation).trim_end());
     Ok(())
 }

@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::platform::VariantRef;
-use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
+use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 
 use crate::i18n::{self, Phrase, Text};
 use crate::session::{
@@ -130,7 +130,7 @@ impl ModeForm {
                 *mine = theirs;
             }
         }
-        if config.variant.kind() != Some(VariantKind::Xiangqi) {
+        if !config.variant.gives_handicaps() {
             next.handicap = self.handicap;
             next.giver = self.giver;
         }
@@ -207,7 +207,7 @@ impl ModeForm {
         };
         Ok(GameConfig {
             variant: self.variant,
-            handicap: if self.variant.kind() == Some(VariantKind::Xiangqi) {
+            handicap: if self.variant.gives_handicaps() {
                 handicap
             } else {
                 Handicap::None
@@ -255,6 +255,7 @@ fn follow_the_game(
 mod tests {
     use super::*;
     use crate::i18n::Language;
+    use jieqi_rules::VariantKind;
 
     fn jieqi() -> VariantRef {
         jieqi_variants::of_kind(VariantKind::Jieqi)

@@ -66,14 +66,14 @@ fn option_row(
     lang: Language,
 ) {
     let current = rules.get(option.key).unwrap_or_default();
-    ui.label(egui::RichText::new(i18n::option_name(option.key).say(lang)).strong());
+    ui.label(egui::RichText::new(i18n::option_name(option).say(lang)).strong());
     ui.horizontal_wrapped(|ui| match option.kind {
-        OptionKind::Choice(values) => {
-            for &value in values {
-                let label = i18n::option_value(value).say(lang);
-                if ui.selectable_label(current == value, label).clicked() {
+        OptionKind::Choice(choices) => {
+            for choice in choices {
+                let label = i18n::option_value(option, choice.key).say(lang);
+                if ui.selectable_label(current == choice.key, label).clicked() {
                     // A value from the option's own list is always accepted.
-                    let _ = rules.set(option.key, value);
+                    let _ = rules.set(option.key, choice.key);
                 }
             }
         }

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
-use jieqi_rules::{Side, VariantKind};
+use jieqi_rules::Side;
 
 use crate::hud::form::{HandicapChoice, ModeForm};
 use crate::hud::house_rules::HouseRulesPanel;
@@ -135,7 +135,7 @@ fn choices(
         ui.end_row();
     }
 
-    if form.variant.kind() == Some(VariantKind::Xiangqi) {
+    if form.variant.gives_handicaps() {
         ui.label(Text::HandicapRow.get(lang));
         ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_id_salt("handicap")

@@ -9,9 +9,8 @@ use std::fmt;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use jieqi_ai::Level;
-use jieqi_rules::platform::family::square;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{AnyGame, Move, Side, Variant, Xiangqi};
+use jieqi_rules::{AnyGame, Side, Variant, Xiangqi};
 
 use super::abandon::{self, Abandoned};
 use super::config::{GameConfig, Opponent, Secrecy, random_seed};
@@ -373,6 +372,7 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
     if !s.can_play_on() {
         return Effect::none();
     }
+    // Xiangqi family only: the new game is dealt again from a player's view.
     let Some(game) = s.game.family() else {
         return Effect::none();
     };
@@ -470,39 +470,16 @@ fn computer_move(s: &mut Session, turn: BoardTurn, stamp: Stamp, ctx: &Context) 
     play(s, turn, ctx)
 }
 
-/// Plays the turn, checked once by the rules, or says why not. Only the coordinates are
-/// returned, for the log: a reveal or a capture's identity never goes there.
+/// Plays the turn, checked once by the rules, or says why not in the player's language. Only
+/// the turn's public text is returned, for the log: a reveal or a capture's identity never
+/// goes there.
 fn try_play(s: &mut Session, turn: BoardTurn) -> Result<String, Phrase> {
-    if let Some(game) = s.game.family_mut() {
-        // Xiangqi and Jieqi: a piece from one point to another, with the rules' own refusal.
-        let (Some(from), Some(to)) = (square(turn.from), turn.to.and_then(square)) else {
-            return Err(Text::IllegalTurn.into());
-        };
-        let m = Move::new(from, to);
-        return match game.play(m) {
-            Ok(_) => Ok(m.to_string()),
-            Err(e) => {
-                // Public: the position and the move are on everyone's screen.
-                info!("{}: {e}", game.turn());
-                Err(i18n::game_error(&e))
-            }
-        };
-    }
-    // Any other variant: the turn its table offers from and to these places.
-    let table = s
-        .game
-        .table(s.game.turn())
-        .map_err(|_| Phrase::from(Text::IllegalTurn))?;
-    let text = table
-        .turns
-        .iter()
-        .find(|t| t.from == turn.from && t.to == turn.to)
-        .map(|t| t.text.clone())
-        .ok_or(Text::IllegalTurn)?;
-    s.game
-        .play_text(&text)
-        .map_err(|_| Phrase::from(Text::IllegalTurn))?;
-    Ok(text)
+    let mover = s.game.turn();
+    s.game.play_turn(turn.from, turn.to).map_err(|e| {
+        // Public: the position and the turn are on everyone's screen.
+        info!("{mover}: {e}");
+        i18n::turn_error(&e)
+    })
 }
 
 /// Plays a turn the rules check once; a refusal keeps the turn and says why.

@@ -8,9 +8,7 @@ use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 
 use crate::i18n::{Text, Word, side_label};
-use jieqi_rules::{
-    AnyGame, Handicap, Information, OptionValues, RuleSet, Seed, Side, VariantKind, Xiangqi,
-};
+use jieqi_rules::{AnyGame, Handicap, Information, OptionValues, RuleSet, Seed, Side, Xiangqi};
 
 /// How a Jieqi deal is chosen.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -93,17 +91,17 @@ impl GameConfig {
 
     /// A fresh game: a new deal unless a seed was chosen, a handicap in Xiangqi.
     pub fn new_game(&self) -> Box<dyn PlayedGame> {
-        if let Some(rules) = self.rule_set()
-            && self.variant.kind() == Some(VariantKind::Xiangqi)
-        {
-            let game = Xiangqi::with_handicap(self.handicap);
-            // Every option allows the standard starts, a handicap's too.
-            return AnyGame::from(game.clone().under(rules).unwrap_or(game)).into();
-        }
+        let rules = self.options().to_string();
         let seed = self.variant.deals().then(|| self.deal.draw());
-        self.variant
-            .start(seed, &self.options().to_string())
+        let started = match self.handicap {
+            Handicap::None => self.variant.start(seed, &rules),
+            handicap => self.variant.start_handicapped(handicap, &rules),
+        };
+        // The form offers only the variant's own options and handicaps; should a start still
+        // be refused, the standard one of the variant, or of the default variant.
+        started
             .or_else(|_| self.variant.start(seed, ""))
+            .or_else(|_| jieqi_variants::default_variant().start(None, ""))
             .unwrap_or_else(|_| AnyGame::from(Xiangqi::default()).into())
     }
 }

@@ -236,6 +236,7 @@ impl Session {
             half_points: self.match_points(),
             decided,
             first: first.and_then(|f| Some((f.game.outcome()?, f.player_one))),
+            // Duplicate matches are Jieqi's: the first game's view for its review panel.
             first_view: first
                 .filter(|_| decided)
                 .and_then(|f| f.game.family())

@@ -6,7 +6,7 @@ use std::fmt;
 
 use bevy::prelude::*;
 use jieqi_ai::{KnownDeal, Level, review};
-use jieqi_rules::platform::{PlayedGame, SaveSettings};
+use jieqi_rules::platform::{EndError, Look, PlayedGame, SaveSettings};
 use jieqi_rules::{Move, PlayerView, Side, Variant, VariantKind};
 
 use super::abandon::{Abandoned, PendingStart};
@@ -183,7 +183,7 @@ impl Session {
         }
     }
 
-    pub fn resign_now(&mut self, side: Side) -> Result<(), String> {
+    pub fn resign_now(&mut self, side: Side) -> Result<(), EndError> {
         self.game.resign(side).map(|_| ())
     }
 
@@ -285,6 +285,7 @@ impl Session {
     /// Whether a position of this game may be played on against the computer: a finished
     /// Xiangqi or Jieqi game with a move played.
     pub fn can_play_on(&self) -> bool {
+        // Xiangqi family only: a new game is dealt from a player's view (`AnyGame::from_view`).
         !self.between_match_games()
             && self
                 .game
@@ -296,7 +297,8 @@ impl Session {
     /// finished — or at a table without secrets (Xiangqi), where every view is the same
     /// public position and a review tells nobody what they could not see.
     pub fn can_review(&self) -> bool {
-        // Between a duplicate match's games the deal is still to be played again.
+        // Between a duplicate match's games the deal is still to be played again. Xiangqi
+        // family only: the review runs its engine on each mover's view.
         !self.between_match_games()
             && self.game.family().is_some_and(|game| {
                 !game.moves().is_empty()
@@ -309,6 +311,7 @@ impl Session {
         if !self.can_review() {
             return None;
         }
+        // The Xiangqi family's engine judges each mover's view.
         let game = self.game.family()?;
         let plies = game
             .movers_views()
@@ -330,6 +333,8 @@ impl Session {
     /// A search on what `side`, to move, knows: its view for the Xiangqi/Jieqi engine, else
     /// the variant's search node with the turns the board can make.
     fn search_request(&self, side: Side, level: Level, stamp: Stamp) -> Option<ThinkRequest> {
+        // The Xiangqi family's own engine searches a player's view; any other variant's
+        // search node goes to the generic search.
         let input = match self.game.family() {
             Some(game) => SearchInput::Family(Box::new(game.view(side))),
             None if self.game.turn() == side => {
@@ -337,7 +342,6 @@ impl Session {
                 let turns = self
                     .game
                     .table(side)
-                    .ok()?
                     .turns
                     .into_iter()
                     .map(|t| {
@@ -430,6 +434,8 @@ impl Session {
         if self.game.outcome().is_some() {
             return true;
         }
+        // Only Jieqi keeps secrets between its players (Banqi hides from both alike): what
+        // `side` learned is in its view.
         self.game
             .family()
             .is_some_and(|game| takeback::undoes_a_seen_capture(&game.view(side), plies))
@@ -457,25 +463,26 @@ impl Session {
     /// Hot-seat Jieqi, a game running: the last move, the viewer's, turned a piece up or
     /// took a face-down piece.
     fn mover_reads_a_reveal(&self) -> bool {
-        let Some(game) = self.game.family() else {
-            return false;
-        };
         if self.secrecy() != Secrecy::HotSeat
-            || game.outcome().is_some()
-            || self.viewer == game.turn()
+            || self.game.outcome().is_some()
+            || self.viewer == self.game.turn()
         {
             return false;
         }
-        let view = game.view(self.viewer);
-        let Some(last) = view.moves.last() else {
+        // The mover's table before the move: a face-down piece where it started or landed.
+        let Some(before) = self
+            .game
+            .plies()
+            .checked_sub(1)
+            .and_then(|ply| self.game.table_at(self.viewer, ply))
+        else {
             return false;
         };
-        let took_face_down = last.captured.is_some()
-            && view
-                .position_at(view.moves.len() - 1)
-                .and_then(|before| before.piece_at(last.mv.to))
-                .is_some_and(|p| p.is_hidden());
-        last.revealed.is_some() || took_face_down
+        let Some((from, to)) = self.game.table(self.viewer).last else {
+            return false;
+        };
+        let face_down = |spot| matches!(before.look(spot), Some(Look::Down { .. }));
+        face_down(from) || to.is_some_and(face_down)
     }
 
     /// The device goes to the side to move.

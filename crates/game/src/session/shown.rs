@@ -167,7 +167,7 @@ impl Session {
         let live = match self.cover {
             Some(_) => None,
             None if sealed => view.as_ref().map(table_of_view),
-            None => self.game.table(self.viewer).ok(),
+            None => Some(self.game.table(self.viewer)),
         };
         let table = match self.browse {
             Some(_) if sealed => browse.as_ref().map(|b| table_of_view(&b.view)),
@@ -217,21 +217,21 @@ impl Session {
     /// facts leave: no identity).
     fn last_turn(&self) -> Option<LastTurn> {
         let ply = self.game.plies().checked_sub(1)?;
-        let now = self.game.table(self.viewer).ok()?;
+        let now = self.game.table(self.viewer);
         let before = self.game.table_at(self.viewer, ply)?;
         let (from, _) = now.last?;
         let taken = |t: &Table| t.captured.iter().map(Vec::len).sum::<usize>();
         Some(LastTurn {
             capture: taken(&now) > taken(&before),
             reveal: matches!(before.look(from), Some(Look::Down { .. })),
-            check: self.game.family().is_some_and(|g| g.position().is_check()),
+            check: now.check,
         })
     }
 
     /// The viewer's record (the seed only once the game is over) and position, in the
     /// variant's own forms; the position is the last line of the viewer's view text.
     fn own_texts(&self) -> Option<OwnTexts> {
-        let view = self.game.view_text(self.viewer, Notation::default()).ok()?;
+        let view = self.game.view_text(self.viewer, Notation::default());
         Some(OwnTexts {
             record: self.game.record_text(self.viewer, Notation::default()),
             position: view.lines().last()?.to_string(),

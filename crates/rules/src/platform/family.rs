@@ -9,6 +9,7 @@
 
 use crate::any_game::AnyGame;
 use crate::deal::{Deal, Seed};
+use crate::game::GameError;
 use crate::jieqi::Jieqi;
 use crate::kind::VariantKind;
 use crate::notation::{Notation, parse_move, write_move};
@@ -19,12 +20,15 @@ use crate::record::Record;
 use crate::repetition::Notice;
 use crate::rule_set::{OptionSpec, RuleSet};
 use crate::save::SavedGame;
-use crate::setup::Setup;
+use crate::setup::{Handicap, Setup};
+use crate::told::ToldGame;
 use crate::types::{Move, Side, Square};
 use crate::variant::Variant;
 use crate::view::{PlayerView, SeenPiece, ViewTextError};
+use crate::words::Words;
 use crate::xiangqi::Xiangqi;
 
+use super::error::{EndError, LoadError, SetupError, TurnError};
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
 use super::{Information, PlayedGame, Replay, SaveSettings, VariantDef};
 
@@ -122,6 +126,7 @@ pub fn table_of_view(view: &PlayerView) -> Table {
         history: view.move_texts(Notation::Iccs),
         first: view.start.turn(),
         outcome: view.outcome,
+        check: view.position.is_check(),
         captured: Side::ALL.map(|side| {
             view.captured_by(side)
                 .into_iter()
@@ -164,8 +169,8 @@ impl FamilyDef {
         }
     }
 
-    fn rule_set(&self, rules: &str) -> Result<RuleSet, String> {
-        RuleSet::parse(self.variant, rules).map_err(|e| format!("--rules: {e}"))
+    fn rule_set(&self, rules: &str) -> Result<RuleSet, SetupError> {
+        RuleSet::parse(self.variant, rules).map_err(|e| SetupError::Rules(e.into()))
     }
 }
 
@@ -179,6 +184,13 @@ impl VariantDef for FamilyDef {
 
     fn name(&self) -> &'static str {
         self.variant.name()
+    }
+
+    fn title(&self) -> Words {
+        match self.variant {
+            VariantKind::Xiangqi => Words::new("Xiangqi 象棋", "Xiangqi 象棋", "象棋"),
+            VariantKind::Jieqi => Words::new("Jieqi 揭棋", "Jieqi 揭棋", "揭棋"),
+        }
     }
 
     fn options(&self) -> &'static [OptionSpec] {
@@ -204,18 +216,14 @@ impl VariantDef for FamilyDef {
                 || Setup::parse_fen(text).is_ok_and(|s| s.pool.is_some()))
     }
 
-    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
         let rules = self.rule_set(rules)?;
         match (self.variant, seed) {
             (VariantKind::Jieqi, Some(seed)) => {
                 FamilyGame::dealt(self.registered(), Jieqi::from_seed(seed), rules)
             }
-            (VariantKind::Jieqi, None) => {
-                Err("a Jieqi game is dealt from a seed: give one, or a Jieqi FEN".into())
-            }
-            (VariantKind::Xiangqi, Some(_)) => {
-                Err("a seed deals a Jieqi game; Xiangqi has none".into())
-            }
+            (VariantKind::Jieqi, None) => Err(SetupError::NeedsSeed(self.name())),
+            (VariantKind::Xiangqi, Some(_)) => Err(SetupError::NoDeal(self.name())),
             (VariantKind::Xiangqi, None) => {
                 let setup = Setup::start(Default::default());
                 FamilyGame::public(self.registered(), &setup, rules)
@@ -223,12 +231,14 @@ impl VariantDef for FamilyDef {
         }
     }
 
-    fn position(&self, fen: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+    fn position(&self, fen: &str, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
         let rules = self.rule_set(rules)?;
         let placement = fen.split_whitespace().next().unwrap_or("");
         let hidden = placement.contains(['x', 'X']);
         if hidden && self.variant == VariantKind::Xiangqi {
-            return Err("a FEN with hidden pieces is Jieqi, not Xiangqi".into());
+            return Err(SetupError::Unreadable(
+                "a FEN with hidden pieces is Jieqi, not Xiangqi".into(),
+            ));
         }
         let public = Setup::parse_fen(fen);
         if hidden {
@@ -236,14 +246,14 @@ impl VariantDef for FamilyDef {
             // one, and what went wrong with it is the error when it reads as neither.
             match Jieqi::from_full_fen(fen) {
                 Ok(game) => return FamilyGame::dealt(self.registered(), game, rules),
-                Err(e) if public.is_err() => return Err(e.to_string()),
+                Err(e) if public.is_err() => return Err(SetupError::Unreadable(e.into())),
                 Err(_) => {}
             }
         }
-        let setup = public.map_err(|e| format!("bad FEN: {e}"))?;
+        let setup = public.map_err(|e| SetupError::Unreadable(format!("bad FEN: {e}").into()))?;
         setup
             .check_pool()
-            .map_err(|e| format!("impossible pool: {e}"))?;
+            .map_err(|e| SetupError::Impossible(format!("impossible pool: {e}").into()))?;
         FamilyGame::public(self.registered(), &setup, rules)
     }
 
@@ -259,10 +269,36 @@ impl VariantDef for FamilyDef {
         Some(self.variant)
     }
 
+    fn gives_handicaps(&self) -> bool {
+        self.variant == VariantKind::Xiangqi
+    }
+
+    /// Xiangqi's horses given (rules.md §1); every option allows the handicapped starts.
+    fn start_handicapped(
+        &self,
+        handicap: Handicap,
+        rules: &str,
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        if handicap == Handicap::None {
+            return self.start(None, rules);
+        }
+        if self.variant != VariantKind::Xiangqi {
+            return Err(SetupError::Unsupported(format!(
+                "{} is not played with handicaps",
+                self.name()
+            )));
+        }
+        let rules = self.rule_set(rules)?;
+        let game = Xiangqi::with_handicap(handicap)
+            .under(rules)
+            .map_err(|e| SetupError::Rules(e.into()))?;
+        Ok(AnyGame::from(game).into())
+    }
+
     /// Either variant's save: the save names which.
-    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String> {
-        let saved = SavedGame::from_json(json).map_err(|e| e.to_string())?;
-        let game = saved.restore().map_err(|e| e.to_string())?;
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), LoadError> {
+        let saved = SavedGame::from_json(json).map_err(|e| LoadError::Save(e.into()))?;
+        let game = saved.restore().map_err(|e| LoadError::Save(e.into()))?;
         let def = match game.kind() {
             VariantKind::Xiangqi => &XIANGQI,
             VariantKind::Jieqi => &JIEQI,
@@ -276,22 +312,20 @@ impl VariantDef for FamilyDef {
 
     /// Either variant's save or record (the record's tags say which). A Jieqi record without
     /// its seed replays as its players saw it.
-    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String> {
-        let game = Record::parse(text)
-            .map_err(|e| e.to_string())?
-            .game()
-            .map_err(|e| e.to_string())?;
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, LoadError> {
+        let record = Record::parse(text).map_err(|e| LoadError::Record(e.into()))?;
+        let game = record.game().map_err(|e| LoadError::Record(e.into()))?;
         Ok(game.into())
     }
 
     /// A save replays as it was saved; a record is judged by the rules ([`Record::judge`]):
     /// the notices at the plies that brought them, the ending by the rules or by the `Result`
     /// tag, and a tag that contradicts the rules refused.
-    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String> {
+    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, LoadError> {
         if text.trim_start().starts_with('{') {
             let (game, notices) = SavedGame::from_json(text)
                 .and_then(|saved| saved.restore_noting())
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| LoadError::Save(e.into()))?;
             // The owner's own file: the move list is still the public one.
             let end = match game.outcome() {
                 Some(outcome) => outcome.to_string(),
@@ -301,13 +335,14 @@ impl VariantDef for FamilyDef {
         }
         // The one record loader: the deal's reveals for a seeded Jieqi record, the pool's
         // arithmetic for one without its seed, the rules' judgement, the Result tag.
-        let record = Record::parse(text).map_err(|e| e.to_string())?;
-        let seedless_jieqi = record.rules().map_err(|e| e.to_string())? == MoveRules::JIEQI
+        let refused = |e: &dyn std::fmt::Display| LoadError::Record(e.to_string().into());
+        let record = Record::parse(text).map_err(|e| LoadError::Record(e.into()))?;
+        let seedless_jieqi = record.rules().map_err(|e| refused(&e))? == MoveRules::JIEQI
             && record.tag("Seed").is_none();
         let (view, judgement) = if seedless_jieqi {
-            record.judge_seen().map_err(|e| e.to_string())?
+            record.judge_seen().map_err(|e| refused(&e))?
         } else {
-            let (game, judgement) = record.judge().map_err(|e| e.to_string())?;
+            let (game, judgement) = record.judge().map_err(|e| refused(&e))?;
             (game.view(Side::Red), judgement)
         };
         Ok(replay_of(
@@ -352,63 +387,35 @@ struct FamilyGame {
 enum Held {
     // Boxed: a game is much larger than a position.
     Game(Box<AnyGame>),
-    Public(Box<Told>),
+    Public(Box<ToldGame>),
 }
 
-/// A public Jieqi position and the moves played from it, each reveal named by the move: what
-/// both players see, with no deal behind it.
-#[derive(Clone)]
-struct Told {
-    fen: String,
-    rules: RuleSet,
-    texts: Vec<String>,
-    view: PlayerView,
+/// A told move's refusal as the platform says it: the caller numbers the moves.
+fn told_refusal(error: ViewTextError) -> TurnError {
+    match error {
+        ViewTextError::Move { source, .. } => TurnError::Unreadable(source.into()),
+        ViewTextError::MissingReveal { .. } => TurnError::RevealUntold,
+        ViewTextError::NotInPool { text, .. } => TurnError::Unreadable(
+            format!("'{text}' turns up a piece the pool no longer holds").into(),
+        ),
+        ViewTextError::Refused { source, .. } => game_refusal(source),
+        other => TurnError::Unreadable(other.into()),
+    }
 }
 
-impl Told {
-    fn new(setup: &Setup, rules: RuleSet) -> Result<Told, String> {
-        let fen = setup.to_fen();
-        let view = PlayerView::from_text_with(&fen, &[], Some(rules))
-            .map_err(|e| format!("illegal position: {e}"))?;
-        Ok(Told {
-            fen,
-            rules,
-            texts: Vec::new(),
-            view,
-        })
+/// The rules' refusal of a move as the platform says it.
+fn game_refusal(error: GameError) -> TurnError {
+    match error {
+        GameError::Illegal(illegal) => TurnError::Illegal(illegal),
+        GameError::GameOver(outcome) => TurnError::GameOver(outcome),
     }
+}
 
-    /// The same start with `texts` played, each checked (a reveal must be named).
-    fn replayed(&self, texts: Vec<String>) -> Result<Told, String> {
-        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let view =
-            PlayerView::from_text_with(&self.fen, &refs, Some(self.rules)).map_err(
-                |e| match e {
-                    // The caller numbers the moves.
-                    ViewTextError::Move { source, .. } => source.to_string(),
-                    ViewTextError::MissingReveal { text, .. } => format!(
-                        "'{text}' moves a face-down piece: name what it turned up (a0a1R, C2+7(=P))"
-                    ),
-                    ViewTextError::NotInPool { text, .. } => {
-                        format!("'{text}' turns up a piece the pool no longer holds")
-                    }
-                    ViewTextError::Refused { text, source, .. } => format!("'{text}': {source}"),
-                    other => other.to_string(),
-                },
-            )?;
-        Ok(Told {
-            texts,
-            view,
-            ..self.clone()
-        })
-    }
-
-    /// The view of `viewer`: in a position without a deal, what both see.
-    fn view_of(&self, viewer: Side) -> PlayerView {
-        PlayerView {
-            viewer,
-            ..self.view.clone()
-        }
+fn end_refusal(error: GameError) -> EndError {
+    match error {
+        GameError::GameOver(outcome) => EndError::GameOver(outcome),
+        // Resigning and agreeing check nothing else.
+        GameError::Illegal(_) => EndError::NotNow("the rules refuse it"),
     }
 }
 
@@ -417,8 +424,8 @@ impl FamilyGame {
         def: &'static FamilyDef,
         game: Jieqi,
         rules: RuleSet,
-    ) -> Result<Box<dyn PlayedGame>, String> {
-        let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        let game = game.under(rules).map_err(|e| SetupError::Rules(e.into()))?;
         Ok(Box::new(FamilyGame {
             def,
             held: Held::Game(Box::new(game.into())),
@@ -430,14 +437,20 @@ impl FamilyGame {
         def: &'static FamilyDef,
         setup: &Setup,
         rules: RuleSet,
-    ) -> Result<Box<dyn PlayedGame>, String> {
-        let illegal = |e: &dyn std::fmt::Display| format!("illegal position: {e}");
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        let illegal = |e: &dyn std::fmt::Display| {
+            SetupError::Impossible(format!("illegal position: {e}").into())
+        };
         let held = if def.variant == VariantKind::Xiangqi {
             let game = Xiangqi::from_setup(setup).map_err(|e| illegal(&e))?;
-            let game = game.under(rules).map_err(|e| format!("--rules: {e}"))?;
+            let game = game.under(rules).map_err(|e| SetupError::Rules(e.into()))?;
             Held::Game(Box::new(game.into()))
         } else {
-            Held::Public(Box::new(Told::new(setup, rules)?))
+            let told = ToldGame::new(&setup.to_fen(), Some(rules)).map_err(|e| match e {
+                ViewTextError::Position(e) => illegal(&e),
+                other => SetupError::Unreadable(other.into()),
+            })?;
+            Held::Public(Box::new(told))
         };
         Ok(Box::new(FamilyGame { def, held }))
     }
@@ -445,8 +458,43 @@ impl FamilyGame {
     fn position(&self) -> &Position {
         match &self.held {
             Held::Game(game) => game.position(),
-            Held::Public(told) => &told.view.position,
+            Held::Public(told) => told.game().position(),
         }
+    }
+
+    /// What `viewer` knows: in a position without a deal, what both see.
+    fn view(&self, viewer: Side) -> PlayerView {
+        match &self.held {
+            Held::Game(game) => game.view(viewer),
+            Held::Public(told) => PlayerView {
+                viewer,
+                ..told.view()
+            },
+        }
+    }
+
+    /// Plays a move whose text named the reveal it expects (`revealed`), if any: a game's
+    /// deal must make that reveal.
+    fn play_move(
+        &mut self,
+        m: Move,
+        revealed: Option<crate::types::Role>,
+        text: &str,
+    ) -> Result<(), TurnError> {
+        let Held::Game(game) = &mut self.held else {
+            unreachable!("a position without its deal plays told moves")
+        };
+        let mover = game.turn();
+        game.play(m).map_err(game_refusal)?;
+        let shown = game.view(mover).moves.last().and_then(|m| m.revealed);
+        if revealed.is_some() && revealed != shown {
+            game.undo();
+            return Err(TurnError::NotTheDeal {
+                text: quote(text),
+                what: "reveal",
+            });
+        }
+        Ok(())
     }
 }
 
@@ -462,7 +510,7 @@ impl PlayedGame for FamilyGame {
     fn outcome(&self) -> Option<Outcome> {
         match &self.held {
             Held::Game(game) => game.outcome(),
-            Held::Public(told) => told.view.outcome,
+            Held::Public(told) => told.game().outcome(),
         }
     }
 
@@ -480,30 +528,41 @@ impl PlayedGame for FamilyGame {
             .collect()
     }
 
-    fn play_text(&mut self, text: &str) -> Result<(), String> {
+    /// A position without its deal is told each reveal by the move's text (`h2h9P`).
+    fn play_text(&mut self, text: &str) -> Result<(), TurnError> {
         if let Held::Public(told) = &mut self.held {
-            let mut texts = told.texts.clone();
-            texts.push(text.to_string());
-            **told = told.replayed(texts)?;
-            return Ok(());
+            return told.play(text).map_err(told_refusal);
         }
-        let parsed = parse_move(self.position(), text).map_err(|e| e.to_string())?;
-        match &mut self.held {
-            Held::Game(game) => {
-                let mover = game.turn();
-                game.play(parsed.mv).map_err(|e| e.to_string())?;
-                let shown = game.view(mover).moves.last().and_then(|m| m.revealed);
-                if parsed.revealed.is_some() && parsed.revealed != shown {
-                    game.undo();
-                    return Err(format!(
-                        "'{}' names a reveal the deal does not make",
-                        quote(text)
-                    ));
-                }
+        let parsed =
+            parse_move(self.position(), text).map_err(|e| TurnError::Unreadable(e.into()))?;
+        self.play_move(parsed.mv, parsed.revealed, text)
+    }
+
+    /// A move of a face-down piece in a position without its deal needs its reveal told,
+    /// which a click cannot do: [`TurnError::RevealUntold`].
+    fn play_turn(&mut self, from: Spot, to: Option<Spot>) -> Result<String, TurnError> {
+        let (Some(from), Some(to)) = (square(from), to.and_then(square)) else {
+            return Err(TurnError::Unreadable(
+                "a move goes from one point of the board to another".into(),
+            ));
+        };
+        let m = Move::new(from, to);
+        if let Held::Public(told) = &mut self.held {
+            if let Some(outcome) = told.game().outcome() {
+                return Err(TurnError::GameOver(outcome));
             }
-            Held::Public(_) => unreachable!("played above"),
+            let position = told.game().position();
+            if let Err(illegal) = position.check_move(m) {
+                return Err(TurnError::Illegal(illegal));
+            }
+            if position.piece_at(from).is_some_and(|p| p.is_hidden()) {
+                return Err(TurnError::RevealUntold);
+            }
+            told.play(&m.to_string()).map_err(told_refusal)?;
+            return Ok(m.to_string());
         }
-        Ok(())
+        self.play_move(m, None, "")?;
+        Ok(m.to_string())
     }
 
     /// Perft counts moves by the rules of movement alone (data/perft.tsv); a Jieqi deal's
@@ -514,7 +573,7 @@ impl PlayedGame for FamilyGame {
                 AnyGame::Jieqi(game) => game.perft(depth),
                 AnyGame::Xiangqi(game) => game.position().perft(depth),
             },
-            Held::Public(told) => told.view.position.perft(depth),
+            Held::Public(told) => told.game().position().perft(depth),
         }
     }
 
@@ -522,58 +581,45 @@ impl PlayedGame for FamilyGame {
         Box::new(self.clone())
     }
 
-    fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String> {
-        match &self.held {
-            Held::Game(game) => Ok(render(&game.view(viewer), notation)),
-            Held::Public(told) => Ok(render(&told.view_of(viewer), notation)),
-        }
+    fn view_text(&self, viewer: Side, notation: Notation) -> String {
+        render(&self.view(viewer), notation)
     }
 
     /// A game's view; a public position (no deal) is the same to both.
-    fn table(&self, viewer: Side) -> Result<Table, String> {
-        Ok(match &self.held {
-            Held::Game(game) => table_of_view(&game.view(viewer)),
-            Held::Public(told) => table_of_view(&told.view_of(viewer)),
-        })
+    fn table(&self, viewer: Side) -> Table {
+        table_of_view(&self.view(viewer))
     }
 
     fn plies(&self) -> usize {
         match &self.held {
             Held::Game(game) => game.moves().len(),
-            Held::Public(told) => told.texts.len(),
+            Held::Public(told) => told.plies(),
         }
     }
 
     fn undo(&mut self) -> bool {
         match &mut self.held {
             Held::Game(game) => game.undo().is_some(),
-            Held::Public(told) => {
-                let mut texts = told.texts.clone();
-                // Fewer moves of a start that read: it reads again.
-                texts.pop().is_some() && told.replayed(texts).map(|t| **told = t).is_ok()
-            }
+            Held::Public(told) => told.undo(),
         }
     }
 
-    fn resign(&mut self, side: Side) -> Result<Outcome, String> {
+    fn resign(&mut self, side: Side) -> Result<Outcome, EndError> {
         match &mut self.held {
-            Held::Game(game) => game.resign(side).map_err(|e| e.to_string()),
-            Held::Public(_) => Err(NO_GAME.into()),
+            Held::Game(game) => game.resign(side).map_err(end_refusal),
+            Held::Public(told) => told.game_mut().resign(side).map_err(end_refusal),
         }
     }
 
-    fn agree_draw(&mut self) -> Result<Outcome, String> {
+    fn agree_draw(&mut self) -> Result<Outcome, EndError> {
         match &mut self.held {
-            Held::Game(game) => game.agree_draw().map_err(|e| e.to_string()),
-            Held::Public(_) => Err(NO_GAME.into()),
+            Held::Game(game) => game.agree_draw().map_err(end_refusal),
+            Held::Public(told) => told.game_mut().agree_draw().map_err(end_refusal),
         }
     }
 
     fn table_at(&self, viewer: Side, ply: usize) -> Option<Table> {
-        match &self.held {
-            Held::Game(game) => game.view(viewer).at_ply(ply).map(|v| table_of_view(&v)),
-            Held::Public(told) => told.view_of(viewer).at_ply(ply).map(|v| table_of_view(&v)),
-        }
+        self.view(viewer).at_ply(ply).map(|v| table_of_view(&v))
     }
 
     fn save_json(&self, settings: SaveSettings) -> Option<String> {
@@ -581,10 +627,7 @@ impl PlayedGame for FamilyGame {
     }
 
     fn record_text(&self, viewer: Side, notation: Notation) -> String {
-        match &self.held {
-            Held::Game(game) => Record::of_view(&game.view(viewer)).write(notation),
-            Held::Public(told) => Record::of_view(&told.view_of(viewer)).write(notation),
-        }
+        Record::of_view(&self.view(viewer)).write(notation)
     }
 
     fn family(&self) -> Option<&AnyGame> {
@@ -615,9 +658,6 @@ impl From<AnyGame> for Box<dyn PlayedGame> {
         })
     }
 }
-
-/// A position without its game cannot end but by its moves.
-const NO_GAME: &str = "a position without its game (a public Jieqi FEN) has no history to end";
 
 /// A move as a click makes it.
 fn table_turn(position: &Position, m: Move) -> TableTurn {

@@ -7,6 +7,7 @@
 //! Xiangqi and Jieqi are registered by this crate ([`XIANGQI`], [`JIEQI`], in [`family`]);
 //! Banqi by its own crate. `docs/adding-a-variant.md` walks through adding one.
 
+pub mod error;
 pub mod family;
 pub mod search;
 pub mod table;
@@ -19,8 +20,11 @@ use crate::kind::VariantKind;
 use crate::notation::Notation;
 use crate::outcome::Outcome;
 use crate::rule_set::OptionSpec;
+use crate::setup::Handicap;
 use crate::types::Side;
 
+pub use crate::words::Words;
+pub use error::{Cause, EndError, LoadError, SetupError, TurnError};
 pub use family::{JIEQI, XIANGQI};
 pub use search::{Chance, SearchNode, TurnCode, Verdict};
 pub use table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
@@ -49,8 +53,16 @@ impl Information {
 pub trait VariantDef: Send + Sync {
     /// The name the command line, saves and records use: lower case, e.g. `banqi`.
     fn id(&self) -> &'static str;
-    /// The name shown, e.g. `Banqi`.
+    /// The name in English, e.g. `Banqi` (logs, the command line, records' `Variant` tag).
     fn name(&self) -> &'static str;
+    /// The title a screen shows, in each language ("Banqi 暗棋").
+    fn title(&self) -> Words;
+    /// Every text of its own a screen may show: its title, its options' names, explanations
+    /// and values, and (a variant with reasons of its own) why it refuses a turn. A front
+    /// end's font must hold each of their characters; a test checks.
+    fn words(&self) -> Vec<Words> {
+        titled_options_words(self.title(), self.options())
+    }
     /// The house-rule options (rules.md §10), the default value first.
     fn options(&self) -> &'static [OptionSpec];
     fn information(&self) -> Information;
@@ -62,16 +74,16 @@ pub trait VariantDef: Send + Sync {
     fn claims(&self, text: &str) -> bool;
     /// The game a seed deals (a variant that deals needs one) or the standard start, under
     /// `rules` (the options that differ from the defaults, as rule sets write them).
-    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
+    fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError>;
     /// A game from a position in the variant's text form, under `rules`.
-    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String>;
+    fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError>;
     /// The full-knowledge text of a seed's deal, for a variant that deals.
     fn deal_text(&self, seed: Seed) -> Option<String>;
     /// Its board, as a screen draws it.
     fn board(&self) -> &'static BoardShape;
     /// A saved game (JSON in the envelope every save shares) or a record of this variant,
     /// replayed with every turn checked, as its players saw it.
-    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, String>;
+    fn replay(&self, text: &str, notation: Notation) -> Result<Replay, LoadError>;
     /// Whether a side is a colour (Xiangqi, Jieqi), or a seat whose colour the game decides
     /// (Banqi): a screen names sides by colour, or by player.
     fn sides_are_colours(&self) -> bool {
@@ -82,12 +94,31 @@ pub trait VariantDef: Send + Sync {
     fn kind(&self) -> Option<VariantKind> {
         None
     }
+    /// Whether a game may start with pieces given as a handicap (Xiangqi's horses).
+    fn gives_handicaps(&self) -> bool {
+        false
+    }
+    /// The start with `handicap`'s pieces removed, under `rules`; without a handicap, the
+    /// same as [`Self::start`] without a seed.
+    fn start_handicapped(
+        &self,
+        handicap: Handicap,
+        rules: &str,
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        match handicap {
+            Handicap::None => self.start(None, rules),
+            _ => Err(SetupError::Unsupported(format!(
+                "{} is not played with handicaps",
+                self.name()
+            ))),
+        }
+    }
     /// The game a save of this variant holds (every turn re-checked), and its app settings.
-    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), String>;
+    fn load_save(&self, json: &str) -> Result<(Box<dyn PlayedGame>, SaveSettings), LoadError>;
     /// A record of this variant as a game to play on, every turn checked. A variant that
     /// deals needs the record's seed: what was never turned up would otherwise be a
     /// placement its players could work out, not the deal.
-    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, String>;
+    fn record_game(&self, text: &str) -> Result<Box<dyn PlayedGame>, LoadError>;
     /// A game from what its players saw, for an engine that was never dealt it (`jieqi-cli
     /// uci`): the start (`position` `None`) or a position in the variant's public text form,
     /// then `turns`, each written as the players saw it (a Banqi flip with what it turned
@@ -101,12 +132,25 @@ pub trait VariantDef: Send + Sync {
         _position: Option<&str>,
         _turns: &[&str],
         _rules: &str,
-    ) -> Result<Box<dyn PlayedGame>, String> {
-        Err(format!(
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        Err(SetupError::Unsupported(format!(
             "a {} game cannot be set up from its public turns",
             self.name()
-        ))
+        )))
     }
+}
+
+/// A title and every word of `options` (names, explanations, values): what
+/// [`VariantDef::words`] lists for a variant without reasons of its own.
+pub fn titled_options_words(title: Words, options: &[OptionSpec]) -> Vec<Words> {
+    let mut words = vec![title];
+    for option in options {
+        words.extend([option.name, option.about]);
+        if let crate::rule_set::OptionKind::Choice(choices) = option.kind {
+            words.extend(choices.iter().map(|c| c.words));
+        }
+    }
+    words
 }
 
 /// A replayed game: what its players saw.
@@ -250,18 +294,21 @@ pub trait PlayedGame: Send + Sync {
     /// in a fixed order.
     fn legal_texts(&self, notation: Notation) -> Vec<String>;
     /// Plays a turn given as text, checked; the game is untouched by a refused one.
-    fn play_text(&mut self, text: &str) -> Result<(), String>;
+    fn play_text(&mut self, text: &str) -> Result<(), TurnError>;
+    /// Plays the turn a click makes — the piece on `from` put on `to`, or a turn made in
+    /// place (`to` `None`: a Banqi flip) — checked by the rules once; the game is untouched
+    /// by a refused one, and the error says why (see [`TurnError`]). Returns the turn as
+    /// [`TableTurn::text`] writes it: public, for a log.
+    fn play_turn(&mut self, from: Spot, to: Option<Spot>) -> Result<String, TurnError>;
     /// The leaves of the legal turn tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64;
     /// An independent copy.
     fn boxed(&self) -> Box<dyn PlayedGame>;
     /// What `viewer` knows, drawn as text for a terminal; its last line is that viewer's
-    /// position text. A position without the information a view needs (a public Jieqi FEN
-    /// has no deal) says why not.
-    fn view_text(&self, viewer: Side, notation: Notation) -> Result<String, String>;
-    /// What `viewer` may see of the game, for a screen (see [`table`]). A position without
-    /// the information a view needs says why not, as [`Self::view_text`] does.
-    fn table(&self, viewer: Side) -> Result<Table, String>;
+    /// position text (a public position without its deal: what both players see).
+    fn view_text(&self, viewer: Side, notation: Notation) -> String;
+    /// What `viewer` may see of the game, for a screen (see [`table`]).
+    fn table(&self, viewer: Side) -> Table;
     /// The position as the side to move knows it, for the generic search ([`search`]);
     /// `None` for a variant with an engine of its own (Xiangqi, Jieqi).
     fn search_node(&self) -> Option<Box<dyn SearchNode>> {
@@ -274,8 +321,9 @@ pub trait PlayedGame: Send + Sync {
     fn undo(&mut self) -> bool;
     /// `side` (in Banqi the seat) resigns; refused after the end, and where no winner can be
     /// named yet (Banqi before the first flip).
-    fn resign(&mut self, side: Side) -> Result<Outcome, String>;
-    fn agree_draw(&mut self) -> Result<Outcome, String>;
+    fn resign(&mut self, side: Side) -> Result<Outcome, EndError>;
+    /// The players agree to a draw; refused after the end.
+    fn agree_draw(&mut self) -> Result<Outcome, EndError>;
     /// `viewer`'s table as it stood after `ply` turns (analysis); `None` past the game.
     fn table_at(&self, viewer: Side, ply: usize) -> Option<Table>;
     /// The app's save of the game (JSON in the envelope every save shares), with its

@@ -129,6 +129,8 @@ pub struct Table {
     /// Who made the first of them.
     pub first: Side,
     pub outcome: Option<Outcome>,
+    /// The side to move is in check (a variant without check: never).
+    pub check: bool,
     /// What each side (in Banqi each seat) took, as this player knows it, by
     /// [`Side::index`]: a face-down capture this player never saw is a back.
     pub captured: [Vec<Look>; 2],

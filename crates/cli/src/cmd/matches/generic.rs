@@ -31,7 +31,9 @@ pub(super) fn play_game(
 ) -> Result<Option<GameResult>, String> {
     let seeds = GameSeeds::of(cfg.seed, index);
     let a_first = a_moves_first(index);
-    let mut game = variant.start(variant.deals().then_some(Seed(seeds.pair)), rules)?;
+    let mut game = variant
+        .start(variant.deals().then_some(Seed(seeds.pair)), rules)
+        .map_err(|e| e.to_string())?;
     // Index 0 is A, 1 is B.
     let mut engines = [engine(&cfg.players[0])?, engine(&cfg.players[1])?];
     let mut verdicts = Verdicts::default();
@@ -99,7 +101,7 @@ fn colour_of(game: &dyn PlayedGame, side: Side) -> Option<Side> {
     if game.variant().sides_are_colours() {
         return Some(side);
     }
-    game.table(side).ok()?.colours[side.index()]
+    game.table(side).colours[side.index()]
 }
 
 /// Plays the searched turn, or the first legal turn should the search ever answer none or

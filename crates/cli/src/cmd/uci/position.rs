@@ -66,7 +66,8 @@ pub fn parse_position(
         // Any other variant: told from its public turns.
         return variant
             .told_game(fen.as_deref(), moves, "")
-            .map(Subject::Generic);
+            .map(Subject::Generic)
+            .map_err(|e| e.to_string());
     };
     let fen = fen.unwrap_or_else(|| start_fen(kind).to_string());
     let moves = moves
@@ -102,7 +103,10 @@ pub fn start_of(variant: VariantRef) -> Result<Subject, String> {
         Some(kind) => Ok(Subject::Family(Box::new(
             PlayerView::from_text(start_fen(kind), &[]).expect("the start positions are valid"),
         ))),
-        None => variant.told_game(None, &[], "").map(Subject::Generic),
+        None => variant
+            .told_game(None, &[], "")
+            .map(Subject::Generic)
+            .map_err(|e| e.to_string()),
     }
 }
 

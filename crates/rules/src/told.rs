@@ -1,0 +1,185 @@
+//! A Xiangqi or Jieqi game told from public text, as a GUI tells its engine and as a player
+//! enters a game played elsewhere: a position (standard, public Jieqi, or one player's view)
+//! and then moves, each move of a face-down piece naming what it turned up (`a0a1R`). There is
+//! no deal behind it: a told reveal is checked against the pool of what nobody has seen yet.
+//! Each move is played once, where it is told; [`PlayerView::from_text`] is this, all at once.
+
+use crate::game::Game;
+use crate::kind::VariantKind;
+use crate::position::Position;
+use crate::rule_set::RuleSet;
+use crate::setup::{Pool, START_COUNTS, Setup};
+use crate::types::{Piece, Role, Side};
+use crate::view::{PlayerView, SeenMove, SeenPiece, ViewTextError};
+
+/// A game told move by move; what it knows is what both players saw.
+#[derive(Clone, Debug)]
+pub(crate) struct ToldGame {
+    rules: RuleSet,
+    start: Position,
+    game: Game,
+    seen: Vec<SeenMove>,
+    /// What nobody has seen turned up yet (the start's pool less each told reveal).
+    pool: Pool,
+    learned: Pool,
+}
+
+impl ToldGame {
+    /// The game at `fen` under `rules` (by default the standard rules of the variant the FEN
+    /// is: Jieqi with face-down pieces or a pool). A Jieqi FEN without a pool gets the full
+    /// one less the face-up pieces on the board.
+    pub(crate) fn new(fen: &str, rules: Option<RuleSet>) -> Result<ToldGame, ViewTextError> {
+        let setup = Setup::parse_fen(fen)?;
+        setup.check_pool()?;
+        let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
+        let rules = rules.unwrap_or_else(|| {
+            RuleSet::standard(if hidden || setup.pool.is_some() {
+                VariantKind::Jieqi
+            } else {
+                VariantKind::Xiangqi
+            })
+        });
+        if hidden && rules.variant() != VariantKind::Jieqi {
+            return Err(ViewTextError::HiddenOutsideJieqi(rules.variant()));
+        }
+        let start = Position::from_setup(&setup, rules.move_rules())?;
+        let pool = setup.pool.unwrap_or_else(|| full_pool_less_face_up(&setup));
+        Ok(ToldGame {
+            game: Game::with_rules(start.clone(), rules.repetition()),
+            rules,
+            start,
+            seen: Vec::new(),
+            pool,
+            learned: setup.learned.unwrap_or_default(),
+        })
+    }
+
+    /// Plays one move given as text (ICCS or WXF; a face-down piece's move names what it
+    /// turned up), checked; nothing changes when it is refused.
+    pub(crate) fn play(&mut self, text: &str) -> Result<(), ViewTextError> {
+        let ply = self.seen.len() + 1;
+        let quoted = || crate::quote::quote(text.trim());
+        let position = self.game.position();
+        let parsed = crate::notation::parse_move(position, text)
+            .map_err(|source| ViewTextError::Move { ply, source })?;
+        let piece = position
+            .piece_at(parsed.mv.from)
+            .expect("a parsed move starts on a piece");
+        let revealed = match (piece.is_hidden(), parsed.revealed) {
+            (false, _) => None,
+            (true, None) => {
+                return Err(ViewTextError::MissingReveal {
+                    ply,
+                    text: quoted(),
+                });
+            }
+            (true, Some(role)) if self.pool.count(piece.side(), role) == 0 => {
+                return Err(ViewTextError::NotInPool {
+                    ply,
+                    text: quoted(),
+                });
+            }
+            (true, Some(role)) => Some(role),
+        };
+        let captured = self
+            .game
+            .play_as(parsed.mv, |p| {
+                revealed.map_or(p, |role| Piece::new(p.side(), role))
+            })
+            .map_err(|source| ViewTextError::Refused {
+                ply,
+                text: quoted(),
+                source,
+            })?;
+        if let Some(role) = revealed {
+            let left = self.pool.count(piece.side(), role);
+            self.pool.set(piece.side(), role, left - 1);
+        }
+        self.seen.push(SeenMove {
+            mv: parsed.mv,
+            revealed,
+            captured: captured.map(|c| match c.is_hidden() {
+                true => SeenPiece::Unknown { side: c.side() },
+                false => SeenPiece::Known {
+                    side: c.side(),
+                    role: c.role(),
+                },
+            }),
+        });
+        Ok(())
+    }
+
+    /// Takes back the last move (its reveal goes back into the pool); `false` when there is
+    /// none.
+    pub(crate) fn undo(&mut self) -> bool {
+        let Some(last) = self.seen.pop() else {
+            return false;
+        };
+        self.game.undo();
+        if let Some(role) = last.revealed {
+            // The mover's piece turned up: it is the side to move again now.
+            let side = self.game.position().turn();
+            self.pool.set(side, role, self.pool.count(side, role) + 1);
+        }
+        true
+    }
+
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub(crate) fn plies(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// What the side to move knows: everything told.
+    pub(crate) fn view(&self) -> PlayerView {
+        let position = self.game.position().clone();
+        let jieqi = self.rules.variant() == VariantKind::Jieqi;
+        PlayerView {
+            viewer: position.turn(),
+            variant: self.rules.variant(),
+            rules: self.rules,
+            start: self.start.clone(),
+            hashes: self.game.hashes(),
+            legal_moves: if self.game.is_over() {
+                Vec::new()
+            } else {
+                position.legal_moves().to_vec()
+            },
+            position,
+            moves: self.seen.clone(),
+            pool: if jieqi { self.pool } else { Pool::default() },
+            learned: self.learned,
+            notices: self.game.notices().to_vec(),
+            outcome: self.game.outcome(),
+            reveal: None,
+        }
+    }
+
+    /// The game, to resign or agree to a draw in.
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+}
+
+/// Every identity of a full set but the generals, less the face-up pieces on the board.
+fn full_pool_less_face_up(setup: &Setup) -> Pool {
+    let mut pool = Pool::default();
+    for side in Side::ALL {
+        for role in Role::ALL.into_iter().filter(|r| *r != Role::General) {
+            let face_up = setup
+                .board
+                .iter()
+                .flatten()
+                .filter(|p| !p.is_hidden() && p.side() == side && p.role() == role)
+                .count() as u8;
+            pool.set(
+                side,
+                role,
+                START_COUNTS[role as usize].saturating_sub(face_up),
+            );
+        }
+    }
+    pool
+}
