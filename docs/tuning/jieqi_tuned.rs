@@ -1,6 +1,6 @@
 //! The Jieqi evaluation's weights: material, piece-square tables, mobility, general
-//! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see the
-//! README, "Tuning the evaluation"); edit by hand or replace with a tuner's output.
+//! safety, threats, tempo and the face-down piece. Written by `jieqi-cli tune` (see
+//! docs/tuning.md, "Tuning the evaluation (Texel)"); edit by hand or replace with a tuner's output.
 //!
 //! Tuned by `jieqi-cli tune --variant jieqi --iterations 600 --rate 0.2 --groups material,mobility,king,threats,tempo,hidden`
 //! from 64220 positions of jieqi.txt: K 0.4430, error 0.138407 -> 0.132843 (held out 0.126310 -> 0.121402),

@@ -18,7 +18,7 @@ use crate::{Engine, KnownDeal, Limits, Score};
 
 /// The default review depth of each variant, in plies: deep enough to see the tactics a
 /// player misses, shallow enough for a 100-ply game in about 10 seconds on one core of this
-/// project's test machines (README, "Game review").
+/// project's test machines (docs/measurements.md, "Game review and the odds of a reveal").
 pub const XIANGQI_DEPTH: u32 = 10;
 /// Jieqi's chance nodes multiply the tree; its moves are judged less deep.
 pub const JIEQI_DEPTH: u32 = 5;

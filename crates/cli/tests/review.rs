@@ -26,7 +26,7 @@ fn self_play(mut game: AnyGame, plies: usize) -> Option<AnyGame> {
     Some(game)
 }
 
-/// The two 100-ply games of the README's review speed figures: self-play from the start in
+/// The two 100-ply games of the review speed figures (docs/measurements.md): self-play from the start in
 /// Xiangqi, and in Jieqi from the first deal (counting from 1) whose game lasts 100 plies.
 /// Run with `--ignored` to write them again (the same games: node limits make the engine
 /// deterministic).

@@ -12,7 +12,7 @@
 //! cover is up — and every system that shows something reads that alone.
 //!
 //! Arrows point down: the session knows nothing of input, records, animation or panels; they
-//! send it messages and read what it publishes. The README's "Architecture" section draws the
+//! send it messages and read what it publishes. docs/architecture.md draws the
 //! layout and says where a new screen, command or rule goes.
 
 pub mod autosave;

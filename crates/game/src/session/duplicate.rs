@@ -11,7 +11,7 @@
 //!   deal still hidden; everything is shown once the match is decided.
 //! - A player remembers what they saw in game 1 (the reveals, what they took): the same for
 //!   both players, except the identities each took. Against the computer only the human
-//!   remembers; the README says so.
+//!   remembers; docs/playing.md says so ("Duplicate Jieqi").
 //! - The statistics count a decided match on its own line, not its two games
 //!   ([`MatchResult`]).
 
