@@ -1,6 +1,8 @@
 //! A variant's own words: its title, its options and their values, its reasons for refusing a
 //! turn — in every language the front ends speak, so that no front end names a variant.
 
+#![warn(missing_docs)]
+
 /// One text in each language the front ends speak. A variant writes its words so; a front end
 /// picks the one of its language ([`Words::english`], [`Words::german`], [`Words::chinese`]).
 ///
@@ -13,12 +15,16 @@
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Words {
+    /// In English: also what logs and the command line say.
     pub english: &'static str,
+    /// In German.
     pub german: &'static str,
+    /// In Chinese, in traditional characters as the pieces are.
     pub chinese: &'static str,
 }
 
 impl Words {
+    /// The text in English, German and Chinese.
     pub const fn new(english: &'static str, german: &'static str, chinese: &'static str) -> Words {
         Words {
             english,

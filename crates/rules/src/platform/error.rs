@@ -100,7 +100,12 @@ pub enum TurnError {
     /// Another variant's rules refuse the turn: the reason in the variant's words, and the
     /// detail (which places, which pieces) in English.
     #[error("{detail}")]
-    Refused { reason: Words, detail: String },
+    Refused {
+        /// Why, short, in each language.
+        reason: Words,
+        /// Which places, which pieces: one line of English.
+        detail: String,
+    },
     /// The text is no turn of the variant, or the places no turn's.
     #[error("{0}")]
     Unreadable(#[source] Cause),
@@ -110,7 +115,12 @@ pub enum TurnError {
     RevealUntold,
     /// The turn names a piece turned up that the deal does not turn up.
     #[error("'{text}' names a {what} the deal does not make")]
-    NotTheDeal { text: String, what: &'static str },
+    NotTheDeal {
+        /// The turn as it was written, quoted short.
+        text: String,
+        /// What the turn names: a `reveal`, a `flip`.
+        what: &'static str,
+    },
 }
 
 impl TurnError {

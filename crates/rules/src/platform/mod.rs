@@ -7,6 +7,8 @@
 //! Xiangqi and Jieqi are registered by this crate ([`XIANGQI`], [`JIEQI`], in [`family`]);
 //! Banqi by its own crate. `docs/adding-a-variant.md` walks through adding one.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod family;
 pub mod search;
@@ -65,6 +67,7 @@ pub trait VariantDef: Send + Sync {
     }
     /// The house-rule options (rules.md §10), the default value first.
     fn options(&self) -> &'static [OptionSpec];
+    /// Who knows what: whether two players on one screen need a cover between turns.
     fn information(&self) -> Information;
     /// Whether its games are dealt from a seed (rules.md §8).
     fn deals(&self) -> bool;
@@ -286,9 +289,11 @@ impl fmt::Debug for dyn VariantDef {
 /// deal holds the deal: what it gives out is what a player may know ([`Self::view_text`]),
 /// or the public record of turns.
 pub trait PlayedGame: Send + Sync {
+    /// The variant it is a game of.
     fn variant(&self) -> &'static dyn VariantDef;
     /// The side to move (in Banqi the seat: Red stands for the player who moves first).
     fn turn(&self) -> Side;
+    /// How it ended; `None` while it runs.
     fn outcome(&self) -> Option<Outcome>;
     /// The legal turns, written in `notation` where the variant has several (else its own),
     /// in a fixed order.

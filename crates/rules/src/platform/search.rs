@@ -17,8 +17,11 @@ pub struct TurnCode(pub u32);
 /// A finished game, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The side to move has won.
     MoverWins,
+    /// The side to move has lost.
     MoverLoses,
+    /// Neither has.
     Draw,
 }
 
@@ -27,6 +30,7 @@ pub struct Chance {
     /// How likely, relative to the turn's other outcomes (e.g. how many pieces of a kind a
     /// flip may turn up); at least 1.
     pub weight: u32,
+    /// The position that outcome leads to.
     pub node: Box<dyn SearchNode>,
 }
 

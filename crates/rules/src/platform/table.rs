@@ -12,11 +12,14 @@ use crate::types::{Role, Side};
 /// player of Red (in Banqi the first player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Spot {
+    /// From the left, 0 first.
     pub column: u8,
+    /// From the bottom, 0 first.
     pub row: u8,
 }
 
 impl Spot {
+    /// The place in `column`, `row`.
     pub const fn new(column: u8, row: u8) -> Spot {
         Spot { column, row }
     }
@@ -34,15 +37,20 @@ pub enum Grid {
 /// A rectangle of places, corners included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Zone {
+    /// The lower left corner.
     pub from: Spot,
+    /// The upper right corner.
     pub to: Spot,
 }
 
 /// A board, as its variant describes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardShape {
+    /// How many columns of places.
     pub columns: u8,
+    /// How many rows of places.
     pub rows: u8,
+    /// Whether pieces stand on the lines' crossings or in the squares.
     pub grid: Grid,
     /// A river below this row (Xiangqi: 5, between rows 4 and 5), where the inner columns'
     /// lines stop.
@@ -62,6 +70,7 @@ impl BoardShape {
             .flat_map(move |row| (0..self.columns).map(move |column| Spot { column, row }))
     }
 
+    /// Whether the place is on this board.
     pub fn contains(&self, spot: Spot) -> bool {
         spot.column < self.columns && spot.row < self.rows
     }
@@ -79,19 +88,25 @@ impl BoardShape {
 /// What a piece shows a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Look {
+    /// Face up: whose it is and what it is.
     Up {
+        /// Whose piece.
         side: Side,
+        /// What piece.
         role: Role,
     },
     /// Face down: the colour of its back where the back shows it (Jieqi) and the piece it
     /// moves as where that is public (a Jieqi piece moves as its start point's).
     Down {
+        /// The colour of its back, where the back shows one.
         side: Option<Side>,
+        /// The piece it moves as, where that is public.
         moves_as: Option<Role>,
     },
 }
 
 impl Look {
+    /// Whose piece it shows it is, if it shows.
     pub fn side(self) -> Option<Side> {
         match self {
             Look::Up { side, .. } => Some(side),
@@ -104,21 +119,26 @@ impl Look {
 /// piece stands (a Banqi flip) has no `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TableTurn {
+    /// Where the piece is picked.
     pub from: Spot,
+    /// Where it is put; `None` for a turn made in place.
     pub to: Option<Spot>,
     /// The turn in the variant's notation, as its game reads it.
     pub text: String,
+    /// Whether it takes a piece.
     pub capture: bool,
 }
 
 /// One player's picture of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
+    /// Whose picture it is.
     pub viewer: Side,
     /// Who is to move (in Banqi the seat).
     pub turn: Side,
     /// The colour of the pieces they play (in Banqi `None` before the first flip).
     pub colour_to_move: Option<Side>,
+    /// Every piece on the board, as this player sees it.
     pub pieces: Vec<(Spot, Look)>,
     /// The legal turns of the side to move; none once the game is over.
     pub turns: Vec<TableTurn>,
@@ -128,6 +148,7 @@ pub struct Table {
     pub history: Vec<String>,
     /// Who made the first of them.
     pub first: Side,
+    /// How the game ended; `None` while it runs.
     pub outcome: Option<Outcome>,
     /// The side to move is in check (a variant without check: never).
     pub check: bool,
