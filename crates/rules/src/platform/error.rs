@@ -77,7 +77,7 @@ pub enum LoadError {
 /// Why a turn was not played; the game is as it was.
 ///
 /// ```
-/// use jieqi_rules::platform::{Spot, TurnError, XIANGQI};
+/// use jieqi_rules::platform::{Spot, TurnError, VariantDef, XIANGQI};
 /// use jieqi_rules::Refusal;
 ///
 /// let mut game = XIANGQI.start(None, "").unwrap();
