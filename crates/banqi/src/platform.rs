@@ -85,7 +85,8 @@ pub fn table_of_view(view: &BanqiView) -> Table {
         history: view.history.iter().map(|t| t.to_string()).collect(),
         first: side(view.start.turn()),
         outcome: view.outcome,
-        check: false,
+        check: None,
+        notices: Vec::new(),
         captured: Seat::BOTH.map(|seat| {
             view.captured_by(seat)
                 .into_iter()

@@ -52,7 +52,7 @@ pub use platform::{Information, PlayedGame, VariantDef};
 pub use position::{MoveRules, Position, PositionError};
 pub use record::{MoveNote, Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
-    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
+    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, RepetitionVerdict, chase_targets, chases,
 };
 pub use replay::{Judgement, RecordEnd, ReplayError};
 pub use rule_set::{

@@ -224,7 +224,7 @@ impl Session {
         Some(LastTurn {
             capture: taken(&now) > taken(&before),
             reveal: matches!(before.look(from), Some(Look::Down { .. })),
-            check: now.check,
+            check: now.check.is_some(),
         })
     }
 

@@ -126,7 +126,9 @@ pub fn table_of_view(view: &PlayerView) -> Table {
         history: view.move_texts(Notation::Iccs),
         first: view.start.turn(),
         outcome: view.outcome,
-        check: view.position.is_check(),
+        check: (view.outcome.is_none() && view.position.is_check())
+            .then(|| spot(view.position.general(view.turn()))),
+        notices: view.notices.clone(),
         captured: Side::ALL.map(|side| {
             view.captured_by(side)
                 .into_iter()

@@ -6,6 +6,7 @@
 
 use crate::deal::Seed;
 use crate::outcome::Outcome;
+use crate::repetition::Notice;
 use crate::types::{Role, Side};
 
 /// A place on a board: its column from the left and its row from the bottom, as seen by the
@@ -150,8 +151,12 @@ pub struct Table {
     pub first: Side,
     /// How the game ended; `None` while it runs.
     pub outcome: Option<Outcome>,
-    /// The side to move is in check (a variant without check: never).
-    pub check: bool,
+    /// Where the general of the side to move stands when it is in check (a variant without
+    /// check: never).
+    pub check: Option<Spot>,
+    /// The rules' warnings and hints that hold now (rules.md §6; a variant without them:
+    /// none).
+    pub notices: Vec<Notice>,
     /// What each side (in Banqi each seat) took, as this player knows it, by
     /// [`Side::index`]: a face-down capture this player never saw is a back.
     pub captured: [Vec<Look>; 2],
