@@ -518,7 +518,7 @@ mod tests {
     use super::*;
     use crate::adjudication::adjudicate;
     use crate::jieqi::Jieqi;
-    use crate::variant::Variant;
+    use crate::variant::FamilyGame;
     use crate::{MoveRules, Setup};
 
     fn pos(fen: &str) -> Position {
@@ -911,7 +911,11 @@ mod tests {
 
     /// Plays `cycle` (as written for Red) twice from `fen` under Jieqi's rules and returns
     /// the verdicts of both rounds and the history.
-    fn jieqi_twice(t: Twin, fen: &str, cycle: &str) -> (Vec<RepetitionVerdict>, Vec<RepetitionVerdict>, History) {
+    fn jieqi_twice(
+        t: Twin,
+        fen: &str,
+        cycle: &str,
+    ) -> (Vec<RepetitionVerdict>, Vec<RepetitionVerdict>, History) {
         let mut p = t.jieqi(fen);
         let mut h = History::new(RepetitionRules::JIEQI, &p);
         let first = play(&mut p, &mut h, &t.moves(cycle));
@@ -934,7 +938,11 @@ mod tests {
         let mut p = pos(CHECKS);
         let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
-        assert!(first[..3].iter().all(|v| *v == RepetitionVerdict::default()));
+        assert!(
+            first[..3]
+                .iter()
+                .all(|v| *v == RepetitionVerdict::default())
+        );
         assert_eq!(h.occurrences(), 2);
         assert_eq!(
             first[3],
