@@ -18,9 +18,9 @@ pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
 /// position's text ([`Variant::position`]), or from public turns
 /// ([`Variant::told_game`]).
 ///
-/// [`Variant::start`]: super::VariantDef::start
-/// [`Variant::position`]: super::VariantDef::position
-/// [`Variant::told_game`]: super::VariantDef::told_game
+/// [`Variant::start`]: super::Variant::start
+/// [`Variant::position`]: super::Variant::position
+/// [`Variant::told_game`]: super::Variant::told_game
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -53,9 +53,9 @@ pub enum SetupError {
 /// Why a save or a record gives no game ([`Variant::load_save`],
 /// [`Variant::record_game`], [`Variant::replay`]).
 ///
-/// [`Variant::load_save`]: super::VariantDef::load_save
-/// [`Variant::record_game`]: super::VariantDef::record_game
-/// [`Variant::replay`]: super::VariantDef::replay
+/// [`Variant::load_save`]: super::Variant::load_save
+/// [`Variant::record_game`]: super::Variant::record_game
+/// [`Variant::replay`]: super::Variant::replay
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LoadError {
@@ -77,7 +77,7 @@ pub enum LoadError {
 /// Why a turn was not played; the game is as it was.
 ///
 /// ```
-/// use jieqi_rules::platform::{Spot, TurnError, VariantDef, XIANGQI};
+/// use jieqi_rules::platform::{Spot, TurnError, Variant, XIANGQI};
 /// use jieqi_rules::Refusal;
 ///
 /// let mut game = XIANGQI.start(None, "").unwrap();
