@@ -6,6 +6,10 @@
 //!
 //! Every error is one line on stderr naming the problem, with exit status 2.
 
+// An application, not a library others build on: each command's module documents the limits
+// and helpers it uses, which stay private to the crate.
+#![allow(rustdoc::private_intra_doc_links)]
+
 mod args;
 pub mod cmd;
 mod files;
