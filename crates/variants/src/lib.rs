@@ -75,11 +75,7 @@ pub fn find(name: &str) -> Result<&'static dyn VariantDef, UnknownVariant> {
         .find(|v| v.id() == wanted || v.name().eq_ignore_ascii_case(wanted))
         .ok_or_else(|| UnknownVariant {
             name: jieqi_rules::quote::quote(name),
-            known: every
-                .iter()
-                .map(|v| v.id())
-                .collect::<Vec<_>>()
-                .join(", "),
+            known: every.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
         })
 }
 
