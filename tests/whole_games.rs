@@ -1,9 +1,9 @@
 //! Whole games, both variants, from the first move to an outcome: played through the
-//! `Variant` API, then saved and restored, and written as a record and read back.
+//! `FamilyGame` API, then saved and restored, and written as a record and read back.
 
 use std::collections::BTreeMap;
 
-use jieqi_rules::{AnyGame, Jieqi, Notation, Record, SavedGame, Seed, Side, Variant, Xiangqi};
+use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Notation, Record, SavedGame, Seed, Side, Xiangqi};
 use proptest::prelude::*;
 
 /// Plays random legal moves until the game ends or `plies` are played.

@@ -10,8 +10,8 @@
 use std::sync::atomic::AtomicBool;
 
 use jieqi_ai::{Engine, JieqiTuning, Level, Limits};
-use jieqi_rules::VariantKind;
-use jieqi_rules::{Jieqi, Outcome, Seed, Side, Variant};
+use jieqi_rules::Family;
+use jieqi_rules::{FamilyGame, Jieqi, Outcome, Seed, Side};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,7 +32,7 @@ fn main() {
             let limits = match modes[who].strip_prefix("level:") {
                 Some(name) => {
                     let level = Level::parse(name).expect("a level name");
-                    let mut l = level.limits_for(VariantKind::Jieqi, None);
+                    let mut l = level.limits_for(Family::Jieqi, None);
                     l.movetime = None;
                     l
                 }
@@ -74,11 +74,7 @@ fn main() {
 
 fn engine(mode: &str) -> Engine {
     if let Some(name) = mode.strip_prefix("level:") {
-        return Engine::for_level(
-            Level::parse(name).expect("a level name"),
-            VariantKind::Jieqi,
-            16,
-        );
+        return Engine::for_level(Level::parse(name).expect("a level name"), Family::Jieqi, 16);
     }
     let mut e = Engine::new(16);
     let knobs = mode.split_once(':').map_or("", |(_, k)| k);

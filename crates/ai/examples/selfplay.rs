@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use jieqi_ai::{Engine, Level};
-use jieqi_rules::{Position, Side, VariantKind};
+use jieqi_rules::{Family, Position, Side};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() {
             pos.play_unchecked(legal[(rng >> 33) as usize % legal.len()]);
         }
         let a_is_red = g % 2 == 0;
-        let mut engines = [a, b].map(|l| Engine::for_level(l, VariantKind::Xiangqi, 16));
+        let mut engines = [a, b].map(|l| Engine::for_level(l, Family::Xiangqi, 16));
         let levels = [a, b];
         let result = loop {
             if pos.legal_moves().is_empty() {

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use jieqi_ai::{Engine, JieqiTuning, Limits};
-use jieqi_rules::{Jieqi, PlayerView, Seed, Side, Variant, Xiangqi};
+use jieqi_rules::{FamilyGame, Jieqi, PlayerView, Seed, Side, Xiangqi};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

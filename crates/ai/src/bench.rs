@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{Jieqi, Move, MoveRules, PlayerView, Position, Seed, Setup, Variant};
+use jieqi_rules::{FamilyGame, Jieqi, Move, MoveRules, PlayerView, Position, Seed, Setup};
 
 use crate::{Engine, Limits, search};
 

@@ -277,7 +277,7 @@ fn hidden_count(pos: &Position, side: Side) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{Jieqi, Seed, Variant};
+    use jieqi_rules::{FamilyGame, Jieqi, Seed};
 
     #[test]
     fn start_pool_values_a_hidden_piece_at_the_mean() {

@@ -20,7 +20,7 @@
 
 use std::time::Duration;
 
-use jieqi_rules::VariantKind;
+use jieqi_rules::Family;
 
 use crate::limits::{Clock, Limits};
 
@@ -214,26 +214,26 @@ impl Level {
     }
 
     /// How the level weakens its play in `variant` (Jieqi has its own column).
-    pub fn weakening_for(self, variant: VariantKind) -> Weakening {
+    pub fn weakening_for(self, variant: Family) -> Weakening {
         let spec = self.spec();
         match variant {
-            VariantKind::Xiangqi => spec.weakening,
-            VariantKind::Jieqi => spec.jieqi_weakening,
+            Family::Xiangqi => spec.weakening,
+            Family::Jieqi => spec.jieqi_weakening,
         }
     }
 
     /// The limits for one Xiangqi move: the level's depth and nodes, and its time per move —
     /// with a game clock, the clock's budget capped by that time.
     pub fn limits(self, clock: Option<Clock>) -> Limits {
-        self.limits_for(VariantKind::Xiangqi, clock)
+        self.limits_for(Family::Xiangqi, clock)
     }
 
     /// The limits for one move of `variant` (Jieqi has its own depth and node columns).
-    pub fn limits_for(self, variant: VariantKind, clock: Option<Clock>) -> Limits {
+    pub fn limits_for(self, variant: Family, clock: Option<Clock>) -> Limits {
         let spec = self.spec();
         let (depth, nodes) = match variant {
-            VariantKind::Xiangqi => (spec.depth, spec.nodes),
-            VariantKind::Jieqi => (spec.jieqi_depth, spec.jieqi_nodes),
+            Family::Xiangqi => (spec.depth, spec.nodes),
+            Family::Jieqi => (spec.jieqi_depth, spec.jieqi_nodes),
         };
         Limits {
             depth,
@@ -300,7 +300,7 @@ mod tests {
                 }
             }
         }
-        for kind in [VariantKind::Xiangqi, VariantKind::Jieqi] {
+        for kind in [Family::Xiangqi, Family::Jieqi] {
             assert!(Level::Beginner.weakening_for(kind).is_weakened());
             assert_eq!(Level::Master.weakening_for(kind), Weakening::NONE);
         }
@@ -311,15 +311,15 @@ mod tests {
     #[test]
     fn an_engine_for_a_level_errs_by_its_variants_column() {
         for level in Level::ALL {
-            for kind in [VariantKind::Xiangqi, VariantKind::Jieqi] {
+            for kind in [Family::Xiangqi, Family::Jieqi] {
                 let engine = crate::Engine::for_level(level, kind, 1);
                 assert_eq!(engine.weakening(), level.weakening_for(kind), "{level}");
             }
         }
         // Jieqi's Advanced errs more: one ply less is worth little to its tuned evaluation.
         let (x, j) = (
-            Level::Advanced.weakening_for(VariantKind::Xiangqi),
-            Level::Advanced.weakening_for(VariantKind::Jieqi),
+            Level::Advanced.weakening_for(Family::Xiangqi),
+            Level::Advanced.weakening_for(Family::Jieqi),
         );
         assert!(j.noise_cp > x.noise_cp && j.overlook_permille > x.overlook_permille);
     }
@@ -334,7 +334,7 @@ mod tests {
                 spec.jieqi_nodes.unwrap_or(u64::MAX),
             );
             assert!(j >= x, "{}", spec.name);
-            let l = spec.level.limits_for(VariantKind::Jieqi, None);
+            let l = spec.level.limits_for(Family::Jieqi, None);
             assert_eq!((l.depth, l.nodes), (spec.jieqi_depth, spec.jieqi_nodes));
         }
     }

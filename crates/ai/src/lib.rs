@@ -36,7 +36,7 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use jieqi_rules::{Move, Piece, PlayerView, Position, RepetitionRules, VariantKind};
+use jieqi_rules::{Family, Move, Piece, PlayerView, Position, RepetitionRules};
 
 pub use bench::{bench, bench_jieqi, bench_jieqi_views, bench_positions};
 pub use eval::{HiddenValues, evaluate, evaluate_with};
@@ -179,7 +179,7 @@ impl Engine {
 
     /// An engine that plays `variant` at `level` (use `level.limits_for(variant, clock)` for
     /// its searches).
-    pub fn for_level(level: Level, variant: VariantKind, hash_mib: usize) -> Engine {
+    pub fn for_level(level: Level, variant: Family, hash_mib: usize) -> Engine {
         let mut e = Engine::new(hash_mib);
         e.weakening = level.weakening_for(variant);
         e
@@ -315,7 +315,7 @@ impl Engine {
             history_checks: Some(checks),
             positions,
             moves,
-            jieqi: (view.variant == VariantKind::Jieqi).then(|| JieqiContext {
+            jieqi: (view.variant == Family::Jieqi).then(|| JieqiContext {
                 unseen: Unseen::from_pool(&view.pool, self.tuning.hidden_bonus),
                 tuning: self.tuning,
                 deal: self.hindsight.clone(),

@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use jieqi_rules::{
-    Move, MoveNote, Notation, Outcome, Piece, PlayerView, Position, Side, VariantKind, write_move,
+    Family, Move, MoveNote, Notation, Outcome, Piece, PlayerView, Position, Side, write_move,
 };
 
 use crate::{Engine, KnownDeal, Limits, Score};
@@ -168,7 +168,7 @@ pub fn judge(view: &PlayerView, played: Move, depth: u32, stop: &AtomicBool) -> 
 /// or is still there at the end (the final reveal). `None` before the end and in Xiangqi.
 pub fn known_deal(end: &PlayerView) -> Option<KnownDeal> {
     let reveal = end.reveal.as_ref()?;
-    if end.variant != VariantKind::Jieqi {
+    if end.variant != Family::Jieqi {
         return None;
     }
     let mut deal: KnownDeal = Box::new([None; 90]);
@@ -322,7 +322,7 @@ pub fn parse_eval_tag(comment: &str) -> Option<Score> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{Deal, Jieqi, Role, Seed, Setup, Square, Variant, Xiangqi};
+    use jieqi_rules::{Deal, FamilyGame, Jieqi, Role, Seed, Setup, Square, Xiangqi};
 
     fn mv(text: &str) -> Move {
         Move::parse_iccs(text).unwrap()

@@ -243,7 +243,7 @@ mod tests {
         #[test]
         fn attackers_agree_with_move_generation(seed in 0u64..u64::MAX, plies in 0usize..80, jieqi: bool) {
             let mut pos = if jieqi {
-                use jieqi_rules::Variant;
+                use jieqi_rules::FamilyGame;
                 jieqi_rules::Jieqi::from_seed(jieqi_rules::Seed(seed)).position().clone()
             } else {
                 Position::startpos()

@@ -716,7 +716,7 @@ mod tests {
     use super::*;
     use crate::eval::{evaluate, evaluate_with};
     use crate::params::{JIEQI, XIANGQI};
-    use jieqi_rules::{Jieqi, Seed, Variant};
+    use jieqi_rules::{FamilyGame, Jieqi, Seed};
 
     /// Positions from random playouts of both variants, with the Jieqi views' pools.
     fn playout_positions() -> Vec<(Position, Option<Pool>)> {

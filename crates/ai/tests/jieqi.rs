@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use common::{Rng, stopped_after_300_ms};
 use jieqi_ai::{Engine, Level, Limits, Score, SearchResult};
-use jieqi_rules::{Deal, Jieqi, Move, PlayerView, Seed, Side, Square, Variant};
+use jieqi_rules::{Deal, FamilyGame, Jieqi, Move, PlayerView, Seed, Side, Square};
 
 fn mv(s: &str) -> Move {
     Move::parse_iccs(s).unwrap()

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use common::move_wins_within;
 use jieqi_ai::{Engine, Limits, Score, SearchResult};
-use jieqi_rules::{Move, Outcome, PlayerView, RuleSet, Side, VariantKind, WinReason};
+use jieqi_rules::{Family, Move, Outcome, PlayerView, RuleSet, Side, WinReason};
 
 fn mv(s: &str) -> Move {
     Move::parse_iccs(s).unwrap()
@@ -18,7 +18,7 @@ fn mv(s: &str) -> Move {
 
 /// The view of the side to move after `moves` from `fen`, under `variant`'s `options` (the
 /// game still running).
-fn view(variant: VariantKind, options: &str, fen: &str, moves: &[&str]) -> PlayerView {
+fn view(variant: Family, options: &str, fen: &str, moves: &[&str]) -> PlayerView {
     let rules = RuleSet::parse(variant, options).unwrap();
     let v = PlayerView::from_text_with(fen, moves, Some(rules)).unwrap();
     assert_eq!((v.rules, v.outcome), (rules, None), "{options}");
@@ -53,13 +53,13 @@ fn move_limit_off_lets_the_search_see_past_ply_400_rules_5_10() {
         moves.extend(["d0d1", "e9e8", "d1d0", "e8e9"]);
     }
     assert_eq!(moves.len(), 398);
-    let on = view(VariantKind::Xiangqi, "", fen, &moves);
+    let on = view(Family::Xiangqi, "", fen, &moves);
     assert_eq!(
         on.position.to_fen(),
         MATE_IN_TWO.replace(" 0 1", " 398 200")
     );
     assert_eq!(think(&on, 5).score, Score::Cp(0));
-    let off = view(VariantKind::Xiangqi, "move-limit=off", fen, &moves);
+    let off = view(Family::Xiangqi, "move-limit=off", fen, &moves);
     mates_in_two(&off, &think(&off, 5));
 }
 
@@ -69,9 +69,9 @@ fn xiangqi_no_capture_draw_ends_every_quiet_line_rules_6_10() {
     // ply. Under no-capture=draw (rules.md §10) each ends the game in a draw, so the mate in
     // two is out of reach; under the standard rules the 60 moves only bring a hint.
     let fen = MATE_IN_TWO.replace(" 0 1", " 119 80");
-    let standard = view(VariantKind::Xiangqi, "", &fen, &[]);
+    let standard = view(Family::Xiangqi, "", &fen, &[]);
     mates_in_two(&standard, &think(&standard, 5));
-    let draw = view(VariantKind::Xiangqi, "no-capture=draw", &fen, &[]);
+    let draw = view(Family::Xiangqi, "no-capture=draw", &fen, &[]);
     assert_eq!(think(&draw, 5).score, Score::Cp(0));
 }
 
@@ -81,11 +81,11 @@ fn jieqi_no_capture_draw_at_the_rule_sets_limit_rules_6_10() {
     // another limit (rules.md §10): 39 quiet plies are a draw next move under
     // no-capture-draw=40, not under the default; 119 are under the default.
     let fen = |halfmoves: u32| format!("4k4/9/9/9/9/9/9/1R7/9/R2K5 w - {halfmoves} 80");
-    let standard = view(VariantKind::Jieqi, "", &fen(39), &[]);
+    let standard = view(Family::Jieqi, "", &fen(39), &[]);
     mates_in_two(&standard, &think(&standard, 5));
-    let forty = view(VariantKind::Jieqi, "no-capture-draw=40", &fen(39), &[]);
+    let forty = view(Family::Jieqi, "no-capture-draw=40", &fen(39), &[]);
     assert_eq!(think(&forty, 5).score, Score::Cp(0));
-    let late = view(VariantKind::Jieqi, "", &fen(119), &[]);
+    let late = view(Family::Jieqi, "", &fen(119), &[]);
     assert_eq!(think(&late, 5).score, Score::Cp(0));
 }
 
@@ -99,11 +99,11 @@ fn xiangqi_judged_chase_is_avoided_rules_6_10() {
     // (§6), and the engine plays on a piece down instead.
     let fen = "2bakab2/9/2c3n2/R8/9/9/9/9/9/3K5 w - - 0 1";
     let chase = ["a6a7", "c7c6", "a7a6", "c6c7"];
-    let warned = view(VariantKind::Xiangqi, "", fen, &chase);
+    let warned = view(Family::Xiangqi, "", fen, &chase);
     let r = think(&warned, 6);
     assert_eq!((r.best, r.score), (Some(mv("a6a7")), Score::Cp(0)), "{r:?}");
 
-    let judged = view(VariantKind::Xiangqi, "chase=judged", fen, &chase);
+    let judged = view(Family::Xiangqi, "chase=judged", fen, &chase);
     let r = think(&judged, 6);
     assert_ne!(r.best, Some(mv("a6a7")), "{r:?}");
     assert!(
@@ -112,7 +112,7 @@ fn xiangqi_judged_chase_is_avoided_rules_6_10() {
     );
     // What the engine avoided: the rules' judge gives the game to Black.
     let twice = [chase, chase].concat();
-    let rules = RuleSet::parse(VariantKind::Xiangqi, "chase=judged").unwrap();
+    let rules = RuleSet::parse(Family::Xiangqi, "chase=judged").unwrap();
     let lost = PlayerView::from_text_with(fen, &twice, Some(rules)).unwrap();
     assert_eq!(
         lost.outcome,

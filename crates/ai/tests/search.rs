@@ -13,7 +13,7 @@ use jieqi_ai::{
     Engine, HiddenValues, Info, Level, Limits, Score, evaluate, evaluate_with, search,
     search_with_info,
 };
-use jieqi_rules::{Jieqi, Move, MoveRules, Position, Seed, Square, Variant, VariantKind};
+use jieqi_rules::{Family, FamilyGame, Jieqi, Move, MoveRules, Position, Seed, Square};
 
 fn assert_pv_legal(p: &Position, pv: &[Move]) {
     let mut cur = p.clone();
@@ -190,7 +190,7 @@ fn deterministic_for_seed_and_fixed_limits() {
     }
     // A weakened level too: the seed decides its choices.
     let play = |seed| {
-        let mut e = Engine::for_level(Level::Beginner, VariantKind::Xiangqi, 1);
+        let mut e = Engine::for_level(Level::Beginner, Family::Xiangqi, 1);
         e.search(&p, &[], &Level::Beginner.limits(None), &stop, seed, None)
             .best
     };
@@ -263,7 +263,7 @@ fn beginner_sometimes_misses_a_capture() {
     assert_eq!(r.best, Some(take));
     let mut taken = 0;
     for seed in 0..40 {
-        let mut e = Engine::for_level(Level::Beginner, VariantKind::Xiangqi, 1);
+        let mut e = Engine::for_level(Level::Beginner, Family::Xiangqi, 1);
         let r = e.search(&p, &[], &Level::Beginner.limits(None), &stop, seed, None);
         let m = r.best.unwrap();
         assert!(p.legal_moves().contains(m));
@@ -280,7 +280,7 @@ fn every_level_plays_legal_moves() {
     let stop = AtomicBool::new(false);
     let p = pos("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1");
     for level in Level::ALL {
-        let mut e = Engine::for_level(level, VariantKind::Xiangqi, 1);
+        let mut e = Engine::for_level(level, Family::Xiangqi, 1);
         let mut limits = level.limits(None);
         // Keep the test quick: the strong levels' time is not what is tested here.
         limits.movetime = Some(Duration::from_millis(100));

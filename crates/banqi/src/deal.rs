@@ -1,4 +1,4 @@
-//! Seeded Banqi deals (rules.md §8, §11): the algorithm is on [`Deal`].
+//! Seeded Banqi deals (rules.md §8, §11): the algorithm is on [`BanqiDeal`].
 
 use std::fmt;
 
@@ -7,11 +7,11 @@ use jieqi_rules::{DealStream, Piece, Role, Seed, Side};
 use crate::board::{PieceCounts, Point, SQUARES, piece_from_letter, piece_letter};
 use jieqi_rules::quote::quote_char;
 
-/// Bytes 8–31 of every Banqi deal key (step 1 in the [`Deal`] docs). Changing it changes every
+/// Bytes 8–31 of every Banqi deal key (step 1 in the [`BanqiDeal`] docs). Changing it changes every
 /// deal.
 pub const DEAL_KEY_TAG: [u8; 24] = *b"BANQI DEAL KEY VERSION 1";
 
-/// The order the 32 pieces have before the shuffle (step 4 in the [`Deal`] docs).
+/// The order the 32 pieces have before the shuffle (step 4 in the [`BanqiDeal`] docs).
 pub const SHUFFLE_ORDER: [Piece; SQUARES] = {
     const ROLES: [Role; 16] = [
         Role::General,
@@ -65,14 +65,14 @@ pub const SHUFFLE_ORDER: [Piece; SQUARES] = {
 ///
 /// Seeds are written as the rules crate's short codes ([`Seed`]'s `Display`/`FromStr`).
 ///
-/// `Debug` does not print them (they are secret until flipped); use [`Deal::to_letters`]
+/// `Debug` does not print them (they are secret until flipped); use [`BanqiDeal::to_letters`]
 /// deliberately.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Deal {
+pub struct BanqiDeal {
     pieces: [Piece; SQUARES],
 }
 
-impl fmt::Debug for Deal {
+impl fmt::Debug for BanqiDeal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Deal { .. }")
     }
@@ -80,7 +80,7 @@ impl fmt::Debug for Deal {
 
 /// Why a list of pieces is not a deal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DealError {
+pub enum BanqiDealError {
     #[error("a deal lists 32 pieces, one per square a1..h4; this one has {0}")]
     Length(usize),
     #[error("'{0}' is not a piece letter (K A B R N C P, upper case red, lower case black)")]
@@ -94,20 +94,20 @@ pub enum DealError {
     },
 }
 
-impl Deal {
+impl BanqiDeal {
     /// The deal of `seed` (rules.md §8, §11). Pure and fixed forever: the algorithm is above and
     /// the tests hold golden vectors.
-    pub fn from_seed(seed: Seed) -> Deal {
+    pub fn from_seed(seed: Seed) -> BanqiDeal {
         // The rules crate's deal stream (steps 1–4), under Banqi's own tag.
         let mut pieces = SHUFFLE_ORDER;
         DealStream::new(seed, &DEAL_KEY_TAG).shuffle(&mut pieces);
-        Deal { pieces }
+        BanqiDeal { pieces }
     }
 
     /// A deal from the piece on each square in [`Point::index`] order. It must be exactly the
     /// full set (each colour: 1 general, 2 advisors, 2 elephants, 2 chariots, 2 horses,
     /// 2 cannons, 5 soldiers).
-    pub fn from_pieces(pieces: [Piece; SQUARES]) -> Result<Deal, DealError> {
+    pub fn from_pieces(pieces: [Piece; SQUARES]) -> Result<BanqiDeal, BanqiDealError> {
         let mut counts = PieceCounts::default();
         for &piece in &pieces {
             counts.add(piece);
@@ -115,14 +115,14 @@ impl Deal {
         let full = PieceCounts::full_set();
         for &piece in &SHUFFLE_ORDER {
             if counts.get(piece) != full.get(piece) {
-                return Err(DealError::WrongCount {
+                return Err(BanqiDealError::WrongCount {
                     piece: piece_letter(piece),
                     found: counts.get(piece),
                     expected: full.get(piece),
                 });
             }
         }
-        Ok(Deal { pieces })
+        Ok(BanqiDeal { pieces })
     }
 
     /// The 32 FEN letters in square order (`a1` … `h1`, `a2` …, `h4`): the form of the golden
@@ -131,20 +131,20 @@ impl Deal {
         self.pieces.iter().map(|&p| piece_letter(p)).collect()
     }
 
-    /// Reads [`Deal::to_letters`]'s form back (whitespace and `/` between letters ignored).
-    pub fn from_letters(text: &str) -> Result<Deal, DealError> {
+    /// Reads [`BanqiDeal::to_letters`]'s form back (whitespace and `/` between letters ignored).
+    pub fn from_letters(text: &str) -> Result<BanqiDeal, BanqiDealError> {
         let letters: Vec<char> = text
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '/')
             .collect();
         if letters.len() != SQUARES {
-            return Err(DealError::Length(letters.len()));
+            return Err(BanqiDealError::Length(letters.len()));
         }
         let mut pieces = SHUFFLE_ORDER;
         for (slot, &c) in pieces.iter_mut().zip(&letters) {
-            *slot = piece_from_letter(c).ok_or_else(|| DealError::BadLetter(quote_char(c)))?;
+            *slot = piece_from_letter(c).ok_or_else(|| BanqiDealError::BadLetter(quote_char(c)))?;
         }
-        Deal::from_pieces(pieces)
+        BanqiDeal::from_pieces(pieces)
     }
 
     /// The piece dealt face down on `point`.
@@ -164,12 +164,12 @@ mod tests {
 
     #[test]
     fn from_pieces_checks_the_set_rules_11() {
-        assert!(Deal::from_pieces(SHUFFLE_ORDER).is_ok());
+        assert!(BanqiDeal::from_pieces(SHUFFLE_ORDER).is_ok());
         let mut bad = SHUFFLE_ORDER;
         bad[1] = Piece::new(Side::Red, Role::General);
         assert_eq!(
-            Deal::from_pieces(bad),
-            Err(DealError::WrongCount {
+            BanqiDeal::from_pieces(bad),
+            Err(BanqiDealError::WrongCount {
                 piece: 'K',
                 found: 2,
                 expected: 1
@@ -179,6 +179,9 @@ mod tests {
 
     #[test]
     fn debug_does_not_leak_the_deal_rules_11() {
-        assert_eq!(format!("{:?}", Deal::from_seed(Seed(1))), "Deal { .. }");
+        assert_eq!(
+            format!("{:?}", BanqiDeal::from_seed(Seed(1))),
+            "Deal { .. }"
+        );
     }
 }

@@ -9,13 +9,13 @@ use std::fmt;
 use jieqi_rules::{DrawReason, Outcome, Piece, Seed, Side, WinReason};
 
 use crate::board::{Cell, PieceCounts, Point, SQUARES, Seat};
-use crate::deal::Deal;
+use crate::deal::BanqiDeal;
 use crate::notation::TurnContext;
 use crate::options::Options;
-use crate::position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
-use crate::rules::{self, Refusal, Turn};
+use crate::position::{BanqiPosition, NO_FLIP_OR_CAPTURE_PLIES};
+use crate::rules::{self, BanqiRefusal, Turn};
 use crate::text::{self, TextError};
-use crate::view::{BanqiView, FinalReveal, SeenTurn};
+use crate::view::{BanqiReveal, BanqiView, SeenTurn};
 
 /// A position for the repetition rule: the placement (with which squares are face down) and
 /// the seat to move (rules.md §11).
@@ -26,7 +26,7 @@ type Key = ([Cell; SQUARES], Seat);
 pub enum BanqiError {
     /// The turn breaks the rules; the refusal says how.
     #[error(transparent)]
-    Refused(#[from] Refusal),
+    Refused(#[from] BanqiRefusal),
     #[error("the game is over: {0}")]
     GameOver(Outcome),
     #[error("nobody has a colour before the first flip, so nobody can resign yet")]
@@ -48,9 +48,9 @@ struct Undo {
 pub struct Banqi {
     options: Options,
     seed: Option<Seed>,
-    start: Position,
+    start: BanqiPosition,
     start_identities: [Option<Piece>; SQUARES],
-    position: Position,
+    position: BanqiPosition,
     /// The identity of the face-down piece on each square; `Some` exactly where the cell is
     /// face down (every constructor, `apply` and `undo` keep this).
     identities: [Option<Piece>; SQUARES],
@@ -79,18 +79,18 @@ impl fmt::Debug for Banqi {
 impl Banqi {
     /// The game dealt by `seed` (rules.md §8, §11); the seed is kept for the end.
     pub fn from_seed(seed: Seed) -> Banqi {
-        let mut game = Banqi::from_deal(&Deal::from_seed(seed));
+        let mut game = Banqi::from_deal(&BanqiDeal::from_seed(seed));
         game.seed = Some(seed);
         game
     }
 
     /// A game from a deal (no seed recorded).
-    pub fn from_deal(deal: &Deal) -> Banqi {
+    pub fn from_deal(deal: &BanqiDeal) -> Banqi {
         let mut identities = [None; SQUARES];
         for (slot, &piece) in identities.iter_mut().zip(deal.pieces()) {
             *slot = Some(piece);
         }
-        Banqi::from_parts(Position::start(), identities)
+        Banqi::from_parts(BanqiPosition::start(), identities)
     }
 
     /// A game from the full-knowledge text of a position (format in the crate docs), for
@@ -102,7 +102,10 @@ impl Banqi {
 
     /// `identities` must be `Some` exactly on the face-down cells (the text reader, the deal
     /// and [`Banqi::from_public_turns`] guarantee it).
-    pub(crate) fn from_parts(position: Position, identities: [Option<Piece>; SQUARES]) -> Banqi {
+    pub(crate) fn from_parts(
+        position: BanqiPosition,
+        identities: [Option<Piece>; SQUARES],
+    ) -> Banqi {
         let mut game = Banqi {
             options: Options::default(),
             seed: None,
@@ -142,12 +145,12 @@ impl Banqi {
     }
 
     /// The public position now.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &BanqiPosition {
         &self.position
     }
 
     /// The public position the game started from.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &BanqiPosition {
         &self.start
     }
 
@@ -366,7 +369,7 @@ impl Banqi {
     /// shows every face-down piece and the seed.
     pub fn view(&self, seat: Seat) -> BanqiView {
         let outcome = self.outcome();
-        let reveal = outcome.map(|_| FinalReveal {
+        let reveal = outcome.map(|_| BanqiReveal {
             seed: self.seed,
             face_down: Point::all()
                 .filter_map(|p| Some((p, self.identities[p.index()]?)))

@@ -5,7 +5,7 @@
 //!
 //! - **Board.** 4 rows × 8 columns of squares ([`Point`], `a1`–`h4`: columns from the first
 //!   player's left, rows from their side). All 32 Xiangqi pieces start face down, shuffled by a
-//!   seeded [`Deal`] (its own fixed algorithm, documented there, and golden vectors).
+//!   seeded [`BanqiDeal`] (its own fixed algorithm, documented there, and golden vectors).
 //! - **Turns** ([`Turn`]). Flip a face-down piece where it stands (both players see it), move
 //!   one of your face-up pieces one square up, down, left or right to an empty square, or
 //!   capture.
@@ -67,7 +67,7 @@
 //! for saves and tests only, writes each face-down piece's identity right after its `?` in
 //! the same letters: `?R` is a face-down red chariot. The reader of the public form refuses it
 //! (a row would be too wide) rather than misread it, and deleting the letter after each `?`
-//! gives the public form back. [`Position::parse`] reads the public form,
+//! gives the public form back. [`BanqiPosition::parse`] reads the public form,
 //! [`Banqi::from_full_text`] the full one. Impossible positions are refused: more pieces of a
 //! kind than the set has, face-up pieces before the first flip, more plies without a flip or
 //! capture than could have been played, and (full form) a player who just moved with no piece.
@@ -126,19 +126,19 @@ pub use board::{
     COLUMNS, Cell, ParsePointError, PieceCounts, Point, ROWS, SQUARES, Seat, piece_from_letter,
     piece_letter, set_count,
 };
-pub use deal::{DEAL_KEY_TAG, Deal, DealError, SHUFFLE_ORDER};
+pub use deal::{BanqiDeal, BanqiDealError, DEAL_KEY_TAG, SHUFFLE_ORDER};
 pub use game::{Banqi, BanqiError};
 pub use notation::{ParseTurnError, TurnContext, parse_turn, parse_turn_text, write_turn};
 pub use options::{CannonCapture, ChariotMove, OPTIONS, Options, OptionsError};
 pub use platform::{BANQI, BANQI_BOARD, table_of_view};
-pub use position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
+pub use position::{BanqiPosition, NO_FLIP_OR_CAPTURE_PLIES};
 pub use record::{BanqiRecordError, MAX_TURNS, ReadRecord, read_record, write_record};
-pub use rules::{Refusal, Turn, rank};
+pub use rules::{BanqiRefusal, Turn, rank};
 pub use save::{BanqiSave, SAVE_VARIANT};
 pub use search::{BanqiNode, EnemyForce, base_value, piece_value};
 pub use text::TextError;
 pub use told::ToldError;
-pub use view::{BanqiView, FinalReveal, SeenTurn};
+pub use view::{BanqiReveal, BanqiView, SeenTurn};
 pub use words::{REASONS, TITLE, refusal_words};
 
 /// Re-exported from the rules crate, which Banqi shares them with.

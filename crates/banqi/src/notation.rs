@@ -10,8 +10,8 @@ use jieqi_rules::{Outcome, Piece};
 
 use crate::board::{PieceCounts, Point, SQUARES, piece_from_letter, piece_letter};
 use crate::options::Options;
-use crate::position::Position;
-use crate::rules::{Refusal, Turn};
+use crate::position::BanqiPosition;
+use crate::rules::{BanqiRefusal, Turn};
 use jieqi_rules::quote::{quote, quote_char};
 
 /// Writes a turn: a flip with the piece it turned up (`a1=R`; `a1` when `revealed` is
@@ -38,7 +38,7 @@ pub enum ParseTurnError {
     #[error("the game is over: {0}")]
     GameOver(Outcome),
     #[error(transparent)]
-    Illegal(#[from] Refusal),
+    Illegal(#[from] BanqiRefusal),
     #[error("no face-down {} {} is left to turn up", .0.side().name(), .0.role())]
     NotFaceDown(Piece),
     #[error("{point} does not turn up {letter}")]
@@ -98,7 +98,7 @@ impl std::str::FromStr for Turn {
 /// it.
 #[derive(Clone, Copy)]
 pub struct TurnContext<'a> {
-    pub(crate) position: &'a Position,
+    pub(crate) position: &'a BanqiPosition,
     pub(crate) options: Options,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) face_down: PieceCounts,

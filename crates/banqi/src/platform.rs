@@ -5,13 +5,13 @@
 
 use jieqi_rules::platform::{
     BoardShape, EndError, Grid, Information, LoadError, Look, PlayedGame, Replay, SaveSettings,
-    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, VariantDef, titled_options_words,
+    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, Variant, titled_options_words,
 };
 use jieqi_rules::quote::quote;
 use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side, Words};
 
 use crate::board::{Cell, Point, Seat, piece_letter};
-use crate::deal::Deal;
+use crate::deal::BanqiDeal;
 use crate::game::{Banqi, BanqiError};
 use crate::notation::{parse_turn, parse_turn_text, write_turn};
 use crate::options::{OPTIONS, Options};
@@ -156,7 +156,7 @@ fn end_refusal(error: BanqiError) -> EndError {
     }
 }
 
-impl VariantDef for BanqiDef {
+impl Variant for BanqiDef {
     fn id(&self) -> &'static str {
         "banqi"
     }
@@ -203,7 +203,7 @@ impl VariantDef for BanqiDef {
 
     /// Only the full-knowledge form can be played: a flip must turn up something.
     fn position(&self, text: &str, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
-        if crate::Position::parse(text).is_ok() {
+        if crate::BanqiPosition::parse(text).is_ok() {
             return Err(SetupError::Unsupported(
                 "a public Banqi position cannot be played: a flip must turn something up; \
                  write each face-down piece's identity after its ? (as deal prints it, e.g. ?R)"
@@ -215,7 +215,7 @@ impl VariantDef for BanqiDef {
     }
 
     fn deal_text(&self, seed: Seed) -> Option<String> {
-        Some(Banqi::from_deal(&Deal::from_seed(seed)).start_full_text())
+        Some(Banqi::from_deal(&BanqiDeal::from_seed(seed)).start_full_text())
     }
 
     fn board(&self) -> &'static BoardShape {
@@ -242,7 +242,7 @@ impl VariantDef for BanqiDef {
         rules: &str,
     ) -> Result<Box<dyn PlayedGame>, SetupError> {
         let start = position
-            .map(crate::Position::parse)
+            .map(crate::BanqiPosition::parse)
             .transpose()
             .map_err(|e| SetupError::Unreadable(e.into()))?;
         let game = Banqi::from_public_turns(start.as_ref(), turns, options(rules)?)
@@ -312,7 +312,7 @@ fn view_of(game: &Banqi, seat: Seat, placed: bool) -> BanqiView {
 }
 
 impl PlayedGame for BanqiGame {
-    fn variant(&self) -> &'static dyn VariantDef {
+    fn variant(&self) -> &'static dyn Variant {
         &BANQI
     }
 

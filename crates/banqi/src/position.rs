@@ -11,10 +11,10 @@ use crate::turn::Turn;
 /// 60 plies in a row without a flip or a capture draw the game (rules.md §11).
 pub const NO_FLIP_OR_CAPTURE_PLIES: u32 = 60;
 
-/// The public state of a Banqi game. Made by [`Position::start`], read from text
-/// ([`Position::parse`], format in the crate docs), or taken from a game or a view.
+/// The public state of a Banqi game. Made by [`BanqiPosition::start`], read from text
+/// ([`BanqiPosition::parse`], format in the crate docs), or taken from a game or a view.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct BanqiPosition {
     pub(crate) cells: [Cell; SQUARES],
     pub(crate) turn: Seat,
     /// The first player's colour, fixed by the first flip; `None` before it.
@@ -26,22 +26,22 @@ pub struct Position {
 }
 
 /// The text form: short, and all of it public.
-impl std::fmt::Debug for Position {
+impl std::fmt::Debug for BanqiPosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position(\"{}\")", self.to_text())
     }
 }
 
-impl Default for Position {
+impl Default for BanqiPosition {
     fn default() -> Self {
-        Position::start()
+        BanqiPosition::start()
     }
 }
 
-impl Position {
+impl BanqiPosition {
     /// The start: all 32 pieces face down, the first player to move, no colours yet.
-    pub fn start() -> Position {
-        Position {
+    pub fn start() -> BanqiPosition {
+        BanqiPosition {
             cells: [Cell::FaceDown; SQUARES],
             turn: Seat::First,
             first_colour: None,
@@ -138,7 +138,7 @@ impl Position {
         }
     }
 
-    /// Plays a turn that [`Position::check`] accepted; `revealed` is what a flip turns up.
+    /// Plays a turn that [`BanqiPosition::check`] accepted; `revealed` is what a flip turns up.
     pub(crate) fn apply(&mut self, turn: Turn, revealed: Option<jieqi_rules::Piece>) {
         match turn {
             Turn::Flip(p) => {

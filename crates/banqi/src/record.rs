@@ -27,7 +27,7 @@ use jieqi_rules::quote::quote;
 use jieqi_rules::{Outcome, Piece, RecordError, RecordResult, RecordText, Seed, Side};
 
 use crate::board::{PieceCounts, SQUARES, Seat, piece_letter};
-use crate::deal::{Deal, DealError, SHUFFLE_ORDER};
+use crate::deal::{BanqiDeal, BanqiDealError, SHUFFLE_ORDER};
 use crate::game::{Banqi, BanqiError};
 use crate::notation::{ParseTurnError, parse_turn, parse_turn_text, write_turn};
 use crate::options::{Options, OptionsError};
@@ -65,7 +65,7 @@ pub enum BanqiRecordError {
         source: BanqiError,
     },
     #[error(transparent)]
-    Deal(#[from] DealError),
+    BanqiDeal(#[from] BanqiDealError),
     #[error(
         "turn {number} for {seat}: a flip in a record without its seed must say what it turned up, e.g. {text}=R"
     )]
@@ -197,7 +197,7 @@ fn settle(game: &mut Banqi, result: RecordResult) -> Result<(), BanqiRecordError
 
 /// The deal a seedless record's flips make: each flipped square holds what its flip names,
 /// the others the rest of the set in [`SHUFFLE_ORDER`].
-fn deal_of_flips(turns: &[&str]) -> Result<Deal, BanqiRecordError> {
+fn deal_of_flips(turns: &[&str]) -> Result<BanqiDeal, BanqiRecordError> {
     let mut placed: [Option<Piece>; SQUARES] = [None; SQUARES];
     let mut left = PieceCounts::full_set();
     for (i, text) in turns.iter().enumerate() {
@@ -227,5 +227,5 @@ fn deal_of_flips(turns: &[&str]) -> Result<Deal, BanqiRecordError> {
     let mut rest = SHUFFLE_ORDER.iter().copied().filter(|&p| left.remove(p));
     let pieces = placed.map(|p| p.or_else(|| rest.next()).unwrap_or(SHUFFLE_ORDER[0]));
     // The named pieces and the rest make up the set exactly.
-    Ok(Deal::from_pieces(pieces)?)
+    Ok(BanqiDeal::from_pieces(pieces)?)
 }

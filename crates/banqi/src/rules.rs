@@ -1,12 +1,12 @@
 //! The legal turns of rules.md §11 and the options of §10: flips, one-square moves, captures by
-//! rank, the cannon's jump. Everything here reads only the public [`Position`]: no turn's
+//! rank, the cannon's jump. Everything here reads only the public [`BanqiPosition`]: no turn's
 //! legality depends on what a face-down piece is.
 
 use jieqi_rules::{Piece, Role, Side};
 
 use crate::board::{Cell, Point};
 use crate::options::{CannonCapture, ChariotMove, Options};
-use crate::position::Position;
+use crate::position::BanqiPosition;
 pub use crate::turn::Turn;
 
 /// Banqi's rank (rules.md §11): general 7 > advisor 6 > elephant 5 > chariot 4 > horse 3 >
@@ -26,7 +26,7 @@ pub const fn rank(role: Role) -> u8 {
 
 /// Why a turn is not legal, in words a player reads (each message is one line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum Refusal {
+pub enum BanqiRefusal {
     #[error("there is no piece on {0} to flip")]
     NothingToFlip(Point),
     #[error("the {} {} on {point} is already face up", .piece.side().name(), .piece.role())]
@@ -82,14 +82,18 @@ fn with_article(role: &Role) -> String {
 /// Whether `attacker` may take `target` on a neighbouring square (or, for a sliding chariot,
 /// the first piece it meets): by rank, with the soldier/general exceptions and their options.
 /// The cannon's jump is not this rule.
-pub(crate) fn step_capture(attacker: Role, target: Role, options: &Options) -> Result<(), Refusal> {
+pub(crate) fn step_capture(
+    attacker: Role,
+    target: Role,
+    options: &Options,
+) -> Result<(), BanqiRefusal> {
     match (attacker, target) {
         (Role::Soldier, Role::General) if options.soldier_takes_general => Ok(()),
-        (Role::Soldier, Role::General) => Err(Refusal::SoldierSparesGeneral),
+        (Role::Soldier, Role::General) => Err(BanqiRefusal::SoldierSparesGeneral),
         (Role::General, Role::Soldier) if options.general_takes_soldier => Ok(()),
-        (Role::General, Role::Soldier) => Err(Refusal::GeneralSparesSoldiers),
+        (Role::General, Role::Soldier) => Err(BanqiRefusal::GeneralSparesSoldiers),
         _ if rank(attacker) >= rank(target) => Ok(()),
-        _ => Err(Refusal::OutRanked { attacker, target }),
+        _ => Err(BanqiRefusal::OutRanked { attacker, target }),
     }
 }
 
@@ -101,8 +105,8 @@ fn enemy(cell: Cell, colour: Side) -> Option<Piece> {
     cell.face_up().filter(|p| p.side() != colour)
 }
 
-/// Appends the legal turns of the seat to move (order in [`Position::legal_turns`]).
-pub(crate) fn legal_turns(pos: &Position, options: &Options, out: &mut Vec<Turn>) {
+/// Appends the legal turns of the seat to move (order in [`BanqiPosition::legal_turns`]).
+pub(crate) fn legal_turns(pos: &BanqiPosition, options: &Options, out: &mut Vec<Turn>) {
     let colour = pos.colour_to_move();
     for from in Point::all() {
         match pos.cell(from) {
@@ -116,7 +120,7 @@ pub(crate) fn legal_turns(pos: &Position, options: &Options, out: &mut Vec<Turn>
 }
 
 /// Whether the seat to move has any legal turn (cheaper than listing them).
-pub(crate) fn has_legal_turn(pos: &Position, options: &Options) -> bool {
+pub(crate) fn has_legal_turn(pos: &BanqiPosition, options: &Options) -> bool {
     if pos.cells.iter().any(|c| c.is_face_down()) {
         return true;
     }
@@ -125,7 +129,13 @@ pub(crate) fn has_legal_turn(pos: &Position, options: &Options) -> bool {
     !out.is_empty()
 }
 
-fn piece_turns(pos: &Position, options: &Options, from: Point, piece: Piece, out: &mut Vec<Turn>) {
+fn piece_turns(
+    pos: &BanqiPosition,
+    options: &Options,
+    from: Point,
+    piece: Piece,
+    out: &mut Vec<Turn>,
+) {
     let colour = piece.side();
     let role = piece.role();
     for (dc, dr) in DIRECTIONS {
@@ -167,47 +177,51 @@ fn piece_turns(pos: &Position, options: &Options, from: Point, piece: Piece, out
 }
 
 /// Whether `turn` is legal for the seat to move, and if not, why.
-pub(crate) fn check(pos: &Position, options: &Options, turn: Turn) -> Result<(), Refusal> {
+pub(crate) fn check(
+    pos: &BanqiPosition,
+    options: &Options,
+    turn: Turn,
+) -> Result<(), BanqiRefusal> {
     let (from, to, capture) = match turn {
         Turn::Flip(p) => {
             return match pos.cell(p) {
                 Cell::FaceDown => Ok(()),
-                Cell::Empty => Err(Refusal::NothingToFlip(p)),
-                Cell::FaceUp(piece) => Err(Refusal::AlreadyFaceUp { point: p, piece }),
+                Cell::Empty => Err(BanqiRefusal::NothingToFlip(p)),
+                Cell::FaceUp(piece) => Err(BanqiRefusal::AlreadyFaceUp { point: p, piece }),
             };
         }
         Turn::Move { from, to } => (from, to, false),
         Turn::Capture { from, to } => (from, to, true),
     };
     let piece = match pos.cell(from) {
-        Cell::Empty => return Err(Refusal::NoPiece(from)),
-        Cell::FaceDown => return Err(Refusal::FaceDown(from)),
+        Cell::Empty => return Err(BanqiRefusal::NoPiece(from)),
+        Cell::FaceDown => return Err(BanqiRefusal::FaceDown(from)),
         Cell::FaceUp(piece) => piece,
     };
     let colour = piece.side();
     if pos.colour_to_move() != Some(colour) {
-        return Err(Refusal::NotYourPiece { point: from, piece });
+        return Err(BanqiRefusal::NotYourPiece { point: from, piece });
     }
     if from == to {
-        return Err(Refusal::SameSquare(from));
+        return Err(BanqiRefusal::SameSquare(from));
     }
     if from.row() != to.row() && from.column() != to.column() {
-        return Err(Refusal::NotInLine { from, to });
+        return Err(BanqiRefusal::NotInLine { from, to });
     }
     let between = between(from, to);
     let role = piece.role();
     let slides = role == Role::Chariot && options.chariot == ChariotMove::Slide;
     if !capture {
         if !pos.cell(to).is_empty() {
-            return Err(Refusal::Occupied(to));
+            return Err(BanqiRefusal::Occupied(to));
         }
         return walk(pos, role, slides, from, to, &between);
     }
     let target = match pos.cell(to) {
-        Cell::Empty => return Err(Refusal::NothingToCapture(to)),
-        Cell::FaceDown => return Err(Refusal::CaptureFaceDown(to)),
+        Cell::Empty => return Err(BanqiRefusal::NothingToCapture(to)),
+        Cell::FaceDown => return Err(BanqiRefusal::CaptureFaceDown(to)),
         Cell::FaceUp(t) if t.side() == colour => {
-            return Err(Refusal::OwnPiece {
+            return Err(BanqiRefusal::OwnPiece {
                 point: to,
                 piece: t,
             });
@@ -222,8 +236,8 @@ pub(crate) fn check(pos: &Position, options: &Options, turn: Turn) -> Result<(),
             (_, true) if options.cannon == CannonCapture::AlsoStep => {
                 step_capture(role, target.role(), options)
             }
-            (_, true) => Err(Refusal::CannonNotAdjacent { from, to }),
-            (n, false) => Err(Refusal::CannonScreens { count: n as u8 }),
+            (_, true) => Err(BanqiRefusal::CannonNotAdjacent { from, to }),
+            (n, false) => Err(BanqiRefusal::CannonScreens { count: n as u8 }),
         };
     }
     walk(pos, role, slides, from, to, &between)?;
@@ -232,21 +246,21 @@ pub(crate) fn check(pos: &Position, options: &Options, turn: Turn) -> Result<(),
 
 /// Whether a non-jumping piece can reach `to`: next door, or along an empty line if it slides.
 fn walk(
-    pos: &Position,
+    pos: &BanqiPosition,
     role: Role,
     slides: bool,
     from: Point,
     to: Point,
     between: &[Point],
-) -> Result<(), Refusal> {
+) -> Result<(), BanqiRefusal> {
     if between.is_empty() {
         return Ok(());
     }
     if !slides {
-        return Err(Refusal::NotAdjacent { role, from, to });
+        return Err(BanqiRefusal::NotAdjacent { role, from, to });
     }
     match between.iter().find(|&&p| !pos.cell(p).is_empty()) {
-        Some(&at) => Err(Refusal::Blocked { from, to, at }),
+        Some(&at) => Err(BanqiRefusal::Blocked { from, to, at }),
         None => Ok(()),
     }
 }
@@ -261,7 +275,7 @@ fn between(from: Point, to: Point) -> Vec<Point> {
 }
 
 /// The rules asked of a position (here, so that a position needs nothing of the rules).
-impl Position {
+impl BanqiPosition {
     /// The legal turns of the seat to move under `options`, ignoring whether the game is
     /// over (a game reports none then): flips, moves and captures by square, `a1` first; a
     /// piece's turns towards row 4, row 1, column a, column h, nearer squares first.
@@ -273,7 +287,7 @@ impl Position {
 
     /// Whether `turn` is legal here under `options`, and if not, why (ignoring whether the game
     /// is over).
-    pub fn check(&self, options: &Options, turn: Turn) -> Result<(), Refusal> {
+    pub fn check(&self, options: &Options, turn: Turn) -> Result<(), BanqiRefusal> {
         check(self, options, turn)
     }
 }

@@ -1,5 +1,5 @@
 //! Banqi as a search sees it ([`jieqi_rules::platform::SearchNode`]): what the side to move
-//! knows — the public [`Position`], the [`Options`], the face-down pool (the kinds still face
+//! knows — the public [`BanqiPosition`], the [`Options`], the face-down pool (the kinds still face
 //! down, [`PieceCounts`]) and the positions since the last flip or capture (for the repetition
 //! rule) — and nothing of the deal. A flip is a chance turn: one outcome per kind still face
 //! down, weighted by how many of that kind lie face down (every face-down piece is as likely
@@ -44,7 +44,7 @@ use jieqi_rules::{Piece, Role, Side};
 
 use crate::board::{Cell, PieceCounts, Point, SQUARES, Seat};
 use crate::options::{CannonCapture, ChariotMove, Options};
-use crate::position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
+use crate::position::{BanqiPosition, NO_FLIP_OR_CAPTURE_PLIES};
 use crate::rules::{self, Turn};
 use crate::view::BanqiView;
 
@@ -60,7 +60,7 @@ struct Link {
 /// A Banqi position as the side to move knows it, for a search (module docs).
 #[derive(Clone)]
 pub struct BanqiNode {
-    position: Position,
+    position: BanqiPosition,
     options: Options,
     pool: PieceCounts,
     /// The positions since the last flip or capture (or since the start), this one first.
@@ -118,10 +118,10 @@ impl BanqiNode {
     /// window starts here). The pool must agree with the position (as many pieces as face-down
     /// squares); a view's always does.
     pub fn new(
-        position: Position,
+        position: BanqiPosition,
         options: Options,
         pool: PieceCounts,
-        earlier: &[Position],
+        earlier: &[BanqiPosition],
     ) -> BanqiNode {
         let mut prev: Option<Arc<Link>> = None;
         for p in earlier {
@@ -140,7 +140,7 @@ impl BanqiNode {
     /// `hash` and `rest`: the placement's hash and the rest of the key, worked out by the
     /// caller (incrementally for a child).
     fn linked(
-        position: Position,
+        position: BanqiPosition,
         options: Options,
         pool: PieceCounts,
         prev: Option<Arc<Link>>,
@@ -178,7 +178,7 @@ impl BanqiNode {
     }
 
     /// The public position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &BanqiPosition {
         &self.position
     }
 
@@ -351,7 +351,7 @@ fn colour_key(first: Option<Side>) -> u64 {
 }
 
 /// The colours and the pool.
-fn rest_key(position: &Position, pool: &PieceCounts) -> u64 {
+fn rest_key(position: &BanqiPosition, pool: &PieceCounts) -> u64 {
     let mut h = colour_key(position.first_colour);
     for side in Side::ALL {
         for role in Role::ALL {

@@ -9,7 +9,7 @@ use jieqi_rules::{Piece, Side};
 use crate::board::{
     COLUMNS, Cell, PieceCounts, Point, ROWS, SQUARES, Seat, piece_from_letter, piece_letter,
 };
-use crate::position::{NO_FLIP_OR_CAPTURE_PLIES, Position};
+use crate::position::{BanqiPosition, NO_FLIP_OR_CAPTURE_PLIES};
 use jieqi_rules::quote::{quote, quote_char};
 
 /// Why a text is not a Banqi position. Each message is one line and quotes at most about 40
@@ -118,7 +118,7 @@ fn parse_rows(rows_text: &str, full: bool) -> Result<[Square; SQUARES], TextErro
 }
 
 /// Reads either form; the identities are `Some` on face-down squares in the full form.
-fn parse(text: &str, full: bool) -> Result<(Position, [Option<Piece>; SQUARES]), TextError> {
+fn parse(text: &str, full: bool) -> Result<(BanqiPosition, [Option<Piece>; SQUARES]), TextError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return Err(TextError::Empty);
@@ -161,7 +161,7 @@ fn parse(text: &str, full: bool) -> Result<(Position, [Option<Piece>; SQUARES]),
             Square::FaceUp(piece) => Cell::FaceUp(piece),
         };
     }
-    let position = Position {
+    let position = BanqiPosition {
         cells,
         turn,
         first_colour,
@@ -174,7 +174,7 @@ fn parse(text: &str, full: bool) -> Result<(Position, [Option<Piece>; SQUARES]),
 
 /// Refuses positions no game can reach.
 fn validate(
-    pos: &Position,
+    pos: &BanqiPosition,
     identities: Option<&[Option<Piece>; SQUARES]>,
 ) -> Result<(), TextError> {
     let mut counts = PieceCounts::default();
@@ -241,12 +241,14 @@ fn validate(
 }
 
 /// Reads the full-knowledge form.
-pub(crate) fn parse_full(text: &str) -> Result<(Position, [Option<Piece>; SQUARES]), TextError> {
+pub(crate) fn parse_full(
+    text: &str,
+) -> Result<(BanqiPosition, [Option<Piece>; SQUARES]), TextError> {
     parse(text, true)
 }
 
 /// Writes the public form, or with `identities` the full-knowledge form.
-pub(crate) fn write(pos: &Position, identities: Option<&[Option<Piece>; SQUARES]>) -> String {
+pub(crate) fn write(pos: &BanqiPosition, identities: Option<&[Option<Piece>; SQUARES]>) -> String {
     let mut out = String::with_capacity(80);
     for row in (0..ROWS).rev() {
         let mut empty = 0;
@@ -296,9 +298,9 @@ pub(crate) fn write(pos: &Position, identities: Option<&[Option<Piece>; SQUARES]
     out
 }
 
-impl Position {
+impl BanqiPosition {
     /// Reads the public text form (crate docs). Impossible positions are refused.
-    pub fn parse(text: &str) -> Result<Position, TextError> {
+    pub fn parse(text: &str) -> Result<BanqiPosition, TextError> {
         parse(text, false).map(|(position, _)| position)
     }
 
@@ -308,15 +310,15 @@ impl Position {
     }
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for BanqiPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
 }
 
-impl FromStr for Position {
+impl FromStr for BanqiPosition {
     type Err = TextError;
-    fn from_str(s: &str) -> Result<Position, TextError> {
-        Position::parse(s)
+    fn from_str(s: &str) -> Result<BanqiPosition, TextError> {
+        BanqiPosition::parse(s)
     }
 }

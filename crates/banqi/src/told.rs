@@ -18,7 +18,7 @@ use crate::deal::SHUFFLE_ORDER;
 use crate::game::{Banqi, BanqiError};
 use crate::notation::{ParseTurnError, parse_turn_text};
 use crate::options::Options;
-use crate::position::Position;
+use crate::position::BanqiPosition;
 use crate::rules::Turn;
 
 /// Why public turns do not make a game. Each message is one line and quotes at most about 40
@@ -54,13 +54,13 @@ impl Banqi {
     /// down. The face-down pieces are placed, not dealt (module docs): the game has no seed,
     /// and only what its players may know of it is true.
     ///
-    /// A `start` must tell its face-down pool ([`Position::known_pool`]).
+    /// A `start` must tell its face-down pool ([`BanqiPosition::known_pool`]).
     pub fn from_public_turns(
-        start: Option<&Position>,
+        start: Option<&BanqiPosition>,
         turns: &[&str],
         options: Options,
     ) -> Result<Banqi, ToldError> {
-        let position = start.cloned().unwrap_or_else(Position::start);
+        let position = start.cloned().unwrap_or_else(BanqiPosition::start);
         let mut pool = position.known_pool().ok_or(ToldError::PoolUnknown)?;
         // The pool on the face-down squares, square by square, in the shuffle's order.
         let mut placed = SHUFFLE_ORDER.iter().copied().filter(|&p| pool.remove(p));
@@ -106,7 +106,7 @@ impl Banqi {
 mod tests {
     use super::*;
     use crate::board::Seat;
-    use crate::deal::Deal;
+    use crate::deal::BanqiDeal;
     use jieqi_rules::Seed;
 
     #[test]
@@ -153,26 +153,26 @@ mod tests {
 
     #[test]
     fn a_position_must_tell_its_pool_rules_11() {
-        let unknown: Position = "?7/8/8/R7 s r 0 20".parse().unwrap();
+        let unknown: BanqiPosition = "?7/8/8/R7 s r 0 20".parse().unwrap();
         assert_eq!(unknown.known_pool(), None);
         assert_eq!(
             Banqi::from_public_turns(Some(&unknown), &[], Options::default()),
             Err(ToldError::PoolUnknown)
         );
         // Every piece on the board: the face-down ones are the set less the face-up ones.
-        let start = Banqi::from_deal(&Deal::from_seed(Seed(3)));
+        let start = Banqi::from_deal(&BanqiDeal::from_seed(Seed(3)));
         let mut game = start.clone();
         for p in ["a1", "b2", "c3"] {
             game.play(Turn::Flip(p.parse().unwrap())).unwrap();
         }
         let text = game.position().to_text();
-        let position: Position = text.parse().unwrap();
+        let position: BanqiPosition = text.parse().unwrap();
         assert_eq!(position.known_pool(), Some(game.face_down_pool()));
         let told = Banqi::from_public_turns(Some(&position), &[], Options::default()).unwrap();
         assert_eq!(told.face_down_pool(), game.face_down_pool());
         assert_eq!(told.legal_turns(), game.legal_turns());
         // Every piece face up: nothing lies face down.
-        let open: Position = "8/8/8/Rr6 f r 0 20".parse().unwrap();
+        let open: BanqiPosition = "8/8/8/Rr6 f r 0 20".parse().unwrap();
         assert_eq!(open.known_pool(), Some(Default::default()));
         // All but two red soldiers face up, one of them captured: the face-down one is the
         // other.
@@ -182,7 +182,7 @@ mod tests {
             let at = up.iter().position(|&p| p == soldier).unwrap();
             up.remove(at);
         }
-        let mut position = Position::start();
+        let mut position = BanqiPosition::start();
         for (i, cell) in position.cells.iter_mut().enumerate() {
             *cell = match up.get(i) {
                 Some(&piece) => Cell::FaceUp(piece),

@@ -10,7 +10,7 @@ use jieqi_rules::{Outcome, Piece, Seed, Side};
 use crate::board::{Cell, PieceCounts, Point, Seat};
 use crate::notation::{TurnContext, write_turn};
 use crate::options::Options;
-use crate::position::Position;
+use crate::position::BanqiPosition;
 use crate::rules::Turn;
 
 /// One turn as both players saw it.
@@ -41,7 +41,7 @@ impl fmt::Debug for SeenTurn {
 
 /// Everything, shown to both players when the game is over (rules.md §11, as §8 for Jieqi).
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct FinalReveal {
+pub struct BanqiReveal {
     /// The deal's seed, when the game came from one.
     pub seed: Option<Seed>,
     /// The piece on every square still face down.
@@ -49,7 +49,7 @@ pub struct FinalReveal {
 }
 
 /// The game is over when this exists, so the seed may be printed.
-impl fmt::Debug for FinalReveal {
+impl fmt::Debug for BanqiReveal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FinalReveal")
             .field("seed", &self.seed.map(|s| s.to_string()))
@@ -65,9 +65,9 @@ pub struct BanqiView {
     /// The options the game is played under (public, rules.md §10).
     pub options: Options,
     /// The public position the game started from.
-    pub start: Position,
+    pub start: BanqiPosition,
     /// The public position now: cells, seat to move, colours, counters.
-    pub position: Position,
+    pub position: BanqiPosition,
     /// Every turn so far, with each flip's piece and each capture's piece.
     pub history: Vec<SeenTurn>,
     /// How many of each piece lie face down (everyone can count it).
@@ -76,7 +76,7 @@ pub struct BanqiView {
     pub legal_turns: Vec<Turn>,
     pub outcome: Option<Outcome>,
     /// Present once the game is over.
-    pub reveal: Option<FinalReveal>,
+    pub reveal: Option<BanqiReveal>,
 }
 
 impl BanqiView {

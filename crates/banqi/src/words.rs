@@ -3,7 +3,7 @@
 
 use jieqi_rules::Words;
 
-use crate::rules::Refusal;
+use crate::rules::BanqiRefusal;
 
 /// "Banqi 暗棋".
 pub const TITLE: Words = Words::new("Banqi 暗棋", "Banqi 暗棋", "暗棋");
@@ -99,25 +99,25 @@ pub const REASONS: &[Words] = &[
 
 /// Why a turn is refused, short, for a screen; the refusal's `Display` gives the detail in
 /// English (which squares, which pieces).
-pub const fn refusal_words(refusal: Refusal) -> Words {
+pub const fn refusal_words(refusal: BanqiRefusal) -> Words {
     REASONS[match refusal {
-        Refusal::NothingToFlip(_) => 0,
-        Refusal::AlreadyFaceUp { .. } => 1,
-        Refusal::NoPiece(_) => 2,
-        Refusal::FaceDown(_) => 3,
-        Refusal::NotYourPiece { .. } => 4,
-        Refusal::SameSquare(_) => 5,
-        Refusal::NotInLine { .. } => 6,
-        Refusal::NotAdjacent { .. } => 7,
-        Refusal::Blocked { .. } => 8,
-        Refusal::Occupied(_) => 9,
-        Refusal::NothingToCapture(_) => 10,
-        Refusal::CaptureFaceDown(_) => 11,
-        Refusal::OwnPiece { .. } => 12,
-        Refusal::OutRanked { .. } => 13,
-        Refusal::SoldierSparesGeneral => 14,
-        Refusal::GeneralSparesSoldiers => 15,
-        Refusal::CannonNotAdjacent { .. } | Refusal::CannonScreens { .. } => 16,
+        BanqiRefusal::NothingToFlip(_) => 0,
+        BanqiRefusal::AlreadyFaceUp { .. } => 1,
+        BanqiRefusal::NoPiece(_) => 2,
+        BanqiRefusal::FaceDown(_) => 3,
+        BanqiRefusal::NotYourPiece { .. } => 4,
+        BanqiRefusal::SameSquare(_) => 5,
+        BanqiRefusal::NotInLine { .. } => 6,
+        BanqiRefusal::NotAdjacent { .. } => 7,
+        BanqiRefusal::Blocked { .. } => 8,
+        BanqiRefusal::Occupied(_) => 9,
+        BanqiRefusal::NothingToCapture(_) => 10,
+        BanqiRefusal::CaptureFaceDown(_) => 11,
+        BanqiRefusal::OwnPiece { .. } => 12,
+        BanqiRefusal::OutRanked { .. } => 13,
+        BanqiRefusal::SoldierSparesGeneral => 14,
+        BanqiRefusal::GeneralSparesSoldiers => 15,
+        BanqiRefusal::CannonNotAdjacent { .. } | BanqiRefusal::CannonScreens { .. } => 16,
     }]
 }
 
@@ -129,7 +129,10 @@ mod tests {
     #[test]
     fn every_refusal_has_words_in_every_language() {
         let a1 = Point::new(0, 0).unwrap();
-        for refusal in [Refusal::NoPiece(a1), Refusal::SoldierSparesGeneral] {
+        for refusal in [
+            BanqiRefusal::NoPiece(a1),
+            BanqiRefusal::SoldierSparesGeneral,
+        ] {
             assert!(REASONS.contains(&refusal_words(refusal)));
         }
         for words in REASONS {

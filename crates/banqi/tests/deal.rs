@@ -1,13 +1,13 @@
 //! Seeded Banqi deals (rules.md §8, §11): golden vectors, the stream, uniformity.
 
 use jieqi_banqi::{
-    Banqi, DEAL_KEY_TAG, Deal, DealError, Piece, Point, SHUFFLE_ORDER, Seed, piece_letter,
+    Banqi, BanqiDeal, BanqiDealError, DEAL_KEY_TAG, Piece, Point, SHUFFLE_ORDER, Seed, piece_letter,
 };
 use proptest::prelude::*;
 
 /// rules.md §8: the same seed gives the same deal in every release. Each string is the 32
 /// pieces on a1..h1, a2..h2, a3..h3, a4..h4 (FEN letters, upper case red). They were computed
-/// by a separate Python reading of the algorithm in the `Deal` docs (plain ChaCha20,
+/// by a separate Python reading of the algorithm in the `BanqiDeal` docs (plain ChaCha20,
 /// rejection zone, Fisher–Yates from the top) and agree with the crate. Never update them to
 /// make a change pass: any change to the key, the stream, the draw, the shuffle or the start
 /// order breaks this test.
@@ -26,10 +26,10 @@ const GOLDEN: [(u64, &str, &str); 5] = [
 #[test]
 fn golden_deals_rules_8() {
     for (seed, code, letters) in GOLDEN {
-        let deal = Deal::from_seed(Seed(seed));
+        let deal = BanqiDeal::from_seed(Seed(seed));
         assert_eq!(deal.to_letters(), letters, "seed {seed}");
         assert_eq!(code.parse::<Seed>(), Ok(Seed(seed)));
-        assert_eq!(Deal::from_letters(letters), Ok(deal));
+        assert_eq!(BanqiDeal::from_letters(letters), Ok(deal));
     }
 }
 
@@ -40,7 +40,7 @@ fn the_deal_lies_face_down_on_its_squares_rules_11() {
         game.start_full_text(),
         "?a?r?P?K?P?r?n?N/?C?n?p?p?C?p?c?b/?k?B?A?R?N?b?P?c/?a?p?P?A?p?B?R?P f - 0 1"
     );
-    let deal = Deal::from_seed(Seed(42));
+    let deal = BanqiDeal::from_seed(Seed(42));
     let a1: Point = "a1".parse().unwrap();
     assert_eq!(piece_letter(deal.piece(a1)), 'a');
     assert_eq!(deal.pieces().len(), 32);
@@ -56,48 +56,57 @@ fn the_key_tag_is_banqis_own_rules_8() {
 #[test]
 fn deals_from_letters_check_the_set_rules_11() {
     let good = GOLDEN[0].2;
-    assert_eq!(Deal::from_letters(""), Err(DealError::Length(0)));
-    assert_eq!(Deal::from_letters(&good[1..]), Err(DealError::Length(31)));
+    assert_eq!(BanqiDeal::from_letters(""), Err(BanqiDealError::Length(0)));
+    assert_eq!(
+        BanqiDeal::from_letters(&good[1..]),
+        Err(BanqiDealError::Length(31))
+    );
     let bad = format!("K{}", &good[1..]);
-    let err = Deal::from_letters(&bad).unwrap_err();
+    let err = BanqiDeal::from_letters(&bad).unwrap_err();
     assert_eq!(
         err,
-        DealError::WrongCount {
+        BanqiDealError::WrongCount {
             piece: 'K',
             found: 2,
             expected: 1
         }
     );
     assert_eq!(err.to_string(), "the deal has 2 of K, but the set has 1");
-    let err = Deal::from_letters(&format!("?{}", &good[1..])).unwrap_err();
-    assert_eq!(err, DealError::BadLetter("?".into()));
+    let err = BanqiDeal::from_letters(&format!("?{}", &good[1..])).unwrap_err();
+    assert_eq!(err, BanqiDealError::BadLetter("?".into()));
     // Whitespace and slashes between letters are allowed.
     let spaced = format!("{} / {}", &good[..16], &good[16..]);
-    assert_eq!(Deal::from_letters(&spaced), Ok(Deal::from_seed(Seed(0))));
+    assert_eq!(
+        BanqiDeal::from_letters(&spaced),
+        Ok(BanqiDeal::from_seed(Seed(0)))
+    );
 }
 
 #[test]
 fn debug_does_not_leak_the_deal_rules_11() {
-    assert_eq!(format!("{:?}", Deal::from_seed(Seed(3))), "Deal { .. }");
+    assert_eq!(
+        format!("{:?}", BanqiDeal::from_seed(Seed(3))),
+        "Deal { .. }"
+    );
 }
 
 proptest! {
     /// rules.md §11: the deal is the 32 pieces of the set, each once.
     #[test]
     fn every_deal_is_the_full_set_rules_11(seed in any::<u64>()) {
-        let deal = Deal::from_seed(Seed(seed));
+        let deal = BanqiDeal::from_seed(Seed(seed));
         let mut got: Vec<Piece> = deal.pieces().to_vec();
         let mut want = SHUFFLE_ORDER.to_vec();
         got.sort();
         want.sort();
         prop_assert_eq!(got, want);
-        prop_assert_eq!(Deal::from_letters(&deal.to_letters()), Ok(deal.clone()));
-        prop_assert_eq!(Deal::from_seed(Seed(seed)), deal);
+        prop_assert_eq!(BanqiDeal::from_letters(&deal.to_letters()), Ok(deal.clone()));
+        prop_assert_eq!(BanqiDeal::from_seed(Seed(seed)), deal);
     }
 
     #[test]
     fn any_text_is_a_deal_or_a_typed_error_rules_8(text in "\\PC{0,40}") {
-        if let Err(e) = Deal::from_letters(&text) {
+        if let Err(e) = BanqiDeal::from_letters(&text) {
             prop_assert!(!e.to_string().contains('\n'));
         }
     }
@@ -105,7 +114,7 @@ proptest! {
 
 // ------------------------------------------------------------------- the stream (§8)
 
-/// The deal of the `Deal` docs, written again from them: key, keystream words (the rules
+/// The deal of the `BanqiDeal` docs, written again from them: key, keystream words (the rules
 /// crate checks that `ChaCha20Rng` is plain ChaCha20), rejection zone, Fisher–Yates from index
 /// 31 down.
 fn plain_deal(seed: u64) -> String {
@@ -139,7 +148,7 @@ fn the_deal_is_its_documented_algorithm_rules_8() {
     for seed in 0..200 {
         assert_eq!(
             plain_deal(seed),
-            Deal::from_seed(Seed(seed)).to_letters(),
+            BanqiDeal::from_seed(Seed(seed)).to_letters(),
             "seed {seed}"
         );
     }
@@ -199,7 +208,7 @@ const CRITICAL_13_DF: f64 = 52.75;
 #[test]
 fn pieces_are_uniform_on_every_square_rules_8() {
     let deals: Vec<[Piece; 32]> = (0..SEEDS)
-        .map(|s| *Deal::from_seed(Seed(s)).pieces())
+        .map(|s| *BanqiDeal::from_seed(Seed(s)).pieces())
         .collect();
     let worst = worst_square(&deals);
     assert!(worst < CRITICAL_13_DF, "chi-square {worst} (13 df)");

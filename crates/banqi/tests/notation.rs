@@ -4,7 +4,7 @@ mod common;
 
 use common::{playout, setup, turn};
 use jieqi_banqi::{
-    Banqi, ParseTurnError, Piece, Point, Refusal, Role, Seat, Seed, Side, Turn, parse_turn,
+    Banqi, BanqiRefusal, ParseTurnError, Piece, Point, Role, Seat, Seed, Side, Turn, parse_turn,
     parse_turn_text, write_turn,
 };
 use proptest::prelude::*;
@@ -143,7 +143,9 @@ fn turns_are_checked_against_the_game_and_the_view_rules_11() {
     // Illegal turns give the rules' reason.
     assert_eq!(
         parse_turn(&game, "a1xb1"),
-        Err(ParseTurnError::Illegal(Refusal::CaptureFaceDown(p("b1"))))
+        Err(ParseTurnError::Illegal(BanqiRefusal::CaptureFaceDown(p(
+            "b1"
+        ))))
     );
     assert_eq!(
         parse_turn(&view, "a1-b1").unwrap_err().to_string(),

@@ -156,7 +156,7 @@ fn other_records_are_refused_with_their_problem() {
 /// face down would be the reader's placement, not the deal.
 #[test]
 fn a_record_is_played_on_only_with_its_seed() {
-    use jieqi_rules::platform::VariantDef;
+    use jieqi_rules::platform::Variant;
     let mut game = played(5, 6, 3);
     let running = write_record(&game);
     let Err(refused) = jieqi_banqi::BANQI.record_game(&running) else {

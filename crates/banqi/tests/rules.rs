@@ -4,8 +4,8 @@ mod common;
 
 use common::{playout, refused, setup, turn};
 use jieqi_banqi::{
-    Banqi, BanqiError, Cell, Deal, DrawReason, Options, Outcome, Point, Refusal, Role, Seat, Seed,
-    Side, Turn, WinReason, piece_letter,
+    Banqi, BanqiDeal, BanqiError, BanqiRefusal, Cell, DrawReason, Options, Outcome, Point, Role,
+    Seat, Seed, Side, Turn, WinReason, piece_letter,
 };
 use proptest::prelude::*;
 
@@ -34,7 +34,7 @@ fn the_first_turn_is_a_flip_of_any_of_the_32_rules_11() {
 #[test]
 fn colours_are_fixed_by_the_first_flip_rules_11() {
     for seed in 0..20 {
-        let deal = Deal::from_seed(Seed(seed));
+        let deal = BanqiDeal::from_seed(Seed(seed));
         for sq in ["a1", "h4", "d2"] {
             let mut game = Banqi::from_deal(&deal);
             game.play(turn(sq)).unwrap();
@@ -54,7 +54,7 @@ fn colours_are_fixed_by_the_first_flip_rules_11() {
 
 #[test]
 fn a_flip_turns_up_what_the_deal_holds_and_anyone_may_flip_rules_11() {
-    let deal = Deal::from_seed(Seed(42));
+    let deal = BanqiDeal::from_seed(Seed(42));
     let mut game = Banqi::from_deal(&deal);
     for (i, sq) in ["a1", "b1", "c1", "d1", "e1"].into_iter().enumerate() {
         game.play(turn(sq)).unwrap();
@@ -705,20 +705,20 @@ proptest! {
 #[test]
 fn refusals_read_as_one_line_each_rules_11() {
     let all = [
-        Refusal::NothingToFlip(p("a1")),
-        Refusal::NoPiece(p("a1")),
-        Refusal::FaceDown(p("a1")),
-        Refusal::SameSquare(p("a1")),
-        Refusal::NotInLine {
+        BanqiRefusal::NothingToFlip(p("a1")),
+        BanqiRefusal::NoPiece(p("a1")),
+        BanqiRefusal::FaceDown(p("a1")),
+        BanqiRefusal::SameSquare(p("a1")),
+        BanqiRefusal::NotInLine {
             from: p("a1"),
             to: p("b2"),
         },
-        Refusal::Occupied(p("a1")),
-        Refusal::NothingToCapture(p("a1")),
-        Refusal::CaptureFaceDown(p("a1")),
-        Refusal::SoldierSparesGeneral,
-        Refusal::GeneralSparesSoldiers,
-        Refusal::CannonScreens { count: 2 },
+        BanqiRefusal::Occupied(p("a1")),
+        BanqiRefusal::NothingToCapture(p("a1")),
+        BanqiRefusal::CaptureFaceDown(p("a1")),
+        BanqiRefusal::SoldierSparesGeneral,
+        BanqiRefusal::GeneralSparesSoldiers,
+        BanqiRefusal::CannonScreens { count: 2 },
     ];
     for r in all {
         let msg = r.to_string();
@@ -744,7 +744,7 @@ fn debug_never_shows_face_down_pieces_or_the_seed_rules_11() {
         "{text}"
     );
     // After some turns, a game whose face-down pieces are others prints the same.
-    let deal = Deal::from_seed(Seed(123_456_789));
+    let deal = BanqiDeal::from_seed(Seed(123_456_789));
     let mut game = Banqi::from_deal(&deal);
     playout(&mut game, 7, 30);
     let twin = common::twin_game(&deal, &game, 5);

@@ -194,7 +194,7 @@ fn turn_texts_are_what_the_notation_reads_rules_11() {
 #[test]
 fn the_platform_gives_the_node_of_the_seat_to_move() {
     let def = &jieqi_banqi::BANQI;
-    let mut game = jieqi_rules::platform::VariantDef::start(def, Some(Seed(9)), "").unwrap();
+    let mut game = jieqi_rules::platform::Variant::start(def, Some(Seed(9)), "").unwrap();
     let mut banqi = Banqi::from_seed(Seed(9));
     for t in ["a1", "b2", "c3"] {
         game.play_text(t).unwrap();

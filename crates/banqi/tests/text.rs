@@ -4,15 +4,17 @@
 mod common;
 
 use common::playout;
-use jieqi_banqi::{Banqi, OPTIONS, Options, OptionsError, Point, Position, Seat, Seed, TextError};
+use jieqi_banqi::{
+    Banqi, BanqiPosition, OPTIONS, Options, OptionsError, Point, Seat, Seed, TextError,
+};
 use proptest::prelude::*;
 
 const START: &str = "????????/????????/????????/???????? f - 0 1";
 
 #[test]
 fn the_start_is_32_face_down_pieces_rules_11() {
-    assert_eq!(Position::start().to_text(), START);
-    assert_eq!(Position::parse(START), Ok(Position::start()));
+    assert_eq!(BanqiPosition::start().to_text(), START);
+    assert_eq!(BanqiPosition::parse(START), Ok(BanqiPosition::start()));
     assert_eq!(Banqi::from_seed(Seed(9)).position().to_string(), START);
 }
 
@@ -22,7 +24,7 @@ fn positions_round_trip_in_both_forms_rules_11() {
         let mut game = Banqi::from_seed(Seed(seed));
         playout(&mut game, seed * 31, (seed as usize * 13) % 200);
         let public = game.position().to_text();
-        assert_eq!(Position::parse(&public).as_ref(), Ok(game.position()));
+        assert_eq!(BanqiPosition::parse(&public).as_ref(), Ok(game.position()));
         let full = game.to_full_text();
         let again = Banqi::from_full_text(&full).unwrap();
         assert_eq!(again.to_full_text(), full);
@@ -43,7 +45,7 @@ fn positions_round_trip_in_both_forms_rules_11() {
         assert_eq!(stripped, public);
         // Each reader refuses the other form rather than misread it.
         if full.contains('?') {
-            assert!(Position::parse(&full).is_err(), "{full}");
+            assert!(BanqiPosition::parse(&full).is_err(), "{full}");
             assert!(Banqi::from_full_text(&public).is_err(), "{public}");
         }
     }
@@ -113,12 +115,12 @@ fn bad_positions_give_typed_errors_rules_11() {
         ("8/8/8/R6k s r 3 2", TextError::Quiet { found: 3, most: 2 }),
     ];
     for (text, err) in &cases {
-        assert_eq!(Position::parse(text).as_ref(), Err(err), "{text}");
+        assert_eq!(BanqiPosition::parse(text).as_ref(), Err(err), "{text}");
         let msg = err.to_string();
         assert!(!msg.contains('\n'), "{msg}");
     }
     assert_eq!(
-        Position::parse("8/8/8/R6k f r 0 9").unwrap().to_text(),
+        BanqiPosition::parse("8/8/8/R6k f r 0 9").unwrap().to_text(),
         "8/8/8/R6k f r 0 9"
     );
     assert_eq!(
@@ -261,7 +263,7 @@ fn bad_options_name_the_key_the_value_and_what_is_allowed_rules_10() {
 proptest! {
     #[test]
     fn any_text_is_a_position_or_a_typed_error_rules_11(text in "\\PC{0,80}") {
-        for r in [Position::parse(&text).map(|_| ()), Banqi::from_full_text(&text).map(|_| ())] {
+        for r in [BanqiPosition::parse(&text).map(|_| ()), Banqi::from_full_text(&text).map(|_| ())] {
             if let Err(e) = r {
                 let msg = e.to_string();
                 prop_assert!(!msg.contains('\n') && msg.chars().count() < 200, "{}", msg);
@@ -278,13 +280,13 @@ proptest! {
         number in 0u32..50,
     ) {
         let text = format!("{rows} {seat} {colour} {quiet} {number}");
-        for r in [Position::parse(&text).map(|_| ()), Banqi::from_full_text(&text).map(|_| ())] {
+        for r in [BanqiPosition::parse(&text).map(|_| ()), Banqi::from_full_text(&text).map(|_| ())] {
             if let Err(e) = r {
                 prop_assert!(!e.to_string().contains('\n'));
             }
         }
-        if let Ok(pos) = Position::parse(&text) {
-            prop_assert_eq!(Position::parse(&pos.to_text()), Ok(pos));
+        if let Ok(pos) = BanqiPosition::parse(&text) {
+            prop_assert_eq!(BanqiPosition::parse(&pos.to_text()), Ok(pos));
         }
         if let Ok(game) = Banqi::from_full_text(&text) {
             let full = game.to_full_text();

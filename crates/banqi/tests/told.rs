@@ -4,7 +4,7 @@
 mod common;
 
 use common::playout;
-use jieqi_banqi::{Banqi, BanqiNode, Options, Position, Seat, Seed};
+use jieqi_banqi::{Banqi, BanqiNode, BanqiPosition, Options, Seat, Seed};
 use jieqi_rules::platform::SearchNode;
 use proptest::prelude::*;
 
@@ -13,7 +13,7 @@ fn public_turns(game: &Banqi) -> Vec<String> {
     game.history().iter().map(|seen| seen.to_string()).collect()
 }
 
-fn told(start: Option<&Position>, turns: &[String], options: Options) -> Banqi {
+fn told(start: Option<&BanqiPosition>, turns: &[String], options: Options) -> Banqi {
     let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
     Banqi::from_public_turns(start, &turns, options).unwrap()
 }
@@ -76,7 +76,7 @@ proptest! {
             }
         }
         let at = dealt.history().len();
-        let position: Position = dealt.position().to_text().parse().unwrap();
+        let position: BanqiPosition = dealt.position().to_text().parse().unwrap();
         prop_assert_eq!(position.known_pool(), Some(dealt.face_down_pool()));
         playout(&mut dealt, y, plies);
         let turns = public_turns(&dealt)[at..].to_vec();
@@ -91,7 +91,7 @@ proptest! {
 #[test]
 fn a_told_game_plays_on_through_the_platform_rules_11() {
     use jieqi_banqi::BANQI;
-    use jieqi_rules::platform::VariantDef;
+    use jieqi_rules::platform::Variant;
     let mut game = BANQI
         .told_game(None, &["a1=R", "b1=p"], "chariot=slide")
         .unwrap();

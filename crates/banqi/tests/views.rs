@@ -5,7 +5,7 @@ mod common;
 
 use common::{playout, setup, turn, twin_game};
 use jieqi_banqi::{
-    Banqi, BanqiView, Cell, Deal, Options, PieceCounts, Point, Seat, Seed, piece_letter,
+    Banqi, BanqiDeal, BanqiView, Cell, Options, PieceCounts, Point, Seat, Seed, piece_letter,
 };
 use proptest::prelude::*;
 
@@ -67,7 +67,7 @@ fn a_view_holds_the_public_game_rules_11() {
 #[test]
 fn the_end_shows_the_face_down_pieces_and_the_seed_rules_11() {
     let seed = Seed(0xB4_7C1);
-    let deal = Deal::from_seed(seed);
+    let deal = BanqiDeal::from_seed(seed);
     let mut game = Banqi::from_seed(seed);
     game.play(turn("c3")).unwrap();
     let running = game.view(Seat::First);

@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{AnyGame, Jieqi, Move, Notation, Seed, Side, Variant, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Family, FamilyGame, Jieqi, Move, Notation, Seed, Side, Xiangqi};
 
 /// Generous: a session takes about a second; the test machines are slow and shared.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -146,7 +146,7 @@ fn corpus() -> Vec<String> {
             let start = view.at_ply(0).expect("the start").to_fen();
             let moves = view.move_texts(Notation::Iccs).join(" ");
             lines.push(format!("position fen {start} moves {moves}"));
-            if view.variant == VariantKind::Xiangqi {
+            if view.variant == Family::Xiangqi {
                 lines.push(format!("position startpos moves {moves}"));
             }
         }

@@ -15,7 +15,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::engine::Engine;
-use jieqi_rules::{Jieqi, Move, PlayerView, Position, Seed, Square, Variant};
+use jieqi_rules::{FamilyGame, Jieqi, Move, PlayerView, Position, Seed, Square};
 
 const STANDARD: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use common::engine::Engine as Runner;
 
-use jieqi_rules::{Jieqi, Piece, PlayerView, Seed, Side, Variant, parse_move};
+use jieqi_rules::{FamilyGame, Jieqi, Piece, PlayerView, Seed, Side, parse_move};
 
 /// JieqiBox's start FEN (its six fields, our pool order).
 const JIEQI_START: &str =

@@ -994,7 +994,7 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
 #[test]
 fn our_engine_plays_its_own_binary_in_jieqi_told_only_its_view() {
     use jieqi_cli::cmd::matches::GameSeeds;
-    use jieqi_rules::{AnyGame, Jieqi, Move, PlayerView, Seed, Side, Variant};
+    use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Move, PlayerView, Seed, Side};
 
     // `jieqi-engine` (the program the A/B tests run as B) behind a wrapper that logs what it
     // reads and what it answers.

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use common::cli;
 use jieqi_ai::review::{Mark, parse_eval_tag};
 use jieqi_ai::{Engine, Limits};
-use jieqi_rules::{AnyGame, Jieqi, Record, Seed, Side, Variant, Xiangqi};
+use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Record, Seed, Side, Xiangqi};
 
 /// Self-play at 3,000 nodes a move, each side from its own view, for `plies` plies; `None`
 /// if the game ended first.

@@ -375,19 +375,19 @@ mod tests {
     use super::*;
     use crate::i18n::Language;
     use jieqi_ai::Level;
-    use jieqi_rules::{RuleSet, VariantKind};
+    use jieqi_rules::{Family, RuleSet};
 
     #[test]
     fn a_record_reads_back_to_the_same_table() {
         let config = GameConfig {
-            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+            variant: jieqi_variants::of_kind(Family::Jieqi),
             handicap: Handicap::None,
             deal: DealChoice::Seed(Seed(7)),
             opponent: Opponent::Computer {
                 level: Level::Club,
                 human: Side::Black,
             },
-            rules: RuleSet::parse(VariantKind::Jieqi, "captured=both")
+            rules: RuleSet::parse(Family::Jieqi, "captured=both")
                 .unwrap()
                 .values(),
         };
@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn a_duplicate_match_is_kept_in_the_save_and_offered_between_its_games() {
         let config = GameConfig {
-            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+            variant: jieqi_variants::of_kind(Family::Jieqi),
             ..GameConfig::default()
         };
         let mut session = Session::duplicate(config);

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use jieqi_rules::platform::VariantRef;
-use jieqi_rules::{Handicap, OptionValues, Seed, Side, VariantKind};
+use jieqi_rules::{Family, Handicap, OptionValues, Seed, Side};
 
 use jieqi_ai::Level;
 
@@ -394,7 +394,7 @@ impl Options {
             "horses" | "both-horses" => Handicap::BothHorses { giver },
             other => return Err(format!("--handicap '{other}': none, horse or horses")),
         };
-        if o.variant.kind() != Some(VariantKind::Xiangqi) && o.handicap != Handicap::None {
+        if o.variant.kind() != Some(Family::Xiangqi) && o.handicap != Handicap::None {
             return Err("--handicap is for Xiangqi only".into());
         }
         if !o.variant.deals() && seed.is_some() {
@@ -568,7 +568,7 @@ mod tests {
         )
         .unwrap();
         assert!(o.hint);
-        assert_eq!(o.variant.kind(), Some(VariantKind::Jieqi));
+        assert_eq!(o.variant.kind(), Some(Family::Jieqi));
         assert_eq!(o.seed, Some(Seed(7)));
         assert_eq!(o.moves, vec!["b2b9", "h9g7"]);
         assert_eq!(o.view, Some(Side::Black));

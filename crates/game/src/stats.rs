@@ -457,15 +457,12 @@ fn build_model(stats: Res<Stats>, settings: Res<Settings>, mut model: ResMut<Sta
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{DrawReason, VariantKind, WinReason};
+    use jieqi_rules::{DrawReason, Family, WinReason};
 
     #[test]
     fn the_file_round_trips_and_the_model_reads_it() {
         let mut stats = Stats::default();
-        let kind = (
-            jieqi_variants::of_kind(VariantKind::Jieqi),
-            Some(Level::Club),
-        );
+        let kind = (jieqi_variants::of_kind(Family::Jieqi), Some(Level::Club));
         stats.count(
             (kind, false),
             Outcome::Win {
@@ -475,7 +472,7 @@ mod tests {
             1,
         );
         stats.count(
-            ((jieqi_variants::of_kind(VariantKind::Xiangqi), None), false),
+            ((jieqi_variants::of_kind(Family::Xiangqi), None), false),
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             },
@@ -511,10 +508,7 @@ mod tests {
     #[test]
     fn games_with_take_backs_are_counted_on_their_own_line() {
         let mut stats = Stats::default();
-        let kind = (
-            jieqi_variants::of_kind(VariantKind::Jieqi),
-            Some(Level::Club),
-        );
+        let kind = (jieqi_variants::of_kind(Family::Jieqi), Some(Level::Club));
         let red_won = Outcome::Win {
             winner: Side::Red,
             reason: WinReason::Resignation,
@@ -546,7 +540,7 @@ mod tests {
     #[test]
     fn duplicate_matches_have_their_own_table_and_round_trip() {
         let mut stats = Stats::default();
-        let kind = (jieqi_variants::of_kind(VariantKind::Jieqi), None);
+        let kind = (jieqi_variants::of_kind(Family::Jieqi), None);
         stats.count_as((kind, false), CountedAs::Match(MatchResult::PlayerOne), 1);
         stats.count_as((kind, false), CountedAs::Match(MatchResult::Even), 1);
         stats.count_as((kind, false), CountedAs::Match(MatchResult::Even), -1);

@@ -18,7 +18,7 @@ use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_game::stats::{GameKind, Stats, StatsModel, Tally};
 use jieqi_rules::platform::VariantRef;
-use jieqi_rules::{OptionValues, Seed, Side, VariantKind};
+use jieqi_rules::{Family, OptionValues, Seed, Side};
 
 fn hud(app: &App) -> &HudModel {
     app.world().resource::<HudModel>()
@@ -40,7 +40,7 @@ fn hint(app: &App) -> Option<String> {
     app.world().resource::<Hint>().text.clone()
 }
 
-fn variant(kind: VariantKind) -> VariantRef {
+fn variant(kind: Family) -> VariantRef {
     jieqi_variants::of_kind(kind)
 }
 
@@ -61,16 +61,16 @@ fn press_start(app: &mut App) {
 #[test]
 fn start_in_a_running_game_asks_first_and_counts_the_abandoned_game_as_resigned() {
     let mut app = xiangqi(false);
-    let xiangqi = (variant(VariantKind::Xiangqi), None);
+    let xiangqi = (variant(Family::Xiangqi), None);
     click(&mut app, "h2");
     click(&mut app, "e2");
     let before = shown(&app).game_id;
-    form(&mut app).variant = variant(VariantKind::Jieqi);
+    form(&mut app).variant = variant(Family::Jieqi);
     press_start(&mut app);
     // Nothing happens yet: the same game, the question on screen.
     assert_eq!(shown(&app).game_id, before);
     assert_eq!(view_plies(&app), 1);
-    assert_eq!(shown(&app).variant, variant(VariantKind::Xiangqi));
+    assert_eq!(shown(&app).variant, variant(Family::Xiangqi));
     assert_eq!(phase(&app), Phase::AwaitInput);
     assert_eq!(
         hud(&app).abandon.as_deref(),
@@ -101,7 +101,7 @@ fn start_in_a_running_game_asks_first_and_counts_the_abandoned_game_as_resigned(
     settle_long(&mut app);
     assert_eq!(hud(&app).abandon, None);
     assert_eq!(shown(&app).game_id, before + 1);
-    assert_eq!(shown(&app).variant, variant(VariantKind::Jieqi));
+    assert_eq!(shown(&app).variant, variant(Family::Jieqi));
     assert_eq!(view_plies(&app), 0);
     assert_eq!(stats(&app).tally(xiangqi), won(0, 1));
     let model = app.world().resource::<StatsModel>();
@@ -120,7 +120,7 @@ fn start_in_a_running_game_asks_first_and_counts_the_abandoned_game_as_resigned(
 #[test]
 fn start_before_the_first_move_or_after_the_end_does_not_ask() {
     let mut app = xiangqi(false);
-    let xiangqi = (variant(VariantKind::Xiangqi), None);
+    let xiangqi = (variant(Family::Xiangqi), None);
     // No move yet: nothing to lose.
     let first = shown(&app).game_id;
     press_start(&mut app);
@@ -177,7 +177,7 @@ fn loading_or_again_in_a_running_game_asks_but_a_bad_text_does_not() {
 
 #[test]
 fn against_the_computer_an_abandoned_game_is_the_humans_loss() {
-    let mut app = vs_computer(VariantKind::Xiangqi, Level::Beginner, Side::Red);
+    let mut app = vs_computer(Family::Xiangqi, Level::Beginner, Side::Red);
     click(&mut app, "h2");
     click(&mut app, "e2");
     wait_for_plies(&mut app, 2);
@@ -191,7 +191,7 @@ fn against_the_computer_an_abandoned_game_is_the_humans_loss() {
     );
     command(&mut app, GameCommand::AnswerAbandon { abandon: true });
     settle_long(&mut app);
-    let kind: GameKind = (variant(VariantKind::Xiangqi), Some(Level::Beginner));
+    let kind: GameKind = (variant(Family::Xiangqi), Some(Level::Beginner));
     assert_eq!(stats(&app).tally(kind), won(0, 1));
 }
 
@@ -201,7 +201,7 @@ fn the_form_follows_a_resumed_or_loaded_game() {
     // The player typed a seed code and chose other house rules for Xiangqi meanwhile.
     form(&mut app).seed_text = "1A".into();
     form(&mut app).options_mut().set("chase", "judged").unwrap();
-    let jieqi = variant(VariantKind::Jieqi);
+    let jieqi = variant(Family::Jieqi);
     let rules = OptionValues::parse(jieqi.name(), jieqi.options(), "captured=both").unwrap();
     let config = GameConfig {
         variant: jieqi,
@@ -230,7 +230,7 @@ fn the_form_follows_a_resumed_or_loaded_game() {
     // What the game does not say stays as the player left it.
     assert_eq!(f.seed_text, "1A");
     let xiangqi_rules = ModeForm {
-        variant: variant(VariantKind::Xiangqi),
+        variant: variant(Family::Xiangqi),
         ..f.clone()
     }
     .options();
@@ -250,8 +250,8 @@ fn the_form_follows_a_resumed_or_loaded_game() {
     command(&mut app, GameCommand::LoadFen(fen.into()));
     command(&mut app, GameCommand::AnswerAbandon { abandon: true });
     let f = form(&mut app).clone();
-    assert_eq!(shown(&app).variant, variant(VariantKind::Xiangqi));
-    assert_eq!(f.variant, variant(VariantKind::Xiangqi));
+    assert_eq!(shown(&app).variant, variant(Family::Xiangqi));
+    assert_eq!(f.variant, variant(Family::Xiangqi));
     assert!(!f.vs_computer);
     assert_eq!(f.options(), standard_options(f.variant));
 }
@@ -260,13 +260,13 @@ fn the_form_follows_a_resumed_or_loaded_game() {
 /// human to move.
 fn jieqi_vs_computer(moves: &[&str]) -> App {
     let config = GameConfig {
-        variant: variant(VariantKind::Jieqi),
+        variant: variant(Family::Jieqi),
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::Computer {
             level: Level::Beginner,
             human: Side::Red,
         },
-        rules: standard_options(variant(VariantKind::Jieqi)),
+        rules: standard_options(variant(Family::Jieqi)),
         ..GameConfig::default()
     };
     let mut game = config.new_game();
@@ -289,7 +289,7 @@ fn a_take_back_of_a_seen_face_down_capture_marks_the_game_when_allowed() {
     assert!(session(&app).peeked());
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let kind: GameKind = (variant(VariantKind::Jieqi), Some(Level::Beginner));
+    let kind: GameKind = (variant(Family::Jieqi), Some(Level::Beginner));
     assert_eq!(stats(&app).tally(kind), Tally::default());
     assert_eq!(stats(&app).tally_with_takebacks(kind), won(0, 1));
     let model = app.world().resource::<StatsModel>();
@@ -322,7 +322,7 @@ fn a_take_back_of_a_seen_face_down_capture_is_refused_when_not_allowed() {
     // The game counts as an ordinary one.
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let kind: GameKind = (variant(VariantKind::Jieqi), Some(Level::Beginner));
+    let kind: GameKind = (variant(Family::Jieqi), Some(Level::Beginner));
     assert_eq!(stats(&app).tally(kind), won(0, 1));
     assert_eq!(stats(&app).tally_with_takebacks(kind), Tally::default());
 }
@@ -367,5 +367,5 @@ fn a_resumed_game_keeps_its_mark() {
     let mut other = xiangqi(false);
     command(&mut other, GameCommand::Resume(Box::new(resumed)));
     assert!(session(&other).peeked());
-    assert_eq!(shown(&other).variant, variant(VariantKind::Jieqi));
+    assert_eq!(shown(&other).variant, variant(Family::Jieqi));
 }

@@ -246,7 +246,7 @@ fn the_record_window_exports_banqi_in_its_own_forms_without_the_seed_until_the_e
     // The seed deals every face-down piece: not in a record while the game goes on.
     assert!(!texts.record.contains("Seed"), "{}", texts.record);
     assert!(texts.position.ends_with(" 0 2"), "{}", texts.position);
-    jieqi_banqi::Position::parse(&texts.position).expect("a public Banqi position");
+    jieqi_banqi::BanqiPosition::parse(&texts.position).expect("a public Banqi position");
     command(&mut app, GameCommand::Resign(Side::Red));
     settle(&mut app);
     let texts = shown(&app).own_texts.clone().unwrap();

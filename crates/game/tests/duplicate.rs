@@ -13,7 +13,7 @@ use jieqi_game::records::{DUPLICATE_EVENT, reviewed_record, tie_to_match};
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, MatchResult, Opponent, Session};
 use jieqi_game::states::Phase;
 use jieqi_game::stats::{MatchTally, Stats, StatsModel, Tally};
-use jieqi_rules::{Notation, Record, Role, SeenPiece, Side, VariantKind};
+use jieqi_rules::{Family, Notation, Record, Role, SeenPiece, Side};
 
 fn hud(app: &App) -> &HudModel {
     app.world().resource::<HudModel>()
@@ -63,7 +63,7 @@ fn exported(app: &App) -> Record {
 fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     let config = random_jieqi(Opponent::TwoPlayers);
     let mut app = app_with_session(Session::duplicate(config), false);
-    let kind = (jieqi_variants::of_kind(VariantKind::Jieqi), None);
+    let kind = (jieqi_variants::of_kind(Family::Jieqi), None);
     let m = shown(&app).duplicate.clone().expect("a match");
     assert_eq!((m.round, m.decided), (1, false));
     assert_eq!(shown(&app).player_one, Side::Red);
@@ -182,7 +182,7 @@ fn against_the_computer_the_human_swaps_colours_and_leaving_the_match_loses_it()
     });
     let mut app = app_with_session(Session::duplicate(config), false);
     let kind = (
-        jieqi_variants::of_kind(VariantKind::Jieqi),
+        jieqi_variants::of_kind(Family::Jieqi),
         Some(Level::Beginner),
     );
     click(&mut app, "h2");

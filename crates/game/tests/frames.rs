@@ -15,7 +15,7 @@ use jieqi_game::pieces::animation::{GLIDE_SECONDS, Tween};
 use jieqi_game::session::{BrowseTo, GameCommand, Hint};
 use jieqi_game::states::{GameSet, Phase};
 use jieqi_game::suggestion::{AskHint, Suggestion};
-use jieqi_rules::{Move, Side, VariantKind};
+use jieqi_rules::{Family, Move, Side};
 
 /// Why the last update asked for the next frame; `None`: it asked for nothing.
 fn asked(app: &App) -> Option<FrameNeed> {
@@ -100,7 +100,7 @@ fn a_glide_after_a_long_wait_starts_at_its_beginning() {
 
 #[test]
 fn the_computers_search_asks_for_frames_until_its_move() {
-    let mut app = vs_computer(VariantKind::Xiangqi, Level::Beginner, Side::Black);
+    let mut app = vs_computer(Family::Xiangqi, Level::Beginner, Side::Black);
     // The computer plays Red and opens.
     wait_for_plies(&mut app, 1);
     settle_long(&mut app);

@@ -19,7 +19,7 @@ use jieqi_game::session::{
 use jieqi_game::states::Phase;
 use jieqi_game::suggestion::Suggestion;
 use jieqi_rules::{
-    AnyGame, Deal, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side, Variant, VariantKind,
+    AnyGame, Deal, Family, FamilyGame, Handicap, Jieqi, Move, Outcome, Refusal, Role, Seed, Side,
     WinReason, Xiangqi,
 };
 
@@ -490,9 +490,9 @@ fn a_new_game_from_the_mode_selector_replaces_the_old_one() {
     settle(&mut app);
     command(&mut app, GameCommand::NewGame(jieqi_config()));
     // A move was played: the players are asked first (tests/abandon_takebacks.rs).
-    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Xiangqi));
+    assert_eq!(shown(&app).variant.kind(), Some(Family::Xiangqi));
     command(&mut app, GameCommand::AnswerAbandon { abandon: true });
-    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Jieqi));
+    assert_eq!(shown(&app).variant.kind(), Some(Family::Jieqi));
     assert_eq!(view_plies(&app), 0);
     assert_eq!(
         pieces(&mut app)
@@ -539,7 +539,7 @@ fn human_move(app: &mut App) {
 
 #[test]
 fn the_computer_answers_a_human_move_without_a_handoff() {
-    for variant in [VariantKind::Xiangqi, VariantKind::Jieqi] {
+    for variant in [Family::Xiangqi, Family::Jieqi] {
         let mut app = vs_computer(variant, Level::Beginner, Side::Red);
         assert_eq!(shown(&app).bottom, Side::Red);
         human_move(&mut app);
@@ -569,7 +569,7 @@ fn the_computer_answers_a_human_move_without_a_handoff() {
 
 #[test]
 fn as_black_the_computer_opens_as_red() {
-    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Black);
+    let mut app = vs_computer(Family::Jieqi, Level::Beginner, Side::Black);
     assert_eq!(shown(&app).bottom, Side::Black);
     wait_for_plies(&mut app, 1);
     let view = shown(&app).view.clone().unwrap();
@@ -588,7 +588,7 @@ fn as_black_the_computer_opens_as_red() {
 #[test]
 fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
     // Master thinks for seconds: long enough to look.
-    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master, Side::Red);
+    let mut app = vs_computer(Family::Xiangqi, Level::Master, Side::Red);
     human_move(&mut app);
     assert!(app.world().resource::<Computer>().is_thinking());
     let hud = app.world().resource::<HudModel>();
@@ -621,7 +621,7 @@ fn while_the_computer_thinks_the_board_ignores_input_and_the_bar_says_so() {
 
 #[test]
 fn the_hint_marks_a_legal_move_until_the_next_move() {
-    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
+    let mut app = vs_computer(Family::Jieqi, Level::Beginner, Side::Red);
     assert!(app.world().resource::<HudModel>().can_hint);
     let turn = ask_hint(&mut app);
     settle(&mut app);
@@ -640,7 +640,7 @@ fn the_hint_marks_a_legal_move_until_the_next_move() {
 #[test]
 fn a_new_game_is_played_under_its_house_rules() {
     let mut app = jieqi(false);
-    let rules = jieqi_rules::RuleSet::parse(VariantKind::Jieqi, "captured=both").unwrap();
+    let rules = jieqi_rules::RuleSet::parse(Family::Jieqi, "captured=both").unwrap();
     command(
         &mut app,
         GameCommand::NewGame(GameConfig {

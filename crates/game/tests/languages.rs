@@ -16,7 +16,7 @@ use jieqi_game::session::{BrowseTo, DealChoice, GameCommand, GameConfig, Hint, O
 use jieqi_game::settings::{PieceSet, Settings};
 use jieqi_game::stats::StatsModel;
 use jieqi_game::storage::StorageNotices;
-use jieqi_rules::{AnyGame, Notation, Role, RuleSet, Setup, Side, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Family, Notation, Role, RuleSet, Setup, Side, Xiangqi};
 use skrifa::{FontRef, MetadataProvider};
 
 fn set_language(app: &mut App, lang: Language) {
@@ -223,7 +223,7 @@ fn the_later_screens_speak_german_and_chinese_too() {
             },
         ] {
             let mut session = Session::new(GameConfig {
-                variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+                variant: jieqi_variants::of_kind(Family::Jieqi),
                 deal: DealChoice::Random,
                 opponent,
                 ..xiangqi_config()
@@ -444,7 +444,7 @@ fn the_letters_piece_set_shows_no_chinese_character() {
 #[test]
 fn house_rules_speak_every_language() {
     let rules = RuleSet::parse(
-        VariantKind::Jieqi,
+        Family::Jieqi,
         "captured=both, advisors=confined, no-capture-draw=60",
     )
     .unwrap();
@@ -457,7 +457,7 @@ fn house_rules_speak_every_language() {
         set_language(&mut app, lang);
         let line = hud(&app).rules.expect("the house rules are shown");
         assert_no_english(std::slice::from_ref(&line), lang, "house rules line");
-        for variant in VariantKind::ALL {
+        for variant in Family::ALL {
             for option in RuleSet::options(variant) {
                 let mut texts = vec![
                     jieqi_game::i18n::option_name(option).say(lang),
@@ -500,7 +500,7 @@ fn the_abandon_question_and_the_face_down_refusal_speak_german_and_chinese() {
         // Against the computer: the human's; and a take-back of a face-down capture the
         // human saw, refused by the settings.
         let config = GameConfig {
-            variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+            variant: jieqi_variants::of_kind(Family::Jieqi),
             opponent: Opponent::Computer {
                 level: Level::Beginner,
                 human: Side::Red,

@@ -11,7 +11,7 @@ use jieqi_game::hud::model::{HudModel, reveal_odds};
 use jieqi_game::i18n::Language;
 use jieqi_game::reveal_values::{AskRevealValues, reveal_values};
 use jieqi_game::settings::Settings;
-use jieqi_rules::{Deal, Jieqi, Move, Role, Seed, Side, Variant};
+use jieqi_rules::{Deal, FamilyGame, Jieqi, Move, Role, Seed, Side};
 
 /// Deal 7, then two deals that differ from it only where `viewer` has not looked: two of
 /// Red's and two of Black's pieces still face down after `moves`, their identities swapped.

@@ -19,8 +19,7 @@ use jieqi_game::states::Phase;
 use jieqi_game::stats::{ResetStats, Stats, StatsModel, Tally};
 use jieqi_game::storage::{DiskWriter, StorageDirs, StorageNotices};
 use jieqi_rules::{
-    AnyGame, Jieqi, Move, Notation, Role, SavedGame, Seed, Setup, Side, Variant, VariantKind,
-    Xiangqi,
+    AnyGame, Family, FamilyGame, Jieqi, Move, Notation, Role, SavedGame, Seed, Setup, Side, Xiangqi,
 };
 
 /// A headless app keeping its files in `dir`, around `session`; `extra` adds resources
@@ -300,7 +299,7 @@ fn a_game_named_on_the_command_line_keeps_the_saved_game_until_a_move() {
         app.insert_resource(OfferResume(false));
     });
     assert_eq!(preview(&app), None);
-    assert_eq!(shown(&app).variant.kind(), Some(VariantKind::Jieqi));
+    assert_eq!(shown(&app).variant.kind(), Some(Family::Jieqi));
     drop(app);
     assert_eq!(std::fs::read_to_string(autosave(dir.path())).unwrap(), kept);
 
@@ -313,7 +312,7 @@ fn a_game_named_on_the_command_line_keeps_the_saved_game_until_a_move() {
     play(&mut app, "h2e2");
     flush(&app);
     let (saved, _) = SavedGame::load(&autosave(dir.path())).unwrap();
-    assert_eq!(saved.variant, VariantKind::Jieqi);
+    assert_eq!(saved.variant, Family::Jieqi);
 }
 
 #[test]
@@ -414,11 +413,11 @@ fn a_finished_game_counts_once_per_variant_and_opponent_across_restarts() {
     let mut app = fresh_app(dir.path());
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let xiangqi = (jieqi_variants::of_kind(VariantKind::Xiangqi), None);
+    let xiangqi = (jieqi_variants::of_kind(Family::Xiangqi), None);
     assert_eq!(stats(&app).tally(xiangqi), won(0, 1, 0));
     // Another game against the computer, resigned by the computer's opponent.
     let config = GameConfig {
-        variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+        variant: jieqi_variants::of_kind(Family::Jieqi),
         opponent: Opponent::Computer {
             level: Level::Casual,
             human: Side::Red,
@@ -428,10 +427,7 @@ fn a_finished_game_counts_once_per_variant_and_opponent_across_restarts() {
     command(&mut app, GameCommand::NewGame(config));
     command(&mut app, GameCommand::Resign(Side::Red));
     settle_long(&mut app);
-    let jieqi_casual = (
-        jieqi_variants::of_kind(VariantKind::Jieqi),
-        Some(Level::Casual),
-    );
+    let jieqi_casual = (jieqi_variants::of_kind(Family::Jieqi), Some(Level::Casual));
     assert_eq!(stats(&app).tally(jieqi_casual), won(0, 1, 0));
     assert_eq!(stats(&app).tally(xiangqi), won(0, 1, 0));
     let model = app.world().resource::<StatsModel>().clone();
@@ -480,7 +476,7 @@ fn a_result_taken_back_is_not_counted_but_the_final_one_is() {
     };
     let mut app = app_in(dir.path(), Session::from_game(game, config), |_| {});
     let kind = (
-        jieqi_variants::of_kind(VariantKind::Xiangqi),
+        jieqi_variants::of_kind(Family::Xiangqi),
         Some(Level::Beginner),
     );
     command(
@@ -514,7 +510,7 @@ fn a_damaged_stats_file_is_reported_and_counting_starts_from_zero() {
         drop(app);
         let app = fresh_app(dir.path());
         assert_eq!(
-            stats(&app).tally((jieqi_variants::of_kind(VariantKind::Xiangqi), None)),
+            stats(&app).tally((jieqi_variants::of_kind(Family::Xiangqi), None)),
             won(1, 0, 0)
         );
         assert!(notices(&app).is_empty());
@@ -793,7 +789,7 @@ fn counts_stop_at_the_largest_number_instead_of_wrapping() {
     std::fs::write(dir.path().join("stats.json"), file).unwrap();
     let mut app = fresh_app(dir.path());
     assert!(notices(&app).is_empty());
-    let xiangqi = (jieqi_variants::of_kind(VariantKind::Xiangqi), None);
+    let xiangqi = (jieqi_variants::of_kind(Family::Xiangqi), None);
     assert_eq!(stats(&app).tally(xiangqi), won(u32::MAX, 0, u32::MAX));
     command(&mut app, GameCommand::Resign(Side::Black));
     settle_long(&mut app);

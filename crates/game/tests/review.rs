@@ -14,7 +14,7 @@ use jieqi_game::pieces::marks::Marker;
 use jieqi_game::records::{record_text, reviewed_record_text};
 use jieqi_game::review::{Review, ReviewCommand};
 use jieqi_game::session::{BrowseTo, GameCommand, Session};
-use jieqi_rules::{AnyGame, Deal, Jieqi, Move, Notation, Record, Seed, Side, Variant, Xiangqi};
+use jieqi_rules::{AnyGame, Deal, FamilyGame, Jieqi, Move, Notation, Record, Seed, Side, Xiangqi};
 
 /// A Jieqi game of deal 7 after `moves`, resigned by Black, and the same game from a deal that
 /// differs only in pieces still face down at the end — which neither player had seen when

@@ -14,7 +14,7 @@ use jieqi_game::records::{RecordBox, RecordFile, record_text};
 use jieqi_game::session::{BrowseTo, GameCommand, Hint, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::{Move, Notation, PlayerView, Role, Side, VariantKind};
+use jieqi_rules::{Family, Move, Notation, PlayerView, Role, Side};
 
 fn play(app: &mut App, from: &str, to: &str) {
     command(app, GameCommand::Move(Move::new(sq(from), sq(to)).into()));
@@ -113,7 +113,7 @@ fn a_resignation_is_not_taken_back() {
 
 #[test]
 fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
-    let mut app = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
+    let mut app = vs_computer(Family::Jieqi, Level::Beginner, Side::Red);
     let first = live(&app).legal_moves[0];
     command(&mut app, GameCommand::Move(first.into()));
     wait_for_plies(&mut app, 2);
@@ -121,7 +121,7 @@ fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
     command(&mut app, GameCommand::Move(second.into()));
     wait_for_plies(&mut app, 4);
     let at_two = {
-        let mut app2 = vs_computer(VariantKind::Jieqi, Level::Beginner, Side::Red);
+        let mut app2 = vs_computer(Family::Jieqi, Level::Beginner, Side::Red);
         command(&mut app2, GameCommand::Move(first.into()));
         wait_for_plies(&mut app2, 2);
         live(&app2).at_ply(0).unwrap().position
@@ -142,7 +142,7 @@ fn against_the_computer_a_take_back_returns_to_the_humans_move_at_once() {
 #[test]
 fn a_stale_computer_move_is_dropped_after_a_take_back() {
     // Master thinks for seconds: the test answers for it by hand.
-    let mut app = vs_computer(VariantKind::Xiangqi, Level::Master, Side::Red);
+    let mut app = vs_computer(Family::Xiangqi, Level::Master, Side::Red);
     play(&mut app, "h2", "e2");
     assert!(app.world().resource::<Computer>().is_thinking());
     let stale = app.world().resource::<Session>().stamp();
@@ -367,7 +367,7 @@ fn a_finished_jieqi_record_carries_its_seed_and_a_running_one_never_does() {
     assert!(text.contains("[Seed \""), "{text}");
     command(&mut other, GameCommand::LoadRecord(text));
     let loaded = live(&other);
-    assert_eq!(loaded.variant, VariantKind::Jieqi);
+    assert_eq!(loaded.variant, Family::Jieqi);
     assert_eq!(loaded.moves, finished.moves);
     assert_eq!(loaded.outcome, finished.outcome);
 }

@@ -4,7 +4,7 @@
 
 use crate::outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
 use crate::position::Position;
-use crate::repetition::{History, Verdict};
+use crate::repetition::{History, RepetitionVerdict};
 use crate::types::{Role, Square};
 
 impl Position {
@@ -93,9 +93,9 @@ pub fn no_move_outcome(position: &Position) -> Option<Outcome> {
 /// no-capture rules of the history's variant (rules.md §6, see [`History::judge`]); the
 /// [`MOVE_LIMIT_PLIES`] draw (rules.md §5), counted over the plies of this game. The notices
 /// are dropped once the game is decided by mate.
-pub fn adjudicate(position: &Position, history: &History) -> Verdict {
+pub fn adjudicate(position: &Position, history: &History) -> RepetitionVerdict {
     if let Some(outcome) = no_move_outcome(position) {
-        return Verdict {
+        return RepetitionVerdict {
             outcome: Some(outcome),
             notices: Vec::new(),
         };

@@ -1,16 +1,16 @@
-//! [`AnyGame`], the enum over every [`Variant`] that the app and saved games hold. Adding a
+//! [`AnyGame`], the enum over every [`FamilyGame`] that the app and saved games hold. Adding a
 //! variant = one type + one arm.
 
 use crate::deal::Seed;
 use crate::game::GameError;
 use crate::jieqi::Jieqi;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::repetition::Notice;
 use crate::rule_set::{RuleSet, RuleSetError};
 use crate::types::{Move, Side};
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::view::PlayerView;
 use crate::xiangqi::Xiangqi;
 
@@ -49,7 +49,7 @@ impl AnyGame {
     /// is not carried: repetitions count from it.
     pub fn from_view(view: &PlayerView, seed: Seed) -> Result<AnyGame, String> {
         Ok(match view.variant {
-            VariantKind::Jieqi => Jieqi::redealt(view, seed)
+            Family::Jieqi => Jieqi::redealt(view, seed)
                 .map_err(|e| e.to_string())?
                 .into(),
             _ => Xiangqi::from_setup(&view.position.to_setup())
@@ -85,8 +85,8 @@ impl AnyGame {
     }
 }
 
-impl Variant for AnyGame {
-    fn kind(&self) -> VariantKind {
+impl FamilyGame for AnyGame {
+    fn kind(&self) -> Family {
         dispatch!(self, g => g.kind())
     }
     fn rules(&self) -> RuleSet {

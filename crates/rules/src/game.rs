@@ -7,7 +7,7 @@ use crate::adjudication::adjudicate;
 use crate::explain::IllegalMove;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
-use crate::repetition::{History, Notice, RepetitionRules, Verdict};
+use crate::repetition::{History, Notice, RepetitionRules, RepetitionVerdict};
 use crate::types::{Move, Piece, Side};
 
 /// Why the game refused a request.
@@ -67,7 +67,7 @@ impl Game {
         game
     }
 
-    fn apply(&mut self, verdict: Verdict) {
+    fn apply(&mut self, verdict: RepetitionVerdict) {
         self.outcome = verdict.outcome;
         self.notices = verdict.notices;
     }

@@ -1,4 +1,4 @@
-//! Jieqi (揭棋) as a [`Variant`] (rules.md §7): face-down pieces that move as their start point,
+//! Jieqi (揭棋) as a [`FamilyGame`] (rules.md §7): face-down pieces that move as their start point,
 //! reveal when they move, freed advisors and elephants, and capturer-only knowledge.
 //!
 //! This type is the one place that holds the deal. Everything it gives out to players goes
@@ -8,14 +8,14 @@ use std::fmt;
 
 use crate::deal::{Deal, DealError, DealStream, Seed, split_full_fen};
 use crate::game::{Game, GameError};
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
 use crate::repetition::Notice;
 use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{ParseFenError, Pool, START_COUNTS, Setup, write_placement};
 use crate::types::{Move, Piece, Role, Side, Square};
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::view::{FinalReveal, PlayerView, SeenMove, SeenPiece};
 
 /// A Jieqi game with its deal.
@@ -144,7 +144,7 @@ impl Jieqi {
                 }
             }
         }
-        let rules = RuleSet::standard(VariantKind::Jieqi);
+        let rules = RuleSet::standard(Family::Jieqi);
         Ok(Jieqi {
             captured_before,
             game: Game::with_rules(start, rules.repetition()),
@@ -195,10 +195,10 @@ impl Jieqi {
     /// The same game, not yet begun, under `rules` (rules.md §10). Confined advisors and
     /// elephants must stand on their usual points at the start.
     pub fn under(self, rules: RuleSet) -> Result<Jieqi, RuleSetError> {
-        if rules.variant() != VariantKind::Jieqi {
+        if rules.variant() != Family::Jieqi {
             return Err(RuleSetError::WrongVariant {
                 wanted: rules.variant(),
-                game: VariantKind::Jieqi,
+                game: Family::Jieqi,
             });
         }
         if !self.game.moves().is_empty() {
@@ -339,9 +339,9 @@ fn full_fen(pos: &Position, identities: &[Option<Role>; 90], pool: Pool) -> Stri
     format!("{placement} {rest}")
 }
 
-impl Variant for Jieqi {
-    fn kind(&self) -> VariantKind {
-        VariantKind::Jieqi
+impl FamilyGame for Jieqi {
+    fn kind(&self) -> Family {
+        Family::Jieqi
     }
     fn rules(&self) -> RuleSet {
         self.rules
@@ -457,7 +457,7 @@ impl Variant for Jieqi {
         });
         PlayerView {
             viewer: side,
-            variant: VariantKind::Jieqi,
+            variant: Family::Jieqi,
             rules: self.rules,
             start: self.game.start().clone(),
             position: self.game.position().clone(),

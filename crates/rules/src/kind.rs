@@ -7,39 +7,39 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum VariantKind {
+pub enum Family {
     Xiangqi,
     Jieqi,
 }
 
-impl VariantKind {
-    pub const ALL: [VariantKind; 2] = [VariantKind::Xiangqi, VariantKind::Jieqi];
+impl Family {
+    pub const ALL: [Family; 2] = [Family::Xiangqi, Family::Jieqi];
 
     pub const fn name(self) -> &'static str {
         match self {
-            VariantKind::Xiangqi => "Xiangqi",
-            VariantKind::Jieqi => "Jieqi",
+            Family::Xiangqi => "Xiangqi",
+            Family::Jieqi => "Jieqi",
         }
     }
 }
 
-impl fmt::Display for VariantKind {
+impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl std::str::FromStr for VariantKind {
-    type Err = UnknownVariant;
-    fn from_str(s: &str) -> Result<Self, UnknownVariant> {
+impl std::str::FromStr for Family {
+    type Err = UnknownFamily;
+    fn from_str(s: &str) -> Result<Self, UnknownFamily> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "xiangqi" | "chinese chess" => Ok(VariantKind::Xiangqi),
-            "jieqi" => Ok(VariantKind::Jieqi),
-            _ => Err(UnknownVariant(s.to_string())),
+            "xiangqi" | "chinese chess" => Ok(Family::Xiangqi),
+            "jieqi" => Ok(Family::Jieqi),
+            _ => Err(UnknownFamily(s.to_string())),
         }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a variant (xiangqi or jieqi)")]
-pub struct UnknownVariant(pub String);
+pub struct UnknownFamily(pub String);

@@ -43,16 +43,17 @@ pub use deal::{DEAL_KEY_TAG, Deal, DealError, DealStream, ParseSeedError, Seed};
 pub use explain::{IllegalMove, Refusal};
 pub use game::GameError;
 pub use jieqi::{Jieqi, JieqiError};
-pub use kind::{UnknownVariant, VariantKind};
+pub use kind::{Family, UnknownFamily};
 pub use movegen::MoveList;
 pub use notation::{Notation, ParseMoveError, ParsedMove, parse_move, write_move};
 pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
 #[cfg(feature = "serde")]
-pub use platform::{Information, PlayedGame, VariantDef};
+pub use platform::{Information, PlayedGame, Variant};
 pub use position::{MoveRules, Position, PositionError};
 pub use record::{MoveNote, Record, RecordError, RecordResult, RecordText};
 pub use repetition::{
-    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, Verdict, chase_targets, chases,
+    History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, RepetitionVerdict,
+    chase_targets, chases,
 };
 pub use replay::{Judgement, RecordEnd, ReplayError};
 pub use rule_set::{
@@ -62,7 +63,7 @@ pub use rule_set::{
 pub use save::{Ending, SAVE_FORMAT, SAVE_VERSION, SaveError, SavedGame, read_envelope};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
-pub use variant::Variant;
+pub use variant::FamilyGame;
 pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, ViewTextError};
 pub use words::Words;
 pub use xiangqi::Xiangqi;

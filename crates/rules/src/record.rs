@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Tag pairs come first, each `[Name "value"]` with `\"` and `\\` escaped; every tag is kept
-//! in order. `Variant` is `Xiangqi` (also `Chinese Chess`, or no tag) or `Jieqi`; `FEN` gives
+//! in order. `FamilyGame` is `Xiangqi` (also `Chinese Chess`, or no tag) or `Jieqi`; `FEN` gives
 //! the start position (otherwise the standard start, or for Jieqi every piece but the generals
 //! face down); `Result` is `1-0` (Red won), `0-1` (Black won), `1/2-1/2` or `*`; `Seed` keeps a
 //! Jieqi deal's seed. `Game "Chinese Chess"` and `Format "WXF"` / `"ICCS"` / `"Chinese"` are
@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::notation::{
     Notation, ParseMoveError, ParsedMove, parse_move, write_coordinates, write_move,
 };
@@ -198,21 +198,21 @@ fn play(pos: &mut Position, pm: ParsedMove) -> bool {
 }
 
 impl Record {
-    /// An empty record of a game from `start`: tags `Game` (Xiangqi only), `Variant` and,
+    /// An empty record of a game from `start`: tags `Game` (Xiangqi only), `FamilyGame` and,
     /// unless it is the usual start, `FEN`.
     pub fn new(start: &Position) -> Record {
         let variant = if start.rules() == MoveRules::JIEQI {
-            VariantKind::Jieqi
+            Family::Jieqi
         } else {
-            VariantKind::Xiangqi
+            Family::Xiangqi
         };
         Record::of_variant(start, variant)
     }
 
     /// [`Record::new`] for a game of `variant` (a Jieqi game may move as Xiangqi does, under
     /// confined advisors).
-    fn of_variant(start: &Position, variant: VariantKind) -> Record {
-        let jieqi = variant == VariantKind::Jieqi;
+    fn of_variant(start: &Position, variant: Family) -> Record {
+        let jieqi = variant == Family::Jieqi;
         let mut record = Record::default();
         if !jieqi {
             record.set_tag("Game", "Chinese Chess");
@@ -269,7 +269,7 @@ impl Record {
         }
     }
 
-    /// The movement rules the `Variant` tag names.
+    /// The movement rules the `FamilyGame` tag names.
     pub fn rules(&self) -> Result<MoveRules, RecordError> {
         let Some(variant) = self.tag("Variant") else {
             return Ok(MoveRules::XIANGQI);
@@ -291,9 +291,9 @@ impl Record {
     /// tag lists (`[Rules "chase=judged"]`); no tag, the standard rules.
     pub fn rule_set(&self) -> Result<RuleSet, RecordError> {
         let variant = if self.rules()? == MoveRules::JIEQI {
-            VariantKind::Jieqi
+            Family::Jieqi
         } else {
-            VariantKind::Xiangqi
+            Family::Xiangqi
         };
         RuleSet::parse(variant, self.tag("Rules").unwrap_or("")).map_err(|e| RecordError::BadTag {
             tag: "Rules".into(),

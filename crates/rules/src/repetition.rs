@@ -156,7 +156,7 @@ impl fmt::Display for Notice {
 
 /// What was decided after a move: maybe the end of the game, and the notices to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
+pub struct RepetitionVerdict {
     pub outcome: Option<Outcome>,
     pub notices: Vec<Notice>,
 }
@@ -300,8 +300,8 @@ impl History {
     /// perpetually, neither is blamed. The second occurrence brings warnings (in both
     /// variants). From the third on, Xiangqi ends the game only for a one-sided perpetual
     /// check and otherwise hints at a draw by agreement; Jieqi ends it always.
-    pub fn judge(&self) -> Verdict {
-        let mut verdict = Verdict::default();
+    pub fn judge(&self) -> RepetitionVerdict {
+        let mut verdict = RepetitionVerdict::default();
         let count = self.occurrences();
         if let Some(cycle) = self.cycle().filter(|_| count >= 2) {
             let checking: Vec<Side> = Side::ALL
@@ -518,7 +518,7 @@ mod tests {
     use super::*;
     use crate::adjudication::adjudicate;
     use crate::jieqi::Jieqi;
-    use crate::variant::Variant;
+    use crate::variant::FamilyGame;
     use crate::{MoveRules, Setup};
 
     fn pos(fen: &str) -> Position {
@@ -895,7 +895,7 @@ mod tests {
     // --- Cycles ---
 
     /// Plays ICCS moves, recording each, and returns the verdict after every move.
-    fn play(p: &mut Position, history: &mut History, moves: &str) -> Vec<Verdict> {
+    fn play(p: &mut Position, history: &mut History, moves: &str) -> Vec<RepetitionVerdict> {
         moves
             .split_whitespace()
             .map(|s| {
@@ -911,7 +911,11 @@ mod tests {
 
     /// Plays `cycle` (as written for Red) twice from `fen` under Jieqi's rules and returns
     /// the verdicts of both rounds and the history.
-    fn jieqi_twice(t: Twin, fen: &str, cycle: &str) -> (Vec<Verdict>, Vec<Verdict>, History) {
+    fn jieqi_twice(
+        t: Twin,
+        fen: &str,
+        cycle: &str,
+    ) -> (Vec<RepetitionVerdict>, Vec<RepetitionVerdict>, History) {
         let mut p = t.jieqi(fen);
         let mut h = History::new(RepetitionRules::JIEQI, &p);
         let first = play(&mut p, &mut h, &t.moves(cycle));
@@ -934,11 +938,15 @@ mod tests {
         let mut p = pos(CHECKS);
         let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, CHECK_CYCLE);
-        assert!(first[..3].iter().all(|v| *v == Verdict::default()));
+        assert!(
+            first[..3]
+                .iter()
+                .all(|v| *v == RepetitionVerdict::default())
+        );
         assert_eq!(h.occurrences(), 2);
         assert_eq!(
             first[3],
-            Verdict {
+            RepetitionVerdict {
                 outcome: None,
                 notices: vec![Notice::PerpetualCheckWarning { side: Side::Red }]
             }
@@ -999,7 +1007,7 @@ mod tests {
             };
             assert_eq!(
                 first[3],
-                Verdict {
+                RepetitionVerdict {
                     outcome: None,
                     notices: vec![warning]
                 },
@@ -1009,7 +1017,7 @@ mod tests {
             let second = play(&mut p, &mut h, &t.moves(CHASE_CYCLE));
             assert_eq!(
                 second[3],
-                Verdict {
+                RepetitionVerdict {
                     outcome: None,
                     notices: vec![warning, Notice::RepetitionDrawHint]
                 },
@@ -1065,7 +1073,7 @@ mod tests {
             let (first, second, h) = jieqi_twice(t, fen, "a6a7 e9f9 a7a6 f9e9");
             assert_eq!(chased_by_plies(&h)[0], t.points(&["c7"]), "{t:?}");
             assert_eq!(chased_by_plies(&h)[2], t.points(&["g6"]), "{t:?}");
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
         }
     }
@@ -1084,11 +1092,11 @@ mod tests {
             let first = play(&mut p, &mut h, &t.moves(cycle));
             assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("c7"))]);
             assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             let second = play(&mut p, &mut h, &t.moves(cycle));
             assert_eq!(
                 second[3],
-                Verdict {
+                RepetitionVerdict {
                     outcome: None,
                     notices: vec![Notice::RepetitionDrawHint]
                 },
@@ -1096,7 +1104,7 @@ mod tests {
             );
 
             let (first, second, _) = jieqi_twice(t, fen, cycle);
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
         }
     }
@@ -1111,7 +1119,7 @@ mod tests {
             assert_eq!(chase_targets(&p, t.chaser()), [sq(&t.point("a7"))]);
             let (first, second, h) = jieqi_twice(t, fen, "d0d1 e9e8 d1d0 e8e9");
             assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
         }
     }
@@ -1124,7 +1132,7 @@ mod tests {
         for t in TWINS {
             let (first, second, h) = jieqi_twice(t, fen, "a3a4 e9e8 a4a3 e8e9");
             assert!(chased_by_plies(&h).iter().all(Vec::is_empty), "{t:?}");
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
         }
     }
@@ -1142,7 +1150,7 @@ mod tests {
                 [t.points(&["c7"]), vec![], vec![], vec![]],
                 "{t:?}"
             );
-            assert_eq!(first[3], Verdict::default(), "{t:?}");
+            assert_eq!(first[3], RepetitionVerdict::default(), "{t:?}");
             assert_eq!(second[3].outcome, REPETITION_DRAW, "{t:?}");
         }
     }
@@ -1204,7 +1212,7 @@ mod tests {
                 // … but only the check is reported and judged.
                 assert_eq!(
                     first[3],
-                    Verdict {
+                    RepetitionVerdict {
                         outcome: None,
                         notices: vec![Notice::PerpetualCheckWarning { side: checker }]
                     },
@@ -1231,11 +1239,11 @@ mod tests {
         let mut p = pos(fen);
         let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let first = play(&mut p, &mut h, cycle);
-        assert_eq!(first[3], Verdict::default());
+        assert_eq!(first[3], RepetitionVerdict::default());
         let second = play(&mut p, &mut h, cycle);
         assert_eq!(
             second[3],
-            Verdict {
+            RepetitionVerdict {
                 outcome: None,
                 notices: vec![Notice::RepetitionDrawHint]
             }
@@ -1285,7 +1293,7 @@ mod tests {
                 RepetitionRules::XIANGQI => {
                     assert_eq!(
                         v,
-                        Verdict {
+                        RepetitionVerdict {
                             outcome: None,
                             notices: vec![Notice::RepetitionDrawHint]
                         }
@@ -1331,10 +1339,10 @@ mod tests {
         let mut p = pos(fen);
         let mut h = History::new(RepetitionRules::XIANGQI, &p);
         let v = play(&mut p, &mut h, "a0a1 e9e8");
-        assert_eq!(v[0], Verdict::default());
+        assert_eq!(v[0], RepetitionVerdict::default());
         assert_eq!(
             v[1],
-            Verdict {
+            RepetitionVerdict {
                 outcome: None,
                 notices: vec![Notice::NoCaptureHint]
             }

@@ -43,7 +43,7 @@ use crate::repetition::Notice;
 use crate::rule_set::RuleSetError;
 use crate::setup::STANDARD_FEN;
 use crate::types::Side;
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::view::{PlayerView, ViewTextError};
 use crate::xiangqi::Xiangqi;
 

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::position::{MoveRules, PositionError};
 use crate::quote::quote;
 use crate::repetition::{NO_CAPTURE_PLIES, RepetitionRules};
@@ -254,10 +254,7 @@ pub enum RuleSetError {
     #[error("'{setting}' is not an option setting; write key=value, e.g. {example}")]
     Malformed { setting: String, example: String },
     #[error("the rules are {wanted}'s, but the game is {game}")]
-    WrongVariant {
-        wanted: VariantKind,
-        game: VariantKind,
-    },
+    WrongVariant { wanted: Family, game: Family },
     #[error("the rules of a game are chosen before its first move")]
     AlreadyStarted,
     #[error("under these rules the start is illegal: {0}")]
@@ -389,13 +386,13 @@ impl fmt::Debug for OptionValues {
 /// A variant and the values of its options.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleSet {
-    variant: VariantKind,
+    variant: Family,
     values: OptionValues,
 }
 
 impl RuleSet {
     /// The variant's own rules: every option at its default.
-    pub fn standard(variant: VariantKind) -> RuleSet {
+    pub fn standard(variant: Family) -> RuleSet {
         RuleSet {
             variant,
             values: OptionValues::standard(variant.name(), Self::options(variant)),
@@ -403,14 +400,14 @@ impl RuleSet {
     }
 
     /// The options `variant` offers.
-    pub fn options(variant: VariantKind) -> &'static [OptionSpec] {
+    pub fn options(variant: Family) -> &'static [OptionSpec] {
         match variant {
-            VariantKind::Xiangqi => XIANGQI_OPTIONS,
-            VariantKind::Jieqi => JIEQI_OPTIONS,
+            Family::Xiangqi => XIANGQI_OPTIONS,
+            Family::Jieqi => JIEQI_OPTIONS,
         }
     }
 
-    pub fn variant(&self) -> VariantKind {
+    pub fn variant(&self) -> Family {
         self.variant
     }
 
@@ -420,12 +417,12 @@ impl RuleSet {
     }
 
     /// The rule set of `variant` with these values; `None` when they are another variant's.
-    pub fn of_values(variant: VariantKind, values: OptionValues) -> Option<RuleSet> {
+    pub fn of_values(variant: Family, values: OptionValues) -> Option<RuleSet> {
         (values.specs == Self::options(variant)).then_some(RuleSet { variant, values })
     }
 
     /// Reads the text form (`chase=judged, move-limit=off`; empty for the defaults).
-    pub fn parse(variant: VariantKind, text: &str) -> Result<RuleSet, RuleSetError> {
+    pub fn parse(variant: Family, text: &str) -> Result<RuleSet, RuleSetError> {
         let values = OptionValues::parse(variant.name(), Self::options(variant), text)?;
         Ok(RuleSet { variant, values })
     }
@@ -452,8 +449,8 @@ impl RuleSet {
     /// How pieces move under these rules (rules.md §7, §10).
     pub fn move_rules(&self) -> MoveRules {
         match self.variant {
-            VariantKind::Xiangqi => MoveRules::XIANGQI,
-            VariantKind::Jieqi => MoveRules {
+            Family::Xiangqi => MoveRules::XIANGQI,
+            Family::Jieqi => MoveRules {
                 free_advisors_elephants: self.value("advisors") == 0,
             },
         }
@@ -462,13 +459,13 @@ impl RuleSet {
     /// How repetition and long games are judged (rules.md §5, §6, §10).
     pub fn repetition(&self) -> RepetitionRules {
         match self.variant {
-            VariantKind::Xiangqi => RepetitionRules {
+            Family::Xiangqi => RepetitionRules {
                 chase_loses: self.value("chase") == 1,
                 no_capture_draws: self.value("no-capture") == 1,
                 move_limit: self.value("move-limit") == 0,
                 ..RepetitionRules::XIANGQI
             },
-            VariantKind::Jieqi => RepetitionRules {
+            Family::Jieqi => RepetitionRules {
                 no_capture_plies: self.value("no-capture-draw"),
                 ..RepetitionRules::JIEQI
             },
@@ -478,7 +475,7 @@ impl RuleSet {
     /// Jieqi: whether a captured face-down piece is shown to both players, not only to its
     /// capturer (rules.md §10). Public either way.
     pub fn captured_shown_to_both(&self) -> bool {
-        self.variant == VariantKind::Jieqi && self.value("captured") == 1
+        self.variant == Family::Jieqi && self.value("captured") == 1
     }
 }
 
@@ -497,7 +494,7 @@ impl fmt::Debug for RuleSet {
 
 impl Default for RuleSet {
     fn default() -> Self {
-        RuleSet::standard(VariantKind::Xiangqi)
+        RuleSet::standard(Family::Xiangqi)
     }
 }
 
@@ -507,21 +504,20 @@ mod tests {
 
     #[test]
     fn text_lists_only_what_differs_and_reads_back_rules_10() {
-        for variant in VariantKind::ALL {
+        for variant in Family::ALL {
             let standard = RuleSet::standard(variant);
             assert!(standard.is_standard());
             assert_eq!(standard.to_string(), "");
             assert_eq!(RuleSet::parse(variant, "").unwrap(), standard);
         }
-        let rules = RuleSet::parse(VariantKind::Xiangqi, "chase=judged, move-limit=off").unwrap();
+        let rules = RuleSet::parse(Family::Xiangqi, "chase=judged, move-limit=off").unwrap();
         assert_eq!(rules.to_string(), "chase=judged, move-limit=off");
         assert_eq!(rules.get("no-capture").as_deref(), Some("hint"));
         assert_eq!(
-            RuleSet::parse(VariantKind::Xiangqi, &rules.to_string()),
+            RuleSet::parse(Family::Xiangqi, &rules.to_string()),
             Ok(rules)
         );
-        let jieqi =
-            RuleSet::parse(VariantKind::Jieqi, "no-capture-draw=200 captured=both").unwrap();
+        let jieqi = RuleSet::parse(Family::Jieqi, "no-capture-draw=200 captured=both").unwrap();
         assert_eq!(jieqi.to_string(), "captured=both, no-capture-draw=200");
         assert!(jieqi.captured_shown_to_both());
         assert_eq!(jieqi.repetition().no_capture_plies, 200);
@@ -531,32 +527,28 @@ mod tests {
     fn bad_settings_are_named_rules_10() {
         let err = |v, t: &str| RuleSet::parse(v, t).unwrap_err().to_string();
         assert_eq!(
-            err(VariantKind::Xiangqi, "captured=both"),
+            err(Family::Xiangqi, "captured=both"),
             "Xiangqi has no option 'captured' (it has: chase, no-capture, move-limit)"
         );
         assert_eq!(
-            err(VariantKind::Xiangqi, "chase=sometimes"),
+            err(Family::Xiangqi, "chase=sometimes"),
             "option chase takes warned or judged, not 'sometimes'"
         );
         assert_eq!(
-            err(VariantKind::Jieqi, "no-capture-draw=7"),
+            err(Family::Jieqi, "no-capture-draw=7"),
             "option no-capture-draw takes 20 to 400 plies, not '7'"
         );
-        assert!(err(VariantKind::Jieqi, "both").contains("key=value"));
+        assert!(err(Family::Jieqi, "both").contains("key=value"));
     }
 
     #[test]
     fn options_set_the_rules_they_name_rules_10() {
-        let x = |t| {
-            RuleSet::parse(VariantKind::Xiangqi, t)
-                .unwrap()
-                .repetition()
-        };
+        let x = |t| RuleSet::parse(Family::Xiangqi, t).unwrap().repetition();
         assert_eq!(x(""), RepetitionRules::XIANGQI);
         assert!(x("chase=judged").chase_loses);
         assert!(x("no-capture=draw").no_capture_draws);
         assert!(!x("move-limit=off").move_limit);
-        let j = |t| RuleSet::parse(VariantKind::Jieqi, t).unwrap();
+        let j = |t| RuleSet::parse(Family::Jieqi, t).unwrap();
         assert_eq!(j("").repetition(), RepetitionRules::JIEQI);
         assert_eq!(j("").move_rules(), MoveRules::JIEQI);
         assert_eq!(j("advisors=confined").move_rules(), MoveRules::XIANGQI);

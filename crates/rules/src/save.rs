@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::any_game::AnyGame;
 use crate::deal::Seed;
 use crate::jieqi::Jieqi;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::quote::{quote, shorten};
@@ -37,7 +37,7 @@ use crate::replay::note_arising;
 use crate::rule_set::RuleSet;
 use crate::setup::Setup;
 use crate::types::{Move, Side};
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::xiangqi::Xiangqi;
 
 /// The value of the `format` field.
@@ -59,7 +59,7 @@ pub enum Ending {
 pub struct SavedGame {
     pub format: String,
     pub version: u32,
-    pub variant: VariantKind,
+    pub variant: Family,
     /// The Jieqi deal's seed (Crockford code), when the game came from one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
@@ -106,7 +106,7 @@ pub enum SaveError {
     #[error("the save gives both a seed and a start; a seed deals its own start")]
     SeedAndStart,
     #[error("the save says {0} but gives a seed, which only Jieqi has")]
-    SeedWithoutJieqi(VariantKind),
+    SeedWithoutJieqi(Family),
     #[error("move {ply} '{text}' in the save is not a move like h2e2")]
     BadMove { ply: usize, text: String },
     #[error("move {ply} '{text}' in the save is not allowed: {reason}")]
@@ -215,21 +215,21 @@ impl SavedGame {
     /// it (0 = the start), as [`crate::Judgement`] keeps them for a record.
     pub fn restore_noting(&self) -> Result<(AnyGame, Vec<(usize, Notice)>), SaveError> {
         let game: AnyGame = match (self.variant, &self.seed, &self.start) {
-            (VariantKind::Jieqi, Some(_), Some(_)) => return Err(SaveError::SeedAndStart),
-            (VariantKind::Jieqi, Some(code), None) => {
+            (Family::Jieqi, Some(_), Some(_)) => return Err(SaveError::SeedAndStart),
+            (Family::Jieqi, Some(code), None) => {
                 let seed: Seed = code.parse().map_err(|_| SaveError::BadSeed(quote(code)))?;
                 Jieqi::from_seed(seed).into()
             }
-            (VariantKind::Jieqi, None, Some(fen)) => Jieqi::from_full_fen(fen)
+            (Family::Jieqi, None, Some(fen)) => Jieqi::from_full_fen(fen)
                 .map_err(|e| SaveError::BadStart(e.to_string()))?
                 .into(),
-            (VariantKind::Jieqi, None, None) => {
+            (Family::Jieqi, None, None) => {
                 return Err(SaveError::BadField(
                     "a Jieqi save needs a seed or a start".into(),
                 ));
             }
             (kind, Some(_), _) => return Err(SaveError::SeedWithoutJieqi(kind)),
-            (VariantKind::Xiangqi, None, start) => {
+            (Family::Xiangqi, None, start) => {
                 let setup = match start {
                     Some(fen) => {
                         Setup::parse_fen(fen).map_err(|e| SaveError::BadStart(e.to_string()))?

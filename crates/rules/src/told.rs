@@ -5,7 +5,7 @@
 //! Each move is played once, where it is told; [`PlayerView::from_text`] is this, all at once.
 
 use crate::game::Game;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::position::Position;
 use crate::rule_set::RuleSet;
 use crate::setup::{Pool, START_COUNTS, Setup};
@@ -34,12 +34,12 @@ impl ToldGame {
         let hidden = setup.board.iter().flatten().any(|p| p.is_hidden());
         let rules = rules.unwrap_or_else(|| {
             RuleSet::standard(if hidden || setup.pool.is_some() {
-                VariantKind::Jieqi
+                Family::Jieqi
             } else {
-                VariantKind::Xiangqi
+                Family::Xiangqi
             })
         });
-        if hidden && rules.variant() != VariantKind::Jieqi {
+        if hidden && rules.variant() != Family::Jieqi {
             return Err(ViewTextError::HiddenOutsideJieqi(rules.variant()));
         }
         let start = Position::from_setup(&setup, rules.move_rules())?;
@@ -135,7 +135,7 @@ impl ToldGame {
     /// What the side to move knows: everything told.
     pub(crate) fn view(&self) -> PlayerView {
         let position = self.game.position().clone();
-        let jieqi = self.rules.variant() == VariantKind::Jieqi;
+        let jieqi = self.rules.variant() == Family::Jieqi;
         PlayerView {
             viewer: position.turn(),
             variant: self.rules.variant(),

@@ -1,8 +1,8 @@
-//! The `Variant` trait that standard Xiangqi and Jieqi implement. It names neither of them, so
+//! The `FamilyGame` trait that standard Xiangqi and Jieqi implement. It names neither of them, so
 //! both can build on it; `AnyGame`, the enum over both, is in `any_game`.
 
 use crate::game::GameError;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::movegen::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -12,8 +12,8 @@ use crate::types::{Move, Side};
 use crate::view::PlayerView;
 
 /// A game of one variant, from its start to its end.
-pub trait Variant {
-    fn kind(&self) -> VariantKind;
+pub trait FamilyGame {
+    fn kind(&self) -> Family;
     /// The rule set the game is played under (rules.md §10).
     fn rules(&self) -> RuleSet;
     /// The public position (hidden Jieqi pieces face-down).

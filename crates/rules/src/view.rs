@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::deal::Seed;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::notation::{Notation, write_move};
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -71,7 +71,7 @@ impl fmt::Debug for FinalReveal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerView {
     pub viewer: Side,
-    pub variant: VariantKind,
+    pub variant: Family,
     /// The rule set the game is played under (public, rules.md §10).
     pub rules: RuleSet,
     /// The public start position (hidden pieces face-down).
@@ -251,7 +251,7 @@ impl PlayerView {
     /// FEN. It can be handed to an engine without leaking anything.
     pub fn to_fen(&self) -> String {
         let mut setup = self.position.to_setup();
-        if self.variant == VariantKind::Xiangqi {
+        if self.variant == Family::Xiangqi {
             return setup.to_fen();
         }
         setup.pool = Some(self.pool);
@@ -270,7 +270,7 @@ pub enum ViewTextError {
     #[error("impossible pool: {0}")]
     Pool(#[from] crate::setup::PoolError),
     #[error("a FEN with face-down pieces is Jieqi, not {0}")]
-    HiddenOutsideJieqi(VariantKind),
+    HiddenOutsideJieqi(Family),
     #[error("move {ply}: {source}")]
     Move {
         ply: usize,
@@ -333,7 +333,7 @@ impl PlayerView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AnyGame, Jieqi, Seed, Variant, Xiangqi};
+    use crate::{AnyGame, FamilyGame, Jieqi, Seed, Xiangqi};
 
     /// Plays `plies` moves, preferring captures so that face-down pieces get taken.
     fn played(mut game: AnyGame, plies: usize) -> AnyGame {
@@ -369,7 +369,7 @@ mod tests {
                     .iter()
                     .filter(|m| m.captured.is_some_and(|c| c.role().is_some()))
                     .count();
-                assert!(captured_hidden > 0 || now.variant == VariantKind::Xiangqi);
+                assert!(captured_hidden > 0 || now.variant == Family::Xiangqi);
                 let mut earlier = game.clone();
                 for ply in (0..=plies).rev() {
                     let mut then = earlier.view(viewer);

@@ -1,14 +1,14 @@
-//! Standard Xiangqi as a [`Variant`]: everything is public.
+//! Standard Xiangqi as a [`FamilyGame`]: everything is public.
 
 use crate::game::{Game, GameError};
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position, PositionError};
 use crate::repetition::Notice;
 use crate::rule_set::{RuleSet, RuleSetError};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Move, Side};
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::view::{PlayerView, SeenMove, SeenPiece};
 
 /// A standard Xiangqi game (rules.md §1–§6).
@@ -27,7 +27,7 @@ impl Default for Xiangqi {
 impl Xiangqi {
     /// A game from `start` under the standard rules.
     pub fn new(start: Position) -> Xiangqi {
-        let rules = RuleSet::standard(VariantKind::Xiangqi);
+        let rules = RuleSet::standard(Family::Xiangqi);
         Xiangqi {
             game: Game::with_rules(start, rules.repetition()),
             rules,
@@ -36,10 +36,10 @@ impl Xiangqi {
 
     /// The same game, not yet begun, under `rules` (rules.md §10).
     pub fn under(self, rules: RuleSet) -> Result<Xiangqi, RuleSetError> {
-        if rules.variant() != VariantKind::Xiangqi {
+        if rules.variant() != Family::Xiangqi {
             return Err(RuleSetError::WrongVariant {
                 wanted: rules.variant(),
-                game: VariantKind::Xiangqi,
+                game: Family::Xiangqi,
             });
         }
         if !self.game.moves().is_empty() {
@@ -72,9 +72,9 @@ impl Xiangqi {
     }
 }
 
-impl Variant for Xiangqi {
-    fn kind(&self) -> VariantKind {
-        VariantKind::Xiangqi
+impl FamilyGame for Xiangqi {
+    fn kind(&self) -> Family {
+        Family::Xiangqi
     }
     fn rules(&self) -> RuleSet {
         self.rules
@@ -121,7 +121,7 @@ impl Variant for Xiangqi {
             .collect();
         PlayerView {
             viewer: side,
-            variant: VariantKind::Xiangqi,
+            variant: Family::Xiangqi,
             rules: self.rules,
             start: self.game.start().clone(),
             position: self.game.position().clone(),

@@ -25,8 +25,8 @@ use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 use jieqi_rules::{
-    AnyGame, Deal, Handicap, Jieqi, MoveRules, Notation, ParsedMove, PlayerView, Pool, Position,
-    Record, RecordResult, Role, STANDARD_FEN, SavedGame, Seed, Setup, Side, Variant, Xiangqi,
+    AnyGame, Deal, FamilyGame, Handicap, Jieqi, MoveRules, Notation, ParsedMove, PlayerView, Pool,
+    Position, Record, RecordResult, Role, STANDARD_FEN, SavedGame, Seed, Setup, Side, Xiangqi,
     parse_move, write_move,
 };
 use proptest::collection::vec;

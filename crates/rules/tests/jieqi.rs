@@ -2,8 +2,8 @@
 //! elephants, capturer-only knowledge, the final reveal, and views that leak nothing.
 
 use jieqi_rules::{
-    AnyGame, Deal, DrawReason, Jieqi, Move, Notation, Outcome, Piece, PlayerView, Role, RuleSet,
-    Seed, SeenPiece, Side, Square, Variant, VariantKind, WinReason, write_move,
+    AnyGame, Deal, DrawReason, Family, FamilyGame, Jieqi, Move, Notation, Outcome, Piece,
+    PlayerView, Role, RuleSet, Seed, SeenPiece, Side, Square, WinReason, write_move,
 };
 use proptest::prelude::*;
 
@@ -306,7 +306,7 @@ proptest! {
             ["free", "confined"][(options >> 1) & 1],
             [120, 40][(options >> 2) & 1],
         );
-        let rules = RuleSet::parse(VariantKind::Jieqi, &text).unwrap();
+        let rules = RuleSet::parse(Family::Jieqi, &text).unwrap();
         let mut game = Jieqi::from_deal(&deal).under(rules).unwrap();
         for c in choices {
             let moves = game.legal_moves();

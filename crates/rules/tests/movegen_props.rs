@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use jieqi_rules::{
-    Deal, Jieqi, Move, MoveRules, Piece, Position, PositionError, Role, RuleSet, Seed, Setup, Side,
-    Square, Variant, VariantKind,
+    Deal, Family, FamilyGame, Jieqi, Move, MoveRules, Piece, Position, PositionError, Role,
+    RuleSet, Seed, Setup, Side, Square,
 };
 use proptest::prelude::*;
 
@@ -245,7 +245,7 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..100),
     ) {
         let options = if confined { "advisors=confined" } else { "" };
-        let rules = RuleSet::parse(VariantKind::Jieqi, options).unwrap();
+        let rules = RuleSet::parse(Family::Jieqi, options).unwrap();
         let mut game = Jieqi::from_deal(&Deal::from_seed(Seed(seed))).under(rules).unwrap();
         check_position(game.position());
         for c in choices {

@@ -2,8 +2,8 @@
 //! records it refuses with the first real problem named (issue 23).
 
 use jieqi_rules::{
-    AnyGame, DrawReason, Jieqi, MateKind, Move, Notation, Notice, Outcome, PlayerView, PoolError,
-    Record, RecordEnd, RecordError, RecordResult, ReplayError, Seed, Setup, Side, Variant,
+    AnyGame, DrawReason, FamilyGame, Jieqi, MateKind, Move, Notation, Notice, Outcome, PlayerView,
+    PoolError, Record, RecordEnd, RecordError, RecordResult, ReplayError, Seed, Setup, Side,
     ViewTextError, WinReason, Xiangqi,
 };
 
@@ -454,7 +454,7 @@ fn a_result_the_rules_did_not_reach_is_taken_from_the_tag_rules_5_9() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_replay_numbers_black_first_and_places_each_notice_at_its_ply_rules_6_9() {
-    use jieqi_rules::platform::{VariantDef, XIANGQI};
+    use jieqi_rules::platform::{Variant, XIANGQI};
     // Black's chariot checks from a0 and a1 in turn; Red's general steps between e0 and e1.
     let text = "[FEN \"3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1\"]\n\
                 a1a0 e0e1 a0a1 e1e0 a1a0 e0e1 a0a1 e1e0 1-0";

@@ -2,24 +2,21 @@
 //! set through views, saves and records.
 
 use jieqi_rules::{
-    AnyGame, DrawReason, Jieqi, Move, Notation, Notice, Outcome, Record, RuleSet, SavedGame, Seed,
-    SeenPiece, Setup, Side, Variant, VariantKind, WinReason, Xiangqi,
+    AnyGame, DrawReason, Family, FamilyGame, Jieqi, Move, Notation, Notice, Outcome, Record,
+    RuleSet, SavedGame, Seed, SeenPiece, Setup, Side, WinReason, Xiangqi,
 };
 
 fn mv(s: &str) -> Move {
     Move::parse_iccs(s).unwrap()
 }
 
-fn rules(variant: VariantKind, text: &str) -> RuleSet {
+fn rules(variant: Family, text: &str) -> RuleSet {
     RuleSet::parse(variant, text).unwrap()
 }
 
 fn xiangqi(fen: &str, options: &str) -> AnyGame {
     let start = Xiangqi::from_setup(&Setup::parse_fen(fen).unwrap()).unwrap();
-    start
-        .under(rules(VariantKind::Xiangqi, options))
-        .unwrap()
-        .into()
+    start.under(rules(Family::Xiangqi, options)).unwrap().into()
 }
 
 fn play_all(game: &mut AnyGame, moves: &str) {
@@ -98,7 +95,7 @@ fn jieqi_captured_pieces_shown_to_the_capturer_or_both_rules_7_10() {
     // Seed 3: Red's cannon takes the face-down piece on b9.
     for (options, black_knows) in [("", false), ("captured=both", true)] {
         let mut game: AnyGame = Jieqi::from_seed(Seed(3))
-            .under(rules(VariantKind::Jieqi, options))
+            .under(rules(Family::Jieqi, options))
             .unwrap()
             .into();
         game.play(mv("b2b9")).unwrap();
@@ -127,7 +124,7 @@ fn jieqi_advisors_free_or_confined_rules_7_10() {
     let targets = |options: &str| -> Vec<String> {
         let game = Jieqi::from_full_fen(fen)
             .unwrap()
-            .under(rules(VariantKind::Jieqi, options))
+            .under(rules(Family::Jieqi, options))
             .unwrap();
         let mut t: Vec<String> = game
             .view(Side::Red)
@@ -145,7 +142,7 @@ fn jieqi_advisors_free_or_confined_rules_7_10() {
     let outside = Jieqi::from_full_fen("3k5/9/9/9/9/4A4/9/9/9/4K4 w - - 0 1").unwrap();
     assert!(
         outside
-            .under(rules(VariantKind::Jieqi, "advisors=confined"))
+            .under(rules(Family::Jieqi, "advisors=confined"))
             .is_err()
     );
 }
@@ -161,7 +158,7 @@ fn jieqi_confined_elephant_revealed_across_the_river_rules_7_10() {
     let after = |options: &str, first: &str| -> Jieqi {
         let mut game = Jieqi::from_full_fen(fen)
             .unwrap()
-            .under(rules(VariantKind::Jieqi, options))
+            .under(rules(Family::Jieqi, options))
             .unwrap();
         game.play(mv(first)).unwrap();
         game
@@ -201,7 +198,7 @@ fn jieqi_no_capture_draw_limit_rules_6_10() {
     for (options, drawn) in [("", false), ("no-capture-draw=40", true)] {
         let mut game = Jieqi::from_full_fen(fen)
             .unwrap()
-            .under(rules(VariantKind::Jieqi, options))
+            .under(rules(Family::Jieqi, options))
             .unwrap();
         game.play(mv("a0a1")).unwrap();
         assert_eq!(game.outcome().is_some(), drawn, "{options}");
@@ -212,20 +209,17 @@ fn jieqi_no_capture_draw_limit_rules_6_10() {
 fn the_rules_are_chosen_before_the_first_move_rules_10() {
     let mut game = Xiangqi::default();
     game.play(mv("h2e2")).unwrap();
-    assert!(
-        game.under(rules(VariantKind::Xiangqi, "chase=judged"))
-            .is_err()
-    );
+    assert!(game.under(rules(Family::Xiangqi, "chase=judged")).is_err());
     assert!(
         Xiangqi::default()
-            .under(RuleSet::standard(VariantKind::Jieqi))
+            .under(RuleSet::standard(Family::Jieqi))
             .is_err()
     );
 }
 
 #[test]
 fn saves_and_records_keep_the_rule_set_rules_9_10() {
-    let options = rules(VariantKind::Jieqi, "captured=both, advisors=confined");
+    let options = rules(Family::Jieqi, "captured=both, advisors=confined");
     let mut game: AnyGame = Jieqi::from_seed(Seed(7)).under(options).unwrap().into();
     game.play(mv("b2b9")).unwrap();
     game.resign(Side::Black).unwrap();

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use jieqi_rules::{
-    AnyGame, Handicap, Jieqi, Move, SaveError, SavedGame, Seed, Side, Variant, Xiangqi,
+    AnyGame, FamilyGame, Handicap, Jieqi, Move, SaveError, SavedGame, Seed, Side, Xiangqi,
 };
 
 fn mv(s: &str) -> Move {

@@ -12,16 +12,16 @@
 use std::sync::{PoisonError, RwLock};
 
 use jieqi_rules::platform::{
-    JIEQI, LoadError, PlayedGame, Replay, SaveSettings, VariantDef, VariantRef, XIANGQI,
+    JIEQI, LoadError, PlayedGame, Replay, SaveSettings, Variant, VariantRef, XIANGQI,
 };
-use jieqi_rules::{Notation, RecordText, VariantKind, read_envelope};
+use jieqi_rules::{Family, Notation, RecordText, read_envelope};
 
 /// Every variant, in the order the front ends list them. The first is the default; the first
 /// that deals is the one a seed alone names.
-pub static VARIANTS: &[&dyn VariantDef] = &[&XIANGQI, &JIEQI, &jieqi_banqi::BANQI];
+pub static VARIANTS: &[&dyn Variant] = &[&XIANGQI, &JIEQI, &jieqi_banqi::BANQI];
 
 /// The variants [`register`]ed at run time, in the order they came.
-static REGISTERED: RwLock<Vec<&'static dyn VariantDef>> = RwLock::new(Vec::new());
+static REGISTERED: RwLock<Vec<&'static dyn Variant>> = RwLock::new(Vec::new());
 
 /// Why a variant could not be registered: another has its id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,7 +33,7 @@ pub struct IdTaken(pub &'static str);
 /// front ends then find it as they find the others. An id already known (built in or
 /// registered) is refused, changing nothing: a fixture that several tests register registers
 /// once (e.g. under a `std::sync::Once`).
-pub fn register(variant: &'static dyn VariantDef) -> Result<(), IdTaken> {
+pub fn register(variant: &'static dyn Variant) -> Result<(), IdTaken> {
     let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
     if VARIANTS
         .iter()
@@ -47,7 +47,7 @@ pub fn register(variant: &'static dyn VariantDef) -> Result<(), IdTaken> {
 }
 
 /// Every variant: [`VARIANTS`], then the [`register`]ed ones.
-fn every() -> Vec<&'static dyn VariantDef> {
+fn every() -> Vec<&'static dyn Variant> {
     let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
     VARIANTS.iter().chain(registered.iter()).copied().collect()
 }
@@ -61,7 +61,7 @@ pub struct UnknownVariant {
 }
 
 /// The variant with this id or name (any case); `chinese chess` is Xiangqi.
-pub fn find(name: &str) -> Result<&'static dyn VariantDef, UnknownVariant> {
+pub fn find(name: &str) -> Result<&'static dyn Variant, UnknownVariant> {
     let wanted = name.trim().to_ascii_lowercase();
     let wanted = if wanted == "chinese chess" {
         "xiangqi"
@@ -80,10 +80,10 @@ pub fn find(name: &str) -> Result<&'static dyn VariantDef, UnknownVariant> {
 }
 
 /// The variant of a kind of the rules crate (Xiangqi or Jieqi).
-pub fn of_kind(kind: VariantKind) -> VariantRef {
+pub fn of_kind(kind: Family) -> VariantRef {
     VariantRef(match kind {
-        VariantKind::Xiangqi => &XIANGQI,
-        VariantKind::Jieqi => &JIEQI,
+        Family::Xiangqi => &XIANGQI,
+        Family::Jieqi => &JIEQI,
     })
 }
 
@@ -93,13 +93,13 @@ pub fn all() -> impl Iterator<Item = VariantRef> {
 }
 
 /// The default variant (the first).
-pub fn default_variant() -> &'static dyn VariantDef {
+pub fn default_variant() -> &'static dyn Variant {
     VARIANTS[0]
 }
 
 /// The variant whose text form `text` is, when no variant is named: the first that claims
 /// it, else the default.
-pub fn reading(text: &str) -> &'static dyn VariantDef {
+pub fn reading(text: &str) -> &'static dyn Variant {
     every()
         .into_iter()
         .find(|v| v.claims(text))
@@ -107,7 +107,7 @@ pub fn reading(text: &str) -> &'static dyn VariantDef {
 }
 
 /// The variant a seed alone names: the first that deals.
-pub fn dealing() -> &'static dyn VariantDef {
+pub fn dealing() -> &'static dyn Variant {
     every()
         .into_iter()
         .find(|v| v.deals())
@@ -115,7 +115,7 @@ pub fn dealing() -> &'static dyn VariantDef {
 }
 
 /// Replays a save or a record of any variant, every turn checked: the save's `variant` field
-/// or the record's `Variant` tag names it. One without a name, or with a name no variant has,
+/// or the record's `FamilyGame` tag names it. One without a name, or with a name no variant has,
 /// is read as Xiangqi's, whose reader tells Xiangqi from Jieqi by the position and names a
 /// bad tag or field.
 pub fn replay(text: &str, notation: Notation) -> Result<Replay, LoadError> {

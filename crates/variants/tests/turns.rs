@@ -3,7 +3,7 @@
 //! player's table offers and refuses every other with a typed reason a screen can translate,
 //! leaving the game untouched (rules.md §4, §11).
 
-use jieqi_rules::platform::{PlayedGame, Spot, TurnError, VariantDef, XIANGQI};
+use jieqi_rules::platform::{PlayedGame, Spot, TurnError, Variant, XIANGQI};
 use jieqi_rules::{Refusal, Seed, Side};
 use jieqi_variants::VARIANTS;
 

@@ -18,7 +18,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`game`] | squares, positions, legal turns, refusals, text forms, the game and perft |
-//! | [`platform`] | its words, its board, [`TOY`] (`VariantDef`), the game as the platform drives it (`PlayedGame`), its table, save and record |
+//! | [`platform`] | its words, its board, [`TOY`] (`Variant`), the game as the platform drives it (`PlayedGame`), its table, save and record |
 //! | [`search`] | the node the generic search plays (`SearchNode`) |
 
 pub mod game;

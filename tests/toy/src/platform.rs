@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use jieqi_rules::platform::{
     BoardShape, EndError, Grid, Information, LoadError, Look, PlayedGame, Replay, SaveSettings,
-    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, VariantDef,
+    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, Variant,
 };
 use jieqi_rules::quote::{quote, shorten};
 use jieqi_rules::{
@@ -109,7 +109,7 @@ fn end_error(error: PlayError) -> EndError {
     }
 }
 
-impl VariantDef for ToyDef {
+impl Variant for ToyDef {
     fn id(&self) -> &'static str {
         "toy"
     }
@@ -260,7 +260,7 @@ fn table_of(game: &Soldiers, viewer: Side, ply: usize) -> Option<Table> {
 }
 
 impl PlayedGame for ToyGame {
-    fn variant(&self) -> &'static dyn VariantDef {
+    fn variant(&self) -> &'static dyn Variant {
         &TOY
     }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use jieqi_ai::generic::{GenericEngine, GenericLevel, MAX_DEPTH, think};
 use jieqi_ai::{Level, Limits, Score};
-use jieqi_rules::platform::{Chance, PlayedGame, TurnCode, VariantDef, Verdict};
+use jieqi_rules::platform::{Chance, PlayedGame, TurnCode, Variant, Verdict};
 use jieqi_rules::{Notation, Side};
 use jieqi_toy::TOY;
 

@@ -20,7 +20,7 @@ use jieqi_game::session::{
 };
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
-use jieqi_rules::platform::{Spot, VariantDef, VariantRef};
+use jieqi_rules::platform::{Spot, Variant, VariantRef};
 use jieqi_rules::{Handicap, Side};
 use jieqi_toy::TOY;
 

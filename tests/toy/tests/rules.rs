@@ -1,4 +1,4 @@
-//! Soldiers through the platform's traits only (`VariantDef`, `PlayedGame`), as the front ends
+//! Soldiers through the platform's traits only (`Variant`, `PlayedGame`), as the front ends
 //! see it: counts checked against a second generator written here from the rules' text, every
 //! turn a table offers played by a click and every other click refused with a typed error, the
 //! setup and end refusals, the save and the record, and the registry finding the toy.
@@ -6,7 +6,7 @@
 mod slow;
 
 use jieqi_rules::platform::{
-    EndError, LoadError, Look, PlayedGame, SetupError, Spot, TurnError, VariantDef,
+    EndError, LoadError, Look, PlayedGame, SetupError, Spot, TurnError, Variant,
 };
 use jieqi_rules::{DrawReason, Notation, Outcome, Role, Seed, Side, WinReason};
 use jieqi_toy::{REASONS, TITLE, TOY};

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use jieqi_banqi::{Banqi, Deal, Point, Turn};
+use jieqi_banqi::{Banqi, BanqiDeal, Point, Turn};
 
 /// A game from a full-knowledge position given as (square, what) pairs, `what` a FEN letter
 /// (face up) or `?` and a letter (face down), and the remaining fields (`f r 0 20`: first
@@ -76,7 +76,7 @@ pub fn playout(game: &mut Banqi, mut x: u64, plies: usize) {
 /// The game played on a deal that agrees with `deal` where `game` flipped, with the pieces
 /// still face down moved round by `shift` among the face-down squares, and the same turns
 /// replayed: everything public is the same, the face-down identities differ.
-pub fn twin_game(deal: &Deal, game: &Banqi, shift: usize) -> Banqi {
+pub fn twin_game(deal: &BanqiDeal, game: &Banqi, shift: usize) -> Banqi {
     let flipped: Vec<usize> = game
         .history()
         .iter()
@@ -90,7 +90,7 @@ pub fn twin_game(deal: &Deal, game: &Banqi, shift: usize) -> Banqi {
     for (k, &i) in down.iter().enumerate() {
         pieces[i] = deal.pieces()[down[(k + shift) % down.len()]];
     }
-    let mut twin = Banqi::from_deal(&Deal::from_pieces(pieces).unwrap())
+    let mut twin = Banqi::from_deal(&BanqiDeal::from_pieces(pieces).unwrap())
         .under(game.options())
         .unwrap();
     for seen in game.history() {
@@ -115,8 +115,8 @@ pub fn options_combination(n: usize) -> jieqi_banqi::Options {
 
 /// A game dealt from `seed` under option combination `opts` ([`options_combination`]) and
 /// played `plies` random turns chosen by `x` ([`playout`]), and its deal.
-pub fn played_deal(seed: u64, opts: usize, x: u64, plies: usize) -> (Deal, Banqi) {
-    let deal = Deal::from_seed(jieqi_banqi::Seed(seed));
+pub fn played_deal(seed: u64, opts: usize, x: u64, plies: usize) -> (BanqiDeal, Banqi) {
+    let deal = BanqiDeal::from_seed(jieqi_banqi::Seed(seed));
     let mut game = Banqi::from_deal(&deal)
         .under(options_combination(opts))
         .unwrap();

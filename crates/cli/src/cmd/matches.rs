@@ -84,8 +84,8 @@ use jieqi_ai::review::{eval_tag, for_red_score};
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{
-    AnyGame, Jieqi, MoveNote, Notation, Notice, Outcome, Record, RuleSet, Seed, Side, Variant,
-    VariantKind, Xiangqi,
+    AnyGame, Family, FamilyGame, Jieqi, MoveNote, Notation, Notice, Outcome, Record, RuleSet, Seed,
+    Side, Xiangqi,
 };
 
 use super::external::{EngineSpec, UciEngine, spec_from_args, startpos};
@@ -146,7 +146,7 @@ const ENGINE_PATIENCE: Duration = Duration::from_secs(300);
 #[derive(Clone, Debug)]
 enum Subject {
     /// Xiangqi or Jieqi, by their engine, under a rule set.
-    Family { kind: VariantKind, rules: RuleSet },
+    Family { kind: Family, rules: RuleSet },
     /// Any other variant, by the generic search ([`generic`]), under its options as text.
     Generic { variant: VariantRef, rules: String },
 }
@@ -385,15 +385,15 @@ fn config(args: &Args) -> Result<Config, String> {
             return Err("--engine-view needs --b-engine (how the other engine sees Jieqi)".into());
         }
         (_, Player::Level(_)) => Dialogue::Xiangqi,
-        (Some(VariantKind::Xiangqi), _) if engine_view.is_some() => {
+        (Some(Family::Xiangqi), _) if engine_view.is_some() => {
             return Err(
                 "--engine-view applies to Jieqi: in Xiangqi the other engine gets every move \
                  from the start"
                     .into(),
             );
         }
-        (Some(VariantKind::Xiangqi), _) => Dialogue::Xiangqi,
-        (Some(VariantKind::Jieqi), Player::Engine(spec)) => match engine_view {
+        (Some(Family::Xiangqi), _) => Dialogue::Xiangqi,
+        (Some(Family::Jieqi), Player::Engine(spec)) => match engine_view {
             None | Some("public") => {
                 Dialogue::Public(Ranks::after_handshake(&spec.handshake).ok_or_else(|| {
                     format!(
@@ -492,7 +492,7 @@ fn config(args: &Args) -> Result<Config, String> {
             ));
         }
         Some(k) => k,
-        None if kind == Some(VariantKind::Xiangqi) => 4,
+        None if kind == Some(Family::Xiangqi) => 4,
         None => 0,
     };
     let openings = match args.value("openings") {
@@ -851,20 +851,16 @@ pub(crate) fn a_moves_first(index: usize) -> bool {
 
 /// The start of a game of `kind` under `rules`, not yet begun: Xiangqi's start, or in Jieqi
 /// the deal of `pair_seed` (the referee holds it; the players get only their views).
-pub(crate) fn new_game(
-    kind: VariantKind,
-    rules: RuleSet,
-    pair_seed: u64,
-) -> Result<AnyGame, String> {
+pub(crate) fn new_game(kind: Family, rules: RuleSet, pair_seed: u64) -> Result<AnyGame, String> {
     let game: AnyGame = match kind {
-        VariantKind::Xiangqi => Xiangqi::default().into(),
-        VariantKind::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
+        Family::Xiangqi => Xiangqi::default().into(),
+        Family::Jieqi => Jieqi::from_seed(Seed(pair_seed)).into(),
     };
     game.under(rules).map_err(|e| e.to_string())
 }
 
 /// Our engine playing `kind` at `level`, with a match's table size.
-pub(crate) fn level_engine(level: Level, kind: VariantKind) -> Engine {
+pub(crate) fn level_engine(level: Level, kind: Family) -> Engine {
     Engine::for_level(level, kind, HASH_MIB)
 }
 
@@ -907,7 +903,7 @@ pub(crate) fn search_opening_move(
 /// Plays game `index`; `None` if `cancel` stopped it.
 fn play_game(
     cfg: &Config,
-    kind: VariantKind,
+    kind: Family,
     rules: RuleSet,
     index: usize,
     cancel: &AtomicBool,
@@ -983,7 +979,7 @@ fn play_game(
             note = Some("adjudicated".into());
             break;
         }
-        if kind == VariantKind::Xiangqi
+        if kind == Family::Xiangqi
             && !game.is_over()
             && game.notices().contains(&Notice::RepetitionDrawHint)
         {
@@ -1012,7 +1008,7 @@ fn play_game(
 }
 
 /// Seats a player for one game of `kind`: our engine at its level, or a fresh process of theirs.
-fn seat(player: &Player, kind: VariantKind) -> Result<Seat, String> {
+fn seat(player: &Player, kind: Family) -> Result<Seat, String> {
     Ok(match player {
         Player::Level(level) => Seat::Ours(Box::new(level_engine(*level, kind))),
         Player::Engine(spec) => {
@@ -1179,13 +1175,13 @@ mod tests {
 
     #[test]
     fn time_scale_shrinks_time_and_nodes_in_proportion() {
-        let mut expert = Level::Expert.limits_for(VariantKind::Xiangqi, None);
+        let mut expert = Level::Expert.limits_for(Family::Xiangqi, None);
         let before = expert;
         scale_limits(&mut expert, 10);
         assert_eq!(expert.movetime, before.movetime.map(|t| t / 10));
         assert_eq!(expert.nodes, before.nodes.map(|n| n / 10));
         assert_eq!(expert.depth, before.depth);
-        let mut master = Level::Master.limits_for(VariantKind::Xiangqi, None);
+        let mut master = Level::Master.limits_for(Family::Xiangqi, None);
         scale_limits(&mut master, 10);
         assert!(master.movetime > expert.movetime);
     }

@@ -20,7 +20,7 @@ pub mod tune_label;
 pub mod uci;
 pub mod view;
 
-use jieqi_rules::{Notation, PlayedGame, RuleSet, Seed, Side, VariantKind};
+use jieqi_rules::{Family, Notation, PlayedGame, RuleSet, Seed, Side};
 
 use crate::args::Args;
 use crate::text::excerpt;
@@ -84,7 +84,7 @@ pub fn play_moves(game: &mut dyn PlayedGame, args: &Args) -> Result<(), String> 
 }
 
 /// `--rules`: the options of `variant` that differ from its standard rules (rules.md §10).
-pub fn rule_set(args: &Args, variant: VariantKind) -> Result<RuleSet, String> {
+pub fn rule_set(args: &Args, variant: Family) -> Result<RuleSet, String> {
     RuleSet::parse(variant, args.value("rules").unwrap_or("")).map_err(|e| format!("--rules: {e}"))
 }
 

@@ -15,7 +15,7 @@ use std::time::Instant;
 use jieqi_ai::review::{
     self, JIEQI_DEPTH, Mark, NoteWords, PlyReview, XIANGQI_DEPTH, turning_point,
 };
-use jieqi_rules::{AnyGame, Notation, Record, Side, Variant, VariantKind};
+use jieqi_rules::{AnyGame, Family, FamilyGame, Notation, Record, Side};
 
 use crate::args::{Args, Spec};
 use crate::files::read_text_file;
@@ -41,7 +41,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let depth = args
         .number("depth", &limits::FIXED_DEPTH)?
         .unwrap_or(match game.kind() {
-            VariantKind::Jieqi => JIEQI_DEPTH,
+            Family::Jieqi => JIEQI_DEPTH,
             _ => XIANGQI_DEPTH,
         });
 
@@ -126,7 +126,7 @@ fn game_of(text: &str) -> Result<(AnyGame, Option<Tags>), String> {
     if text.trim_start().starts_with('{') {
         let (game, _) = jieqi_variants::load_save(text).map_err(|e| e.to_string())?;
         let game = game
-            .family()
+            .family_game()
             .cloned()
             .ok_or("only Xiangqi and Jieqi games can be reviewed")?;
         return Ok((game, None));

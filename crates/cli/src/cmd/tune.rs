@@ -33,7 +33,7 @@ use jieqi_ai::tune::{
 };
 use jieqi_ai::{Engine, Limits, Score};
 use jieqi_rules::{
-    Jieqi, Outcome, PlayerView, Position, Role, RuleSet, Seed, Side, Variant, VariantKind, Xiangqi,
+    Family, FamilyGame, Jieqi, Outcome, PlayerView, Position, Role, RuleSet, Seed, Side, Xiangqi,
 };
 
 use super::matches::{Openings, opener, search_opening_move};
@@ -80,14 +80,14 @@ const SEED: Range = 0..=u32::MAX as u64;
 /// The largest data file `tune` and `tune-label` read.
 pub(super) const DATA_BYTES: u64 = 512 * 1024 * 1024;
 
-pub(super) fn variant(args: &Args) -> Result<VariantKind, String> {
+pub(super) fn variant(args: &Args) -> Result<Family, String> {
     match args
         .value("variant")
         .map(str::to_ascii_lowercase)
         .as_deref()
     {
-        Some("xiangqi") => Ok(VariantKind::Xiangqi),
-        Some("jieqi") => Ok(VariantKind::Jieqi),
+        Some("xiangqi") => Ok(Family::Xiangqi),
+        Some("jieqi") => Ok(Family::Jieqi),
         Some(other) => Err(format!(
             "--variant '{}': tuning knows xiangqi and jieqi",
             excerpt(other)
@@ -118,7 +118,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
     let out = required(&args, "out")?;
     let nodes: u64 = args.number("nodes", &limits::NODES)?.unwrap_or(3000);
     let seed: u64 = args.number("seed", &SEED)?.unwrap_or(1);
-    let default_plies = if kind == VariantKind::Xiangqi { 8 } else { 0 };
+    let default_plies = if kind == Family::Xiangqi { 8 } else { 0 };
     let plies: usize = args
         .number("opening-plies", &limits::OPENING_PLIES)?
         .unwrap_or(default_plies);
@@ -178,13 +178,7 @@ pub fn run_data(raw: &[String]) -> Result<(), String> {
 }
 
 /// One self-play game: its quiet positions' FENs and the result for Red.
-fn play_game(
-    kind: VariantKind,
-    seed: u64,
-    nodes: u64,
-    plies: usize,
-    openings: Openings,
-) -> GameData {
+fn play_game(kind: Family, seed: u64, nodes: u64, plies: usize, openings: Openings) -> GameData {
     let mut rng = seed ^ 0x5DEE_CE66_D1CE_4E5B;
     let mut random = |n: usize| {
         rng = rng
@@ -192,8 +186,8 @@ fn play_game(
             .wrapping_add(1442695040888963407);
         (rng >> 33) as usize % n.max(1)
     };
-    let mut game: Box<dyn Variant> = match kind {
-        VariantKind::Jieqi => Box::new(Jieqi::from_seed(Seed(seed))),
+    let mut game: Box<dyn FamilyGame> = match kind {
+        Family::Jieqi => Box::new(Jieqi::from_seed(Seed(seed))),
         _ => Box::new(Xiangqi::new(Position::startpos())),
     };
     let stop = AtomicBool::new(false);
@@ -289,7 +283,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
     let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
 
-    let jieqi = kind == VariantKind::Jieqi;
+    let jieqi = kind == Family::Jieqi;
     let w0 = default_weights(jieqi);
     let k = fixed_k.unwrap_or_else(|| tune::fit_k(&train, &w0));
     let before = (tune::mse(&train, &w0, k), tune::mse(&valid, &w0, k));
@@ -420,7 +414,7 @@ pub(super) fn data_lines(text: &str) -> Result<Vec<DataLine<'_>>, String> {
 
 /// The samples of a data file's lines, each with its game's number (or, in a file without
 /// `# game` lines, its own), or a bad line's one-line error (a malformed one first).
-fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> {
+fn read_samples(text: &str, kind: Family) -> Result<Vec<Numbered>, String> {
     let rules = RuleSet::standard(kind);
     let lines = data_lines(text)?;
     let by_game = lines.last().is_some_and(|d| d.game > 0);
@@ -428,7 +422,7 @@ fn read_samples(text: &str, kind: VariantKind) -> Result<Vec<Numbered>, String> 
     for d in lines {
         let view = PlayerView::from_text_with(d.fen, &[], Some(rules))
             .map_err(|e| format!("line {}: '{}': {e}", d.line, excerpt(d.fen)))?;
-        let pool = (kind == VariantKind::Jieqi).then_some(&view.pool);
+        let pool = (kind == Family::Jieqi).then_some(&view.pool);
         let unit = if by_game { d.game } else { out.len() + 1 };
         out.push((
             unit,

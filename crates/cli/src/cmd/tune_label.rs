@@ -29,7 +29,7 @@ use std::time::Duration;
 
 use jieqi_ai::Score;
 use jieqi_ai::tune::{fit_k_of, sigmoid};
-use jieqi_rules::{PlayerView, RuleSet, Side, VariantKind};
+use jieqi_rules::{Family, PlayerView, RuleSet, Side};
 
 use super::external::{UciEngine, spec_from_args};
 use super::matches::own;
@@ -83,11 +83,11 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         .value("engine")
         .ok_or("--engine \"PROGRAM [ARGS]\" is required")?;
     let kind = match args.value("variant") {
-        None => VariantKind::Xiangqi,
+        None => Family::Xiangqi,
         Some(_) => variant(&args)?,
     };
     let mut spec = spec_from_args("engine", command, &args)?;
-    if kind == VariantKind::Jieqi {
+    if kind == Family::Jieqi {
         spec.options
             .push(("UCI_Variant".into(), own::VARIANT_NAME.into()));
     }
@@ -217,7 +217,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
 
 /// Every `every`-th position of a `tune-data` file of `kind` (the first, then each `every`-th
 /// after), each with its game's number, or a bad line's one-line error (a malformed one first).
-fn read_items(text: &str, every: usize, kind: VariantKind) -> Result<Vec<Item>, String> {
+fn read_items(text: &str, every: usize, kind: Family) -> Result<Vec<Item>, String> {
     let rules = RuleSet::standard(kind);
     let mut items = Vec::new();
     for (i, d) in data_lines(text)?.into_iter().enumerate() {

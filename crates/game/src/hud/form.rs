@@ -255,10 +255,10 @@ fn follow_the_game(
 mod tests {
     use super::*;
     use crate::i18n::Language;
-    use jieqi_rules::VariantKind;
+    use jieqi_rules::Family;
 
     fn jieqi() -> VariantRef {
-        jieqi_variants::of_kind(VariantKind::Jieqi)
+        jieqi_variants::of_kind(Family::Jieqi)
     }
 
     #[test]
@@ -315,7 +315,7 @@ mod tests {
             ..default()
         };
         form.options_mut().set("captured", "both").unwrap();
-        form.variant = jieqi_variants::of_kind(VariantKind::Xiangqi);
+        form.variant = jieqi_variants::of_kind(Family::Xiangqi);
         assert!(form.config().unwrap().rules.is_standard());
         form.options_mut().set("chase", "judged").unwrap();
         form.variant = jieqi();

@@ -10,7 +10,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{AnyGame, Side, Variant, Xiangqi};
+use jieqi_rules::{AnyGame, FamilyGame, Side, Xiangqi};
 
 use super::abandon::{self, Abandoned};
 use super::config::{GameConfig, Opponent, Secrecy, random_seed};
@@ -373,7 +373,7 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
         return Effect::none();
     }
     // Xiangqi family only: the new game is dealt again from a player's view.
-    let Some(game) = s.game.family() else {
+    let Some(game) = s.game.family_game() else {
         return Effect::none();
     };
     let ply = s.browse.unwrap_or(game.moves().len());

@@ -16,7 +16,7 @@
 //!   ([`MatchResult`]).
 
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{Outcome, PlayerView, Seed, Side, Variant};
+use jieqi_rules::{FamilyGame, Outcome, PlayerView, Seed, Side};
 
 use super::config::{DealChoice, GameConfig};
 use super::owner::Session;
@@ -239,7 +239,7 @@ impl Session {
             // Duplicate matches are Jieqi's: the first game's view for its review panel.
             first_view: first
                 .filter(|_| decided)
-                .and_then(|f| f.game.family())
+                .and_then(|f| f.game.family_game())
                 .map(|game| game.view(Side::Red)),
         })
     }

@@ -6,8 +6,8 @@
 
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{
-    AnyGame, OptionValues, ParseMoveError, Record, RecordError, RecordText, ReplayError, Setup,
-    Side, Variant, Xiangqi,
+    AnyGame, FamilyGame, OptionValues, ParseMoveError, Record, RecordError, RecordText,
+    ReplayError, Setup, Side, Xiangqi,
 };
 
 use crate::i18n::{self, Phrase, Text, Word};
@@ -15,7 +15,7 @@ use crate::i18n::{self, Phrase, Text, Word};
 /// A game loaded from text, and the house rules it is played under.
 pub type Loaded = (Box<dyn PlayedGame>, OptionValues);
 
-/// The game a record describes and its house rules: a record whose `Variant` tag names a
+/// The game a record describes and its house rules: a record whose `FamilyGame` tag names a
 /// variant other than Xiangqi and Jieqi is read by that variant (a Banqi record needs its
 /// seed); the rest by the rules crate's record loader below.
 pub fn game_from_record(text: &str) -> Result<Loaded, Phrase> {

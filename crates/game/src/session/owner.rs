@@ -7,7 +7,7 @@ use std::fmt;
 use bevy::prelude::*;
 use jieqi_ai::{KnownDeal, Level, review};
 use jieqi_rules::platform::{EndError, Look, PlayedGame, SaveSettings};
-use jieqi_rules::{Move, PlayerView, Side, Variant, VariantKind};
+use jieqi_rules::{Family, FamilyGame, Move, PlayerView, Side};
 
 use super::abandon::{Abandoned, PendingStart};
 use super::config::{GameConfig, Secrecy, SideNames};
@@ -289,7 +289,7 @@ impl Session {
         !self.between_match_games()
             && self
                 .game
-                .family()
+                .family_game()
                 .is_some_and(|game| !game.moves().is_empty() && game.outcome().is_some())
     }
 
@@ -300,7 +300,7 @@ impl Session {
         // Between a duplicate match's games the deal is still to be played again. Xiangqi
         // family only: the review runs its engine on each mover's view.
         !self.between_match_games()
-            && self.game.family().is_some_and(|game| {
+            && self.game.family_game().is_some_and(|game| {
                 !game.moves().is_empty()
                     && (game.outcome().is_some() || !self.secrecy().has_secrets())
             })
@@ -312,7 +312,7 @@ impl Session {
             return None;
         }
         // The Xiangqi family's engine judges each mover's view.
-        let game = self.game.family()?;
+        let game = self.game.family_game()?;
         let plies = game
             .movers_views()
             .into_iter()
@@ -321,7 +321,7 @@ impl Session {
         Some(ReviewRequest {
             plies,
             depth: match game.kind() {
-                VariantKind::Jieqi => review::JIEQI_DEPTH,
+                Family::Jieqi => review::JIEQI_DEPTH,
                 _ => review::XIANGQI_DEPTH,
             },
             end: review::end_for_red(game.outcome()),
@@ -335,7 +335,7 @@ impl Session {
     fn search_request(&self, side: Side, level: Level, stamp: Stamp) -> Option<ThinkRequest> {
         // The Xiangqi family's own engine searches a player's view; any other variant's
         // search node goes to the generic search.
-        let input = match self.game.family() {
+        let input = match self.game.family_game() {
             Some(game) => SearchInput::Family(Box::new(game.view(side))),
             None if self.game.turn() == side => {
                 let node = self.game.search_node()?;
@@ -437,7 +437,7 @@ impl Session {
         // Only Jieqi keeps secrets between its players (Banqi hides from both alike): what
         // `side` learned is in its view.
         self.game
-            .family()
+            .family_game()
             .is_some_and(|game| takeback::undoes_a_seen_capture(&game.view(side), plies))
     }
 

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use jieqi_rules::platform::family::table_of_view;
 use jieqi_rules::platform::{BoardShape, Look, Table, VariantRef};
-use jieqi_rules::{Notation, OptionValues, PlayerView, Side, Variant};
+use jieqi_rules::{FamilyGame, Notation, OptionValues, PlayerView, Side};
 
 use super::abandon::AbandonQuestion;
 use super::config::{Secrecy, SideNames};
@@ -143,7 +143,7 @@ impl Session {
     /// What the screen may show now.
     pub fn shown(&self) -> Shown {
         // Xiangqi and Jieqi views: what the panels read beyond the table.
-        let family = self.game.family();
+        let family = self.game.family_game();
         // Between a duplicate match's games: only what both players saw (the deal is played
         // again).
         let sealed = self.between_match_games();

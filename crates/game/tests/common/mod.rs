@@ -17,7 +17,7 @@ use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
 use jieqi_rules::platform::family::spot;
 use jieqi_rules::platform::{PlayedGame, Spot};
-use jieqi_rules::{AnyGame, Handicap, Jieqi, RuleSet, Seed, Side, Square, VariantKind, Xiangqi};
+use jieqi_rules::{AnyGame, Family, Handicap, Jieqi, RuleSet, Seed, Side, Square, Xiangqi};
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -34,11 +34,11 @@ pub fn xiangqi_config() -> GameConfig {
 
 pub fn jieqi_config() -> GameConfig {
     GameConfig {
-        variant: jieqi_variants::of_kind(VariantKind::Jieqi),
+        variant: jieqi_variants::of_kind(Family::Jieqi),
         handicap: Handicap::None,
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::TwoPlayers,
-        rules: RuleSet::standard(VariantKind::Jieqi).values(),
+        rules: RuleSet::standard(Family::Jieqi).values(),
     }
 }
 
@@ -161,7 +161,7 @@ pub fn tweens(app: &mut App) -> usize {
     q.iter(app.world()).count()
 }
 
-pub fn vs_computer(variant: VariantKind, level: Level, human: Side) -> App {
+pub fn vs_computer(variant: Family, level: Level, human: Side) -> App {
     let config = GameConfig {
         variant: jieqi_variants::of_kind(variant),
         deal: DealChoice::Seed(Seed(7)),

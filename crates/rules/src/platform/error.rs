@@ -14,13 +14,13 @@ use crate::words::Words;
 /// whole for `source()`, shown by its own `Display`.
 pub type Cause = Box<dyn std::error::Error + Send + Sync + 'static>;
 
-/// Why a game could not be set up: from a seed or the start ([`VariantDef::start`]), from a
-/// position's text ([`VariantDef::position`]), or from public turns
-/// ([`VariantDef::told_game`]).
+/// Why a game could not be set up: from a seed or the start ([`Variant::start`]), from a
+/// position's text ([`Variant::position`]), or from public turns
+/// ([`Variant::told_game`]).
 ///
-/// [`VariantDef::start`]: super::VariantDef::start
-/// [`VariantDef::position`]: super::VariantDef::position
-/// [`VariantDef::told_game`]: super::VariantDef::told_game
+/// [`Variant::start`]: super::Variant::start
+/// [`Variant::position`]: super::Variant::position
+/// [`Variant::told_game`]: super::Variant::told_game
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -50,12 +50,12 @@ pub enum SetupError {
     Unsupported(String),
 }
 
-/// Why a save or a record gives no game ([`VariantDef::load_save`],
-/// [`VariantDef::record_game`], [`VariantDef::replay`]).
+/// Why a save or a record gives no game ([`Variant::load_save`],
+/// [`Variant::record_game`], [`Variant::replay`]).
 ///
-/// [`VariantDef::load_save`]: super::VariantDef::load_save
-/// [`VariantDef::record_game`]: super::VariantDef::record_game
-/// [`VariantDef::replay`]: super::VariantDef::replay
+/// [`Variant::load_save`]: super::Variant::load_save
+/// [`Variant::record_game`]: super::Variant::record_game
+/// [`Variant::replay`]: super::Variant::replay
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LoadError {
@@ -77,7 +77,7 @@ pub enum LoadError {
 /// Why a turn was not played; the game is as it was.
 ///
 /// ```
-/// use jieqi_rules::platform::{Spot, TurnError, VariantDef, XIANGQI};
+/// use jieqi_rules::platform::{Spot, TurnError, Variant, XIANGQI};
 /// use jieqi_rules::Refusal;
 ///
 /// let mut game = XIANGQI.start(None, "").unwrap();

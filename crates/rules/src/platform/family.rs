@@ -11,7 +11,7 @@ use crate::any_game::AnyGame;
 use crate::deal::{Deal, Seed};
 use crate::game::GameError;
 use crate::jieqi::Jieqi;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::notation::{Notation, parse_move, write_move};
 use crate::outcome::Outcome;
 use crate::position::{MoveRules, Position};
@@ -23,14 +23,14 @@ use crate::save::SavedGame;
 use crate::setup::{Handicap, Setup};
 use crate::told::ToldGame;
 use crate::types::{Move, Side, Square};
-use crate::variant::Variant;
+use crate::variant::FamilyGame;
 use crate::view::{PlayerView, SeenPiece, ViewTextError};
 use crate::words::Words;
 use crate::xiangqi::Xiangqi;
 
 use super::error::{EndError, LoadError, SetupError, TurnError};
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
-use super::{Information, PlayedGame, Replay, SaveSettings, VariantDef};
+use super::{Information, PlayedGame, Replay, SaveSettings, Variant};
 
 /// The Xiangqi board (rules.md §1): 9 × 10 points, the river between ranks 4 and 5, the two
 /// palaces, the cannon and soldier points marked.
@@ -147,25 +147,25 @@ pub fn table_of_view(view: &PlayerView) -> Table {
 /// Xiangqi or Jieqi, registered.
 #[derive(Debug)]
 pub struct FamilyDef {
-    variant: VariantKind,
+    variant: Family,
 }
 
 /// Standard Xiangqi (rules.md §1–§6).
 pub static XIANGQI: FamilyDef = FamilyDef {
-    variant: VariantKind::Xiangqi,
+    variant: Family::Xiangqi,
 };
 
 /// Jieqi (rules.md §7).
 pub static JIEQI: FamilyDef = FamilyDef {
-    variant: VariantKind::Jieqi,
+    variant: Family::Jieqi,
 };
 
 impl FamilyDef {
     /// The registered one of this variant (a game names its variant for as long as it lives).
     fn registered(&self) -> &'static FamilyDef {
         match self.variant {
-            VariantKind::Xiangqi => &XIANGQI,
-            VariantKind::Jieqi => &JIEQI,
+            Family::Xiangqi => &XIANGQI,
+            Family::Jieqi => &JIEQI,
         }
     }
 
@@ -174,11 +174,11 @@ impl FamilyDef {
     }
 }
 
-impl VariantDef for FamilyDef {
+impl Variant for FamilyDef {
     fn id(&self) -> &'static str {
         match self.variant {
-            VariantKind::Xiangqi => "xiangqi",
-            VariantKind::Jieqi => "jieqi",
+            Family::Xiangqi => "xiangqi",
+            Family::Jieqi => "jieqi",
         }
     }
 
@@ -188,8 +188,8 @@ impl VariantDef for FamilyDef {
 
     fn title(&self) -> Words {
         match self.variant {
-            VariantKind::Xiangqi => Words::new("Xiangqi 象棋", "Xiangqi 象棋", "象棋"),
-            VariantKind::Jieqi => Words::new("Jieqi 揭棋", "Jieqi 揭棋", "揭棋"),
+            Family::Xiangqi => Words::new("Xiangqi 象棋", "Xiangqi 象棋", "象棋"),
+            Family::Jieqi => Words::new("Jieqi 揭棋", "Jieqi 揭棋", "揭棋"),
         }
     }
 
@@ -199,19 +199,19 @@ impl VariantDef for FamilyDef {
 
     fn information(&self) -> Information {
         match self.variant {
-            VariantKind::Xiangqi => Information::Open,
-            VariantKind::Jieqi => Information::PerSide,
+            Family::Xiangqi => Information::Open,
+            Family::Jieqi => Information::PerSide,
         }
     }
 
     fn deals(&self) -> bool {
-        self.variant == VariantKind::Jieqi
+        self.variant == Family::Jieqi
     }
 
     /// Jieqi claims a FEN with face-down pieces (`X`/`x`) or a pool field.
     fn claims(&self, text: &str) -> bool {
         let placement = text.split_whitespace().next().unwrap_or("");
-        self.variant == VariantKind::Jieqi
+        self.variant == Family::Jieqi
             && (placement.contains(['x', 'X'])
                 || Setup::parse_fen(text).is_ok_and(|s| s.pool.is_some()))
     }
@@ -219,14 +219,14 @@ impl VariantDef for FamilyDef {
     fn start(&self, seed: Option<Seed>, rules: &str) -> Result<Box<dyn PlayedGame>, SetupError> {
         let rules = self.rule_set(rules)?;
         match (self.variant, seed) {
-            (VariantKind::Jieqi, Some(seed)) => {
-                FamilyGame::dealt(self.registered(), Jieqi::from_seed(seed), rules)
+            (Family::Jieqi, Some(seed)) => {
+                PlatformGame::dealt(self.registered(), Jieqi::from_seed(seed), rules)
             }
-            (VariantKind::Jieqi, None) => Err(SetupError::NeedsSeed(self.name())),
-            (VariantKind::Xiangqi, Some(_)) => Err(SetupError::NoDeal(self.name())),
-            (VariantKind::Xiangqi, None) => {
+            (Family::Jieqi, None) => Err(SetupError::NeedsSeed(self.name())),
+            (Family::Xiangqi, Some(_)) => Err(SetupError::NoDeal(self.name())),
+            (Family::Xiangqi, None) => {
                 let setup = Setup::start(Default::default());
-                FamilyGame::public(self.registered(), &setup, rules)
+                PlatformGame::public(self.registered(), &setup, rules)
             }
         }
     }
@@ -235,7 +235,7 @@ impl VariantDef for FamilyDef {
         let rules = self.rule_set(rules)?;
         let placement = fen.split_whitespace().next().unwrap_or("");
         let hidden = placement.contains(['x', 'X']);
-        if hidden && self.variant == VariantKind::Xiangqi {
+        if hidden && self.variant == Family::Xiangqi {
             return Err(SetupError::Unreadable(
                 "a FEN with hidden pieces is Jieqi, not Xiangqi".into(),
             ));
@@ -245,7 +245,7 @@ impl VariantDef for FamilyDef {
             // A full-knowledge FEN writes an identity after each X: it is one when it reads as
             // one, and what went wrong with it is the error when it reads as neither.
             match Jieqi::from_full_fen(fen) {
-                Ok(game) => return FamilyGame::dealt(self.registered(), game, rules),
+                Ok(game) => return PlatformGame::dealt(self.registered(), game, rules),
                 Err(e) if public.is_err() => return Err(SetupError::Unreadable(e.into())),
                 Err(_) => {}
             }
@@ -254,23 +254,23 @@ impl VariantDef for FamilyDef {
         setup
             .check_pool()
             .map_err(|e| SetupError::Impossible(format!("impossible pool: {e}").into()))?;
-        FamilyGame::public(self.registered(), &setup, rules)
+        PlatformGame::public(self.registered(), &setup, rules)
     }
 
     fn deal_text(&self, seed: Seed) -> Option<String> {
-        (self.variant == VariantKind::Jieqi).then(|| Deal::from_seed(seed).to_full_fen())
+        (self.variant == Family::Jieqi).then(|| Deal::from_seed(seed).to_full_fen())
     }
 
     fn board(&self) -> &'static BoardShape {
         &XIANGQI_BOARD
     }
 
-    fn kind(&self) -> Option<VariantKind> {
+    fn kind(&self) -> Option<Family> {
         Some(self.variant)
     }
 
     fn gives_handicaps(&self) -> bool {
-        self.variant == VariantKind::Xiangqi
+        self.variant == Family::Xiangqi
     }
 
     /// Xiangqi's horses given (rules.md §1); every option allows the handicapped starts.
@@ -282,7 +282,7 @@ impl VariantDef for FamilyDef {
         if handicap == Handicap::None {
             return self.start(None, rules);
         }
-        if self.variant != VariantKind::Xiangqi {
+        if self.variant != Family::Xiangqi {
             return Err(SetupError::Unsupported(format!(
                 "{} is not played with handicaps",
                 self.name()
@@ -300,10 +300,10 @@ impl VariantDef for FamilyDef {
         let saved = SavedGame::from_json(json).map_err(|e| LoadError::Save(e.into()))?;
         let game = saved.restore().map_err(|e| LoadError::Save(e.into()))?;
         let def = match game.kind() {
-            VariantKind::Xiangqi => &XIANGQI,
-            VariantKind::Jieqi => &JIEQI,
+            Family::Xiangqi => &XIANGQI,
+            Family::Jieqi => &JIEQI,
         };
-        let game = FamilyGame {
+        let game = PlatformGame {
             def,
             held: Held::Game(Box::new(game)),
         };
@@ -378,7 +378,7 @@ fn replay_of(
 /// then moves as its start point's piece, and a reveal a move names is checked against
 /// nothing).
 #[derive(Clone)]
-struct FamilyGame {
+struct PlatformGame {
     def: &'static FamilyDef,
     held: Held,
 }
@@ -419,14 +419,14 @@ fn end_refusal(error: GameError) -> EndError {
     }
 }
 
-impl FamilyGame {
+impl PlatformGame {
     fn dealt(
         def: &'static FamilyDef,
         game: Jieqi,
         rules: RuleSet,
     ) -> Result<Box<dyn PlayedGame>, SetupError> {
         let game = game.under(rules).map_err(|e| SetupError::Rules(e.into()))?;
-        Ok(Box::new(FamilyGame {
+        Ok(Box::new(PlatformGame {
             def,
             held: Held::Game(Box::new(game.into())),
         }))
@@ -441,7 +441,7 @@ impl FamilyGame {
         let illegal = |e: &dyn std::fmt::Display| {
             SetupError::Impossible(format!("illegal position: {e}").into())
         };
-        let held = if def.variant == VariantKind::Xiangqi {
+        let held = if def.variant == Family::Xiangqi {
             let game = Xiangqi::from_setup(setup).map_err(|e| illegal(&e))?;
             let game = game.under(rules).map_err(|e| SetupError::Rules(e.into()))?;
             Held::Game(Box::new(game.into()))
@@ -452,7 +452,7 @@ impl FamilyGame {
             })?;
             Held::Public(Box::new(told))
         };
-        Ok(Box::new(FamilyGame { def, held }))
+        Ok(Box::new(PlatformGame { def, held }))
     }
 
     fn position(&self) -> &Position {
@@ -498,8 +498,8 @@ impl FamilyGame {
     }
 }
 
-impl PlayedGame for FamilyGame {
-    fn variant(&self) -> &'static dyn VariantDef {
+impl PlayedGame for PlatformGame {
+    fn variant(&self) -> &'static dyn Variant {
         self.def
     }
 
@@ -623,21 +623,21 @@ impl PlayedGame for FamilyGame {
     }
 
     fn save_json(&self, settings: SaveSettings) -> Option<String> {
-        Some(SavedGame::of(self.family()?, settings).to_json())
+        Some(SavedGame::of(self.family_game()?, settings).to_json())
     }
 
     fn record_text(&self, viewer: Side, notation: Notation) -> String {
         Record::of_view(&self.view(viewer)).write(notation)
     }
 
-    fn family(&self) -> Option<&AnyGame> {
+    fn family_game(&self) -> Option<&AnyGame> {
         match &self.held {
             Held::Game(game) => Some(game),
             Held::Public(_) => None,
         }
     }
 
-    fn family_mut(&mut self) -> Option<&mut AnyGame> {
+    fn family_game_mut(&mut self) -> Option<&mut AnyGame> {
         match &mut self.held {
             Held::Game(game) => Some(game),
             Held::Public(_) => None,
@@ -649,10 +649,10 @@ impl PlayedGame for FamilyGame {
 impl From<AnyGame> for Box<dyn PlayedGame> {
     fn from(game: AnyGame) -> Self {
         let def = match game.kind() {
-            VariantKind::Xiangqi => &XIANGQI,
-            VariantKind::Jieqi => &JIEQI,
+            Family::Xiangqi => &XIANGQI,
+            Family::Jieqi => &JIEQI,
         };
-        Box::new(FamilyGame {
+        Box::new(PlatformGame {
             def,
             held: Held::Game(Box::new(game)),
         })

@@ -1,5 +1,5 @@
 //! The platform's face of a variant (architecture.md, "Variants are plug-ins"): what a front
-//! end needs to drive a variant it does not know. A variant's crate implements [`VariantDef`]
+//! end needs to drive a variant it does not know. A variant's crate implements [`Variant`]
 //! (what it is called, its options, who knows what, how its games start) and [`PlayedGame`]
 //! (a game or position driven through text: legal turns, play, perft, a player's view); one
 //! list, the `jieqi-variants` crate, registers them, and the front ends find variants there.
@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::any_game::AnyGame;
 use crate::deal::Seed;
-use crate::kind::VariantKind;
+use crate::kind::Family;
 use crate::notation::Notation;
 use crate::outcome::Outcome;
 use crate::rule_set::OptionSpec;
@@ -52,10 +52,10 @@ impl Information {
 }
 
 /// One variant, as the platform registers it.
-pub trait VariantDef: Send + Sync {
+pub trait Variant: Send + Sync {
     /// The name the command line, saves and records use: lower case, e.g. `banqi`.
     fn id(&self) -> &'static str;
-    /// The name in English, e.g. `Banqi` (logs, the command line, records' `Variant` tag).
+    /// The name in English, e.g. `Banqi` (logs, the command line, records' `FamilyGame` tag).
     fn name(&self) -> &'static str;
     /// The title a screen shows, in each language ("Banqi 暗棋").
     fn title(&self) -> Words;
@@ -94,7 +94,7 @@ pub trait VariantDef: Send + Sync {
     }
     /// Xiangqi or Jieqi, for what only they have (their engine, notations, rules window);
     /// `None` for any other variant.
-    fn kind(&self) -> Option<VariantKind> {
+    fn kind(&self) -> Option<Family> {
         None
     }
     /// Whether a game may start with pieces given as a handicap (Xiangqi's horses).
@@ -144,7 +144,7 @@ pub trait VariantDef: Send + Sync {
 }
 
 /// A title and every word of `options` (names, explanations, values): what
-/// [`VariantDef::words`] lists for a variant without reasons of its own.
+/// [`Variant::words`] lists for a variant without reasons of its own.
 pub fn titled_options_words(title: Words, options: &[OptionSpec]) -> Vec<Words> {
     let mut words = vec![title];
     for option in options {
@@ -230,17 +230,17 @@ impl Replay {
 
 /// A registered variant as a value: copied freely, compared and hashed by its id.
 #[derive(Clone, Copy)]
-pub struct VariantRef(pub &'static dyn VariantDef);
+pub struct VariantRef(pub &'static dyn Variant);
 
 impl VariantRef {
     /// Xiangqi or Jieqi, for what only they have; `None` for any other variant.
-    pub fn kind(self) -> Option<VariantKind> {
+    pub fn kind(self) -> Option<Family> {
         self.0.kind()
     }
 }
 
 impl std::ops::Deref for VariantRef {
-    type Target = dyn VariantDef;
+    type Target = dyn Variant;
     fn deref(&self) -> &Self::Target {
         self.0
     }
@@ -279,7 +279,7 @@ impl fmt::Debug for VariantRef {
     }
 }
 
-impl fmt::Debug for dyn VariantDef {
+impl fmt::Debug for dyn Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -290,7 +290,7 @@ impl fmt::Debug for dyn VariantDef {
 /// or the public record of turns.
 pub trait PlayedGame: Send + Sync {
     /// The variant it is a game of.
-    fn variant(&self) -> &'static dyn VariantDef;
+    fn variant(&self) -> &'static dyn Variant;
     /// The side to move (in Banqi the seat: Red stands for the player who moves first).
     fn turn(&self) -> Side;
     /// How it ended; `None` while it runs.
@@ -340,11 +340,11 @@ pub trait PlayedGame: Send + Sync {
     fn record_text(&self, viewer: Side, notation: Notation) -> String;
     /// The game as Xiangqi or Jieqi, for what only they have (their notations, the rules'
     /// notices, their engine); `None` for any other variant.
-    fn family(&self) -> Option<&AnyGame> {
+    fn family_game(&self) -> Option<&AnyGame> {
         None
     }
     /// The same, to play a move with the rules' own refusal (which a screen translates).
-    fn family_mut(&mut self) -> Option<&mut AnyGame> {
+    fn family_game_mut(&mut self) -> Option<&mut AnyGame> {
         None
     }
 }

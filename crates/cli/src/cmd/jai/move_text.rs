@@ -25,7 +25,7 @@ pub(super) fn move_text(before: &Position, seen: &SeenMove) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{AnyGame, Jieqi, Role, Seed, Side, Variant};
+    use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Role, Seed, Side};
 
     /// Plays `game` preferring captures, and every ply's text as its mover saw it.
     fn played(mut game: AnyGame, plies: usize) -> (AnyGame, Vec<String>) {

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use jieqi_ai::{Clock, Engine, Info};
-use jieqi_rules::{Outcome, RuleSet, Seed, Side, Variant, VariantKind};
+use jieqi_rules::{Family, FamilyGame, Outcome, RuleSet, Seed, Side};
 
 use super::move_text::move_text;
 use super::options::Settings;
@@ -42,7 +42,7 @@ pub(super) fn play_game(
 ) -> Result<GameEnd, String> {
     let seeds = GameSeeds::of(seed, index);
     let engine1_red = a_moves_first(index);
-    let kind = VariantKind::Jieqi;
+    let kind = Family::Jieqi;
     let mut game = new_game(kind, RuleSet::standard(kind), seeds.pair)?;
     // Nothing is seen yet, so Red's view is the public start: every face-down identity in the
     // pool, nothing captured.

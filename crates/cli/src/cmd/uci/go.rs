@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use jieqi_ai::{Clock, Level, Limits};
-use jieqi_rules::{Move, Side, VariantKind};
+use jieqi_rules::{Family, Move, Side};
 
 use super::ranks::Ranks;
 use crate::limits::{self, Range};
@@ -197,7 +197,7 @@ impl GoLimits {
 
     /// The search's limits at `level`: the GUI's limits, within the level's depth and node caps;
     /// the level's time per move caps a clock, and is the limit when `go` named none.
-    pub fn limits(&self, level: Level, variant: VariantKind) -> Limits {
+    pub fn limits(&self, level: Level, variant: Family) -> Limits {
         self.capped(&level.limits_for(variant, None), level.spec().movetime)
     }
 
@@ -265,11 +265,11 @@ mod tests {
             assert!(GoLimits::parse(bad, UCI).is_err(), "{bad:?}");
         }
         let go = GoLimits::parse(&["depth", "3"], UCI).unwrap();
-        let l = go.limits(Level::Beginner, VariantKind::Xiangqi);
+        let l = go.limits(Level::Beginner, Family::Xiangqi);
         assert_eq!((l.depth, l.nodes, l.movetime), (Some(2), Some(3_000), None));
-        let l = go.limits(Level::Master, VariantKind::Xiangqi);
+        let l = go.limits(Level::Master, Family::Xiangqi);
         assert_eq!((l.depth, l.nodes, l.movetime), (Some(3), None, None));
-        let l = GoLimits::default().limits(Level::Master, VariantKind::Xiangqi);
+        let l = GoLimits::default().limits(Level::Master, Family::Xiangqi);
         assert_eq!(l.movetime, Some(Level::Master.spec().movetime));
     }
 

@@ -36,7 +36,7 @@
 //! generic levels (`jieqi_ai::generic`), in the variant's notation: `position startpos moves
 //! a1=R b1-b2 c3xc4 …` or `position fen <position text> [moves …]`, each flip naming what it
 //! turned up (the GUI saw it). The engine is never dealt the game: it is told it from those
-//! public turns (`VariantDef::told_game`), the face-down pieces placed in some order
+//! public turns (`Variant::told_game`), the face-down pieces placed in some order
 //! consistent with every flip, and searches only what the side to move knows. A Banqi
 //! position must tell which pieces lie face down (no capture yet, or none face down). Its
 //! `bestmove` is a turn as the game reads it (a flip without its piece: `a1`); `info` gives
@@ -66,7 +66,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use jieqi_ai::generic::{GenericEngine, GenericLevel};
 use jieqi_ai::{Engine, Level, Limits};
 use jieqi_rules::platform::VariantRef;
-use jieqi_rules::{Move, PlayerView, STANDARD_FEN, Side, Square, VariantKind};
+use jieqi_rules::{Family, Move, PlayerView, STANDARD_FEN, Side, Square};
 
 use crate::args::{Args, Spec};
 use crate::limits;
@@ -175,7 +175,7 @@ impl Session {
         Session {
             hash_mib: options::DEFAULT_HASH_MIB,
             level: level_of_skill(options::DEFAULT_SKILL),
-            variant: jieqi_variants::of_kind(VariantKind::Xiangqi),
+            variant: jieqi_variants::of_kind(Family::Xiangqi),
             subject: Subject::Family(Box::new(
                 PlayerView::from_text(STANDARD_FEN, &[]).expect("the start position is valid"),
             )),
@@ -265,7 +265,7 @@ impl Session {
         match position::parse_position(self.variant, rest, self.out.ranks, self.jieqi_game) {
             Ok(subject) => {
                 if let Subject::Family(view) = &subject {
-                    self.jieqi_game |= view.variant == VariantKind::Jieqi;
+                    self.jieqi_game |= view.variant == Family::Jieqi;
                 }
                 self.subject = subject;
             }
@@ -365,7 +365,7 @@ impl Session {
                 let mut limits = go.limits(self.level, view.variant);
                 let face_down = Square::all()
                     .any(|sq| view.position.piece_at(sq).is_some_and(|p| p.is_hidden()));
-                if view.variant == VariantKind::Jieqi
+                if view.variant == Family::Jieqi
                     && face_down
                     && limits.depth.is_some_and(|d| d > JIEQI_DEPTH_CAP)
                 {

@@ -13,7 +13,7 @@
 //! 4. otherwise `UCI_Variant` decides (Xiangqi by default).
 
 use jieqi_rules::platform::{PlayedGame, VariantRef};
-use jieqi_rules::{PlayerView, Role, STANDARD_FEN, Setup, Side, VariantKind, ViewTextError};
+use jieqi_rules::{Family, PlayerView, Role, STANDARD_FEN, Setup, Side, ViewTextError};
 
 use super::ranks::Ranks;
 use crate::text::excerpt;
@@ -75,7 +75,7 @@ pub fn parse_position(
         .map(|m| ranks.to_engine(m))
         .collect::<Result<Vec<String>, String>>()?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    let view = if kind == VariantKind::Jieqi || jieqi_session {
+    let view = if kind == Family::Jieqi || jieqi_session {
         PlayerView::from_text(&as_jieqi(&fen), &moves)
     } else {
         match PlayerView::from_text(&fen, &moves) {
@@ -90,10 +90,10 @@ pub fn parse_position(
 }
 
 /// The standard start of Xiangqi, or Jieqi's public start.
-fn start_fen(kind: VariantKind) -> &'static str {
+fn start_fen(kind: Family) -> &'static str {
     match kind {
-        VariantKind::Xiangqi => STANDARD_FEN,
-        VariantKind::Jieqi => JIEQI_START_FEN,
+        Family::Xiangqi => STANDARD_FEN,
+        Family::Jieqi => JIEQI_START_FEN,
     }
 }
 
@@ -150,7 +150,7 @@ mod tests {
         let fen = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
         let jieqi = as_jieqi(fen);
         let view = PlayerView::from_text(&jieqi, &[]).unwrap();
-        assert_eq!(view.variant, VariantKind::Jieqi);
+        assert_eq!(view.variant, Family::Jieqi);
         assert_eq!(as_jieqi(JIEQI_START_FEN), JIEQI_START_FEN);
     }
 }
