@@ -2,6 +2,14 @@
 //! command line (and in time the game and the engine's match runner) find every variant here
 //! and never name one. A variant joins with one line in [`VARIANTS`]; what it implements is in
 //! `docs/adding-a-variant.md`.
+//!
+//! A variant that is no part of the product (a test's fixture, a plug-in loaded by a program
+//! of its own) joins at run time instead, with [`register`]: every lookup here ([`all`],
+//! [`find`], [`reading`], [`dealing`], [`replay`], [`load_save`]) consults those after
+//! [`VARIANTS`], so the front ends play it without naming it, and the product's list stays
+//! as it is.
+
+use std::sync::{PoisonError, RwLock};
 
 use jieqi_rules::platform::{
     JIEQI, LoadError, PlayedGame, Replay, SaveSettings, Variant, VariantRef, XIANGQI,
@@ -11,6 +19,38 @@ use jieqi_rules::{Family, Notation, RecordText, read_envelope};
 /// Every variant, in the order the front ends list them. The first is the default; the first
 /// that deals is the one a seed alone names.
 pub static VARIANTS: &[&dyn Variant] = &[&XIANGQI, &JIEQI, &jieqi_banqi::BANQI];
+
+/// The variants [`register`]ed at run time, in the order they came.
+static REGISTERED: RwLock<Vec<&'static dyn Variant>> = RwLock::new(Vec::new());
+
+/// Why a variant could not be registered: another has its id.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("another variant has the id '{0}'")]
+pub struct IdTaken(pub &'static str);
+
+/// Registers `variant` for the rest of the process, after [`VARIANTS`] and any registered
+/// before it: for a test's fixture or a plug-in that is no part of the product's list. The
+/// front ends then find it as they find the others. An id already known (built in or
+/// registered) is refused, changing nothing: a fixture that several tests register registers
+/// once (e.g. under a `std::sync::Once`).
+pub fn register(variant: &'static dyn Variant) -> Result<(), IdTaken> {
+    let mut registered = REGISTERED.write().unwrap_or_else(PoisonError::into_inner);
+    if VARIANTS
+        .iter()
+        .chain(registered.iter())
+        .any(|v| v.id() == variant.id())
+    {
+        return Err(IdTaken(variant.id()));
+    }
+    registered.push(variant);
+    Ok(())
+}
+
+/// Every variant: [`VARIANTS`], then the [`register`]ed ones.
+fn every() -> Vec<&'static dyn Variant> {
+    let registered = REGISTERED.read().unwrap_or_else(PoisonError::into_inner);
+    VARIANTS.iter().chain(registered.iter()).copied().collect()
+}
 
 /// Why a name is not a variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,17 +68,14 @@ pub fn find(name: &str) -> Result<&'static dyn Variant, UnknownVariant> {
     } else {
         wanted.as_str()
     };
-    VARIANTS
+    let every = every();
+    every
         .iter()
         .copied()
         .find(|v| v.id() == wanted || v.name().eq_ignore_ascii_case(wanted))
         .ok_or_else(|| UnknownVariant {
             name: jieqi_rules::quote::quote(name),
-            known: VARIANTS
-                .iter()
-                .map(|v| v.id())
-                .collect::<Vec<_>>()
-                .join(", "),
+            known: every.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
         })
 }
 
@@ -50,9 +87,9 @@ pub fn of_kind(kind: Family) -> VariantRef {
     })
 }
 
-/// Every variant, as values.
+/// Every variant, as values: [`VARIANTS`], then the [`register`]ed ones.
 pub fn all() -> impl Iterator<Item = VariantRef> {
-    VARIANTS.iter().map(|&v| VariantRef(v))
+    every().into_iter().map(VariantRef)
 }
 
 /// The default variant (the first).
@@ -63,18 +100,16 @@ pub fn default_variant() -> &'static dyn Variant {
 /// The variant whose text form `text` is, when no variant is named: the first that claims
 /// it, else the default.
 pub fn reading(text: &str) -> &'static dyn Variant {
-    VARIANTS
-        .iter()
-        .copied()
+    every()
+        .into_iter()
         .find(|v| v.claims(text))
         .unwrap_or_else(default_variant)
 }
 
 /// The variant a seed alone names: the first that deals.
 pub fn dealing() -> &'static dyn Variant {
-    VARIANTS
-        .iter()
-        .copied()
+    every()
+        .into_iter()
         .find(|v| v.deals())
         .unwrap_or_else(default_variant)
 }
@@ -143,5 +178,19 @@ mod tests {
             "banqi"
         );
         assert_eq!(dealing().id(), "jieqi");
+    }
+
+    #[test]
+    fn a_known_id_cannot_be_registered_again() {
+        assert_eq!(
+            register(&jieqi_banqi::BANQI),
+            Err(IdTaken("banqi")),
+            "a built-in id"
+        );
+        assert_eq!(all().count(), VARIANTS.len(), "nothing was added");
+        assert_eq!(
+            IdTaken("banqi").to_string(),
+            "another variant has the id 'banqi'"
+        );
     }
 }

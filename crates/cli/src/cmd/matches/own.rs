@@ -82,7 +82,7 @@ pub fn read_back(command: &str) -> Result<PlayerView, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use jieqi_rules::{AnyGame, Jieqi, Seed, Side, FamilyGame};
+    use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Seed, Side};
 
     /// Plays `plies` plies of a dealt game, taking whenever it can (so face-down pieces get
     /// taken by both sides), and calls `each` with the game before every ply.

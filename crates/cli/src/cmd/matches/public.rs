@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_engine_gets_the_moves_since_the_last_reveal_or_capture() {
-        use jieqi_rules::{AnyGame, Jieqi, Seed, FamilyGame};
+        use jieqi_rules::{AnyGame, FamilyGame, Jieqi, Seed};
         let mv = |s: &str| Move::parse_iccs(s).unwrap();
         // What the side to move is told, and the public position it stands in now.
         let told = |game: &AnyGame, ranks| position_command(&game.view(game.turn()), ranks);
