@@ -251,7 +251,8 @@ fn table_of(game: &Soldiers, viewer: Side, ply: usize) -> Option<Table> {
         history: history.iter().map(|t| t.to_string()).collect(),
         first: game.start().turn(),
         outcome: then.outcome(),
-        check: false,
+        check: None,
+        notices: Vec::new(),
         captured: Side::ALL
             .map(|side| vec![soldier(side.other()); game.captures(ply)[side.index()]]),
         colours: [Some(Side::Red), Some(Side::Black)],
