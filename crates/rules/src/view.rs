@@ -9,7 +9,7 @@ use crate::kind::VariantKind;
 use crate::notation::{Notation, write_move};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::repetition::Notice;
+use crate::repetition::{Notice, note_arising};
 use crate::rule_set::RuleSet;
 use crate::setup::Pool;
 use crate::types::{Move, Piece, Role, Side, Square};
@@ -318,7 +318,6 @@ impl PlayerView {
         notices: &mut Vec<(usize, Notice)>,
     ) -> Result<PlayerView, ViewTextError> {
         use crate::game::Game;
-        use crate::replay::note_arising;
         use crate::setup::{START_COUNTS, Setup};
 
         let setup = Setup::parse_fen(fen)?;
