@@ -2,11 +2,11 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
-use jieqi_ai::review::Mark;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
 use crate::computer::Computer;
+use crate::hud::move_list::{self, MoveRow, move_number, move_rows, numbered};
 use crate::hud::review_panel::{self, ReviewPanel};
 use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::reveal_values::{self, RevealValues};
@@ -169,23 +169,6 @@ pub fn reveal_odds(view: &PlayerView, lang: Language) -> Vec<RevealOdds> {
         .collect()
 }
 
-/// One move in the move list: its text and the ply it leads to (the position after it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlyItem {
-    pub ply: usize,
-    pub text: String,
-    /// A review's mark for the move.
-    pub mark: Option<Mark>,
-}
-
-/// One numbered line of the move list: Red's move and Black's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRow {
-    pub number: usize,
-    pub red: Option<PlyItem>,
-    pub black: Option<PlyItem>,
-}
-
 /// What the panels show.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HudModel {
@@ -331,48 +314,6 @@ fn tray(table: &Table, capturer: Side) -> Vec<TrayItem> {
         .collect()
 }
 
-/// Moves in numbered rows of Red's and Black's; a game that starts with Black opens with a
-/// row without Red's.
-pub fn move_rows(texts: &[String], first: Side) -> Vec<MoveRow> {
-    let mut plies = texts.iter().enumerate().map(|(i, text)| PlyItem {
-        ply: i + 1,
-        text: text.clone(),
-        mark: None,
-    });
-    let mut rows = Vec::new();
-    if first == Side::Black
-        && let Some(black) = plies.next()
-    {
-        rows.push(MoveRow {
-            number: 1,
-            red: None,
-            black: Some(black),
-        });
-    }
-    while let Some(red) = plies.next() {
-        rows.push(MoveRow {
-            number: rows.len() + 1,
-            red: Some(red),
-            black: plies.next(),
-        });
-    }
-    rows
-}
-
-/// Moves numbered in pairs; a game that starts with Black gets "1. …".
-pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
-    move_rows(texts, first)
-        .into_iter()
-        .map(|row| {
-            let red = row.red.map_or_else(|| "…".to_string(), |r| r.text);
-            match row.black {
-                Some(b) => format!("{}. {red}  {}", row.number, b.text),
-                None => format!("{}. {red}", row.number),
-            }
-        })
-        .collect()
-}
-
 /// The take-back buttons the session allows on this screen: against the computer the
 /// human's, on a shared Xiangqi board both players', in Jieqi the device holder's (under the
 /// cover, the one who just moved).
@@ -398,19 +339,6 @@ fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     answerer_looks.then(|| takeback::request_text(shown.names, request.by, request.plies).say(lang))
 }
 
-/// The move that leads to the position after `ply` plies (1 or more), as the move list
-/// numbers it: its row's number and whether it is Black's (the second of the row).
-pub fn move_number(ply: usize, first: Side) -> (usize, Side) {
-    // A game that starts with Black opens with a row without Red's move.
-    let k = ply.saturating_sub(1) + usize::from(first == Side::Black);
-    let side = if k.is_multiple_of(2) {
-        Side::Red
-    } else {
-        Side::Black
-    };
-    (k / 2 + 1, side)
-}
-
 /// Analysis: where the board stands, counted as the move list counts ("Position after 7…
 /// H8+7 (ply 14 of 16)"); `texts` are the moves' texts as the list shows them.
 fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> String {
@@ -420,13 +348,10 @@ fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> S
             .with("plies", plies)
             .say(lang);
     };
-    let (number, side) = move_number(ply, first);
-    let dots = match side {
-        Side::Red => ".",
-        Side::Black => "…",
-    };
+    let number = move_number(ply, first);
+    let dots = if number.second { "…" } else { "." };
     Phrase::new(Text::Browsing)
-        .with("number", number.to_string())
+        .with("number", number.number.to_string())
         .with("dots", dots.to_string())
         .with("move", text.clone())
         .with("ply", ply.to_string())
@@ -828,45 +753,7 @@ fn build(
             next.shown_ply,
             settings.language,
         );
-        review_panel::mark_moves(&mut next.move_rows, &review);
+        move_list::mark_moves(&mut next.move_rows, &review);
         hud.set_if_neq(next);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_ply_is_named_as_its_row_in_the_move_list_names_it() {
-        assert_eq!(move_number(1, Side::Red), (1, Side::Red));
-        assert_eq!(move_number(2, Side::Red), (1, Side::Black));
-        assert_eq!(move_number(14, Side::Red), (7, Side::Black));
-        // A game that starts with Black: "1. …  H8+7", then "2. C2=5".
-        assert_eq!(move_number(1, Side::Black), (1, Side::Black));
-        assert_eq!(move_number(2, Side::Black), (2, Side::Red));
-        let texts: Vec<String> = (1..=9).map(|n| n.to_string()).collect();
-        for first in Side::ALL {
-            for row in move_rows(&texts, first) {
-                for (item, side) in [(row.red, Side::Red), (row.black, Side::Black)] {
-                    if let Some(item) = item {
-                        assert_eq!(move_number(item.ply, first), (row.number, side));
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn moves_are_numbered_in_pairs() {
-        let m: Vec<String> = ["C2=5", "H8+7", "H2+3"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(numbered(&m, Side::Red), vec!["1. C2=5  H8+7", "2. H2+3"]);
-        assert_eq!(
-            numbered(&m, Side::Black),
-            vec!["1. …  C2=5", "2. H8+7  H2+3"]
-        );
     }
 }
