@@ -34,7 +34,7 @@ use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use crate::autosave::AnswerResume;
 use crate::computer::Computer;
-use crate::input::BoardInput;
+use crate::input::{BoardInput, Preselect};
 use crate::pieces::animation::Tween;
 use crate::records::RecordFile;
 use crate::reveal_values::{AskRevealValues, RevealValues};
@@ -44,7 +44,6 @@ use crate::states::{Phase, Screen};
 use crate::stats::ResetStats;
 use crate::storage::DiskWriter;
 use crate::suggestion::{AskHint, Suggestion};
-use crate::tools::Preselect;
 
 /// How long an idle app with its window focused waits before it updates anyway (a safety
 /// net: whatever changes asks for frames).

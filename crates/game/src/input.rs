@@ -3,6 +3,7 @@
 //! [`GameCommand::Move`]s. A click is a press and a release on the same point; a drag is a
 //! press on a piece and a release elsewhere. The selection is this module's own: it is
 //! dropped whenever the screen stops taking moves for the moment it was made in.
+//! `--select` clicks a piece once the board is up ([`Preselect`]), as the mouse would.
 //!
 //! Keys: Escape drops the picked piece; Left / Right / Home / End step through the game
 //! (analysis, [`GameCommand::Browse`]).
@@ -26,6 +27,10 @@ pub enum BoardInput {
     /// Drop the selection (Escape).
     Cancel,
 }
+
+/// `--select`: pick this piece once the board is up, as a click would.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Preselect(pub Spot);
 
 /// Where the pointer is, in world coordinates (for a dragged piece to follow). Kept apart
 /// from [`Selection`] so that moving the mouse does not count as a new selection.
@@ -65,6 +70,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 pick.in_set(GameSet::Input),
+                preselect
+                    .in_set(GameSet::Input)
+                    .run_if(resource_exists::<Preselect>),
                 forget_stale_selection
                     .in_set(GameSet::View)
                     .before(ViewSync),
@@ -80,6 +88,25 @@ pub(super) fn pointer_plugin(app: &mut App) {
             .in_set(GameSet::Input)
             .before(pick),
     );
+}
+
+/// Clicks the preselected piece on the third frame of the game screen, as the mouse would.
+fn preselect(
+    mut commands: Commands,
+    at: Res<Preselect>,
+    mut frames: Local<u32>,
+    phase: Option<Res<State<Phase>>>,
+    mut out: MessageWriter<BoardInput>,
+) {
+    if phase.is_none() {
+        return;
+    }
+    *frames += 1;
+    if *frames == 3 {
+        out.write(BoardInput::Press(Some(at.0)));
+        out.write(BoardInput::Release(Some(at.0)));
+        commands.remove_resource::<Preselect>();
+    }
 }
 
 /// Where the pointer is in the world, through the one camera.

@@ -142,7 +142,7 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
         app.insert_resource(tools::ScreenshotPlan::new(path.clone()));
     }
     if let Some(at) = options.select {
-        app.insert_resource(tools::Preselect(jieqi_rules::platform::family::spot(at)));
+        app.insert_resource(input::Preselect(jieqi_rules::platform::family::spot(at)));
     }
     if options.hint {
         app.insert_resource(tools::AskAtStart(suggestion::AskHint));

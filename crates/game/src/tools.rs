@@ -27,10 +27,6 @@ pub struct ProcessStart(pub Instant);
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AskAtStart<M: Message + Clone>(pub M);
 
-/// `--select`: pick this piece once the board is up.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct Preselect(pub jieqi_rules::platform::Spot);
-
 /// `--screenshot`: capture the window after it has settled, save, exit.
 #[derive(Resource, Clone, Debug)]
 pub struct ScreenshotPlan {
@@ -124,9 +120,6 @@ pub(super) fn plugin(app: &mut App) {
         (
             idle_report.run_if(resource_exists::<IdlePlan>),
             capture.run_if(resource_exists::<ScreenshotPlan>),
-            preselect
-                .in_set(GameSet::Input)
-                .run_if(resource_exists::<Preselect>),
             ask_at_start::<AskHint>
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<AskAtStart<AskHint>>),
@@ -189,25 +182,6 @@ fn capture(
     if plan.frames > GIVE_UP_FRAMES {
         error!("no screenshot came back after {GIVE_UP_FRAMES} frames");
         exit.write(AppExit::error());
-    }
-}
-
-/// Clicks the preselected piece on the third frame of the game screen, as the mouse would.
-fn preselect(
-    mut commands: Commands,
-    at: Res<Preselect>,
-    mut frames: Local<u32>,
-    phase: Option<Res<State<Phase>>>,
-    mut out: MessageWriter<crate::input::BoardInput>,
-) {
-    if phase.is_none() {
-        return;
-    }
-    *frames += 1;
-    if *frames == 3 {
-        out.write(crate::input::BoardInput::Press(Some(at.0)));
-        out.write(crate::input::BoardInput::Release(Some(at.0)));
-        commands.remove_resource::<Preselect>();
     }
 }
 

@@ -1153,109 +1153,97 @@ mod tests {
         assert_eq!(Deal::from_full_fen(&aliased), Ok(deal));
     }
 
+    /// Seed 0's deal as a placement, the FEN's first field; its rank 9 is
+    /// "xaxcxrxbkxnxpxpxr". Each bad case below changes one thing of it.
+    fn seed_zero() -> String {
+        let full = Deal::from_seed(Seed(0)).to_full_fen();
+        let good = full.split(' ').next().unwrap().to_string();
+        assert!(good.starts_with("xaxcxrxbkxnxpxpxr/"), "{good}");
+        good
+    }
+
+    /// Seed 0's placement with rank 9 replaced by `r9`.
+    fn with_rank9(r9: &str) -> String {
+        let good = seed_zero();
+        format!("{r9}{}", &good[good.find('/').unwrap()..])
+    }
+
+    fn assert_refused(cases: &[(String, DealError)]) {
+        for (fen, err) in cases {
+            assert_eq!(Deal::from_full_fen(fen).as_ref(), Err(err), "{fen}");
+        }
+    }
+
     #[test]
-    fn bad_full_fens_give_typed_errors() {
-        let good = Deal::from_seed(Seed(0)).to_full_fen();
-        let good = good.split(' ').next().unwrap();
-        // Seed 0's rank 9 is "xaxcxrxbkxnxpxpxr"; each case changes one thing.
-        let (top, rest) = good.split_at(good.find('/').unwrap());
-        assert_eq!(top, "xaxcxrxbkxnxpxpxr");
-        let rank9 = |r9: &str| format!("{r9}{rest}");
-        let a9 = sq("a9");
-        let cases: Vec<(String, DealError)> = vec![
+    fn bad_full_fens_give_typed_errors_for_their_shape() {
+        let good = seed_zero();
+        assert_refused(&[
             (String::new(), DealError::Empty),
             (" \t".into(), DealError::Empty),
             ("9/9/9".into(), DealError::RankCount(3)),
             (
-                rank9("xaxcxrxbkxnxpxpxrx"),
+                with_rank9("xaxcxrxbkxnxpxpxrx"),
                 DealError::RankWidth { rank: 9 },
             ),
             (
-                rank9("xaxcxrxbkxnxpxpxr1"),
+                with_rank9("xaxcxrxbkxnxpxpxr1"),
                 DealError::RankWidth { rank: 9 },
             ),
-            (rank9("xaxcxrxbkxnxpxp"), DealError::RankWidth { rank: 9 }),
+            (
+                with_rank9("xaxcxrxbkxnxpxp"),
+                DealError::RankWidth { rank: 9 },
+            ),
             (
                 good.replacen("/9/", "/8x/", 1),
                 DealError::MissingIdentity(sq("i8")),
             ),
+        ]);
+    }
+
+    #[test]
+    fn bad_full_fens_name_the_letter_that_is_no_identity() {
+        let bad_identity = |letter| DealError::BadIdentity {
+            square: sq("a9"),
+            letter,
+        };
+        assert_refused(&[
+            (with_rank9("xAxcxrxbkxnxpxpxr"), bad_identity('A')),
+            (with_rank9("xkxcxrxbkxnxpxpxr"), bad_identity('k')),
+            (with_rank9("x9xcxrxbkxnxpxpxr"), bad_identity('9')),
+            (with_rank9("xxxcxrxbkxnxpxpxr"), bad_identity('x')),
+            (with_rank9("qxcxrxbkxnxpxpxr"), DealError::BadChar('q')),
             (
-                rank9("xAxcxrxbkxnxpxpxr"),
-                DealError::BadIdentity {
-                    square: a9,
-                    letter: 'A',
-                },
-            ),
-            (
-                rank9("xkxcxrxbkxnxpxpxr"),
-                DealError::BadIdentity {
-                    square: a9,
-                    letter: 'k',
-                },
-            ),
-            (
-                rank9("x9xcxrxbkxnxpxpxr"),
-                DealError::BadIdentity {
-                    square: a9,
-                    letter: '9',
-                },
-            ),
-            (
-                rank9("xxxcxrxbkxnxpxpxr"),
-                DealError::BadIdentity {
-                    square: a9,
-                    letter: 'x',
-                },
-            ),
-            (rank9("qxcxrxbkxnxpxpxr"), DealError::BadChar('q')),
-            (
-                rank9("\u{00e4}xcxrxbkxnxpxpxr"),
+                with_rank9("\u{00e4}xcxrxbkxnxpxpxr"),
                 DealError::BadChar('\u{00e4}'),
             ),
-            (format!("0{good}"), DealError::BadChar('0')),
-            // A face-up piece, or a Red hidden piece, on Black's start point a9.
+            (format!("0{}", seed_zero()), DealError::BadChar('0')),
+        ]);
+    }
+
+    #[test]
+    fn bad_full_fens_name_what_is_not_the_start_position() {
+        // A face-up piece, a Red hidden piece or nothing on Black's start point a9.
+        let not_hidden = DealError::ExpectedHidden {
+            side: Side::Black,
+            square: sq("a9"),
+        };
+        let no_general = DealError::ExpectedGeneral {
+            side: Side::Black,
+            square: sq("e9"),
+        };
+        assert_refused(&[
+            (with_rank9("axcxrxbkxnxpxpxr"), not_hidden.clone()),
+            (with_rank9("XAxcxrxbkxnxpxpxr"), not_hidden.clone()),
+            (with_rank9("1xcxrxbkxnxpxpxr"), not_hidden),
+            (with_rank9("xaxcxrxbxaxnxpxpxr"), no_general.clone()),
+            (with_rank9("xaxcxrxbKxnxpxpxr"), no_general),
             (
-                rank9("axcxrxbkxnxpxpxr"),
-                DealError::ExpectedHidden {
-                    side: Side::Black,
-                    square: a9,
-                },
-            ),
-            (
-                rank9("XAxcxrxbkxnxpxpxr"),
-                DealError::ExpectedHidden {
-                    side: Side::Black,
-                    square: a9,
-                },
-            ),
-            (
-                rank9("1xcxrxbkxnxpxpxr"),
-                DealError::ExpectedHidden {
-                    side: Side::Black,
-                    square: a9,
-                },
-            ),
-            (
-                rank9("xaxcxrxbxaxnxpxpxr"),
-                DealError::ExpectedGeneral {
-                    side: Side::Black,
-                    square: sq("e9"),
-                },
-            ),
-            (
-                rank9("xaxcxrxbKxnxpxpxr"),
-                DealError::ExpectedGeneral {
-                    side: Side::Black,
-                    square: sq("e9"),
-                },
-            ),
-            (
-                good.replacen("/9/", "/4p4/", 1),
+                seed_zero().replacen("/9/", "/4p4/", 1),
                 DealError::UnexpectedPiece(sq("e8")),
             ),
             // The advisor on a9 becomes a third horse.
             (
-                rank9("xnxcxrxbkxnxpxpxr"),
+                with_rank9("xnxcxrxbkxnxpxpxr"),
                 DealError::WrongCount {
                     side: Side::Black,
                     role: Role::Advisor,
@@ -1263,10 +1251,11 @@ mod tests {
                     expected: 2,
                 },
             ),
-        ];
-        for (fen, err) in &cases {
-            assert_eq!(Deal::from_full_fen(fen).as_ref(), Err(err), "{fen}");
-        }
+        ]);
+    }
+
+    #[test]
+    fn a_wrong_count_says_what_a_side_should_have() {
         let msg = DealError::WrongCount {
             side: Side::Red,
             role: Role::Horse,

@@ -14,6 +14,7 @@ mod jieqi;
 mod kind;
 mod movegen;
 mod notation;
+pub mod numbering;
 mod outcome;
 // The platform face reads and writes saves, which need serde.
 #[cfg(feature = "serde")]

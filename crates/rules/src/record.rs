@@ -29,6 +29,7 @@ use crate::kind::Family;
 use crate::notation::{
     Notation, ParseMoveError, ParsedMove, parse_move, write_coordinates, write_move,
 };
+use crate::numbering::Numbering;
 use crate::outcome::{MOVE_LIMIT_PLIES, Outcome};
 use crate::position::{MoveRules, Position};
 use crate::quote::quote;
@@ -406,15 +407,14 @@ impl Record {
         out.push('\n');
 
         let mut pos = self.start().ok();
-        let (mut number, mut side) = pos
+        let numbering = pos
             .as_ref()
-            .map_or((1, Side::Red), |p| (p.fullmoves(), p.turn()));
+            .map_or(Numbering::FROM_START, Numbering::from_position);
         let mut words = Vec::with_capacity(self.moves.len() * 3 / 2 + 1);
-        for (i, pm) in self.moves.iter().enumerate() {
-            if side == Side::Red {
-                words.push(format!("{number}."));
-            } else if i == 0 {
-                words.push(format!("{number}..."));
+        for (i, (pm, n)) in self.moves.iter().zip(numbering.plies()).enumerate() {
+            // Black's move is numbered only where it opens the moves.
+            if !n.second || i == 0 {
+                words.push(n.to_string());
             }
             let written = match pos.as_mut() {
                 Some(p) if p.check_move(pm.mv).is_ok() => {
@@ -428,7 +428,7 @@ impl Record {
             };
             let mut word = written.unwrap_or_else(|| {
                 pos = None;
-                write_coordinates(pm.mv, side, pm.revealed)
+                write_coordinates(pm.mv, n.side(), pm.revealed)
             });
             let note = self.notes.get(i).cloned().unwrap_or_default();
             // A numbered glyph is a word of its own; a mark belongs to its move.
@@ -443,10 +443,6 @@ impl Record {
                 // A comment cannot hold its own closing brace.
                 words.push(format!("{{{}}}", note.comment.replace('}', ")")));
             }
-            if side == Side::Black {
-                number += 1;
-            }
-            side = side.other();
         }
         words.push(self.result.as_str().to_string());
         RecordText::write_words(&mut out, words);

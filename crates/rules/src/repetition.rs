@@ -154,6 +154,23 @@ impl fmt::Display for Notice {
     }
 }
 
+/// Adds to `log` the notices of `now` (after ply `ply`) that did not hold in `before`, and
+/// makes `now` the new `before`.
+pub(crate) fn note_arising(
+    log: &mut Vec<(usize, Notice)>,
+    ply: usize,
+    before: &mut Vec<Notice>,
+    now: &[Notice],
+) {
+    log.extend(
+        now.iter()
+            .filter(|n| !before.contains(n))
+            .map(|&n| (ply, n)),
+    );
+    before.clear();
+    before.extend_from_slice(now);
+}
+
 /// What was decided after a move: maybe the end of the game, and the notices to show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RepetitionVerdict {

@@ -39,7 +39,7 @@ use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::MoveRules;
 use crate::quote::quote;
 use crate::record::{Record, RecordError, RecordResult};
-use crate::repetition::Notice;
+use crate::repetition::{Notice, note_arising};
 use crate::rule_set::RuleSetError;
 use crate::setup::STANDARD_FEN;
 use crate::types::Side;
@@ -171,23 +171,6 @@ pub struct Judgement {
     /// check warning stands until the cycle moves on; the no-capture hint from its ply on).
     pub notices: Vec<(usize, Notice)>,
     pub end: RecordEnd,
-}
-
-/// Adds to `log` the notices of `now` (after ply `ply`) that did not hold in `before`, and
-/// makes `now` the new `before`.
-pub(crate) fn note_arising(
-    log: &mut Vec<(usize, Notice)>,
-    ply: usize,
-    before: &mut Vec<Notice>,
-    now: &[Notice],
-) {
-    log.extend(
-        now.iter()
-            .filter(|n| !before.contains(n))
-            .map(|&n| (ply, n)),
-    );
-    before.clear();
-    before.extend_from_slice(now);
 }
 
 impl Record {

@@ -9,7 +9,7 @@ use crate::kind::Family;
 use crate::notation::{Notation, write_move};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::repetition::Notice;
+use crate::repetition::{Notice, note_arising};
 use crate::rule_set::RuleSet;
 use crate::setup::Pool;
 use crate::types::{Move, Piece, Role, Side, Square};
@@ -317,8 +317,6 @@ impl PlayerView {
         rules: Option<RuleSet>,
         notices: &mut Vec<(usize, Notice)>,
     ) -> Result<PlayerView, ViewTextError> {
-        use crate::replay::note_arising;
-
         let mut told = crate::told::ToldGame::new(fen, rules)?;
         let mut before = Vec::new();
         note_arising(notices, 0, &mut before, told.game().notices());

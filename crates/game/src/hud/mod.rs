@@ -1,11 +1,13 @@
 //! The panels around the board: mode selector, player bar, notices, trays, move list, result
-//! card and the handoff cover. [`model`] says what they show (from the shown view only),
-//! [`form`] holds the mode selector's choices, [`ui`] draws both with egui; the Rules and
-//! Record windows draw themselves ([`rules`], [`record_window`]) in the look of [`style`].
+//! card and the handoff cover. [`model`] says what they show (from the shown view only; the
+//! move list's numbered rows come from [`move_list`]), [`form`] holds the mode selector's
+//! choices, [`ui`] draws both with egui; the Rules and Record windows draw themselves
+//! ([`rules`], [`record_window`]) in the look of [`style`].
 
 pub mod form;
 pub mod house_rules;
 pub mod model;
+pub mod move_list;
 pub mod new_game_window;
 pub mod record_window;
 pub mod result_card;

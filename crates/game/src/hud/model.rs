@@ -2,11 +2,11 @@
 //! lay this out, so tests can read exactly what a player would see.
 
 use bevy::prelude::*;
-use jieqi_ai::review::Mark;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
 use crate::computer::Computer;
+use crate::hud::move_list::{self, MoveRow, move_number, move_rows, numbered};
 use crate::hud::review_panel::{self, ReviewPanel};
 use crate::i18n::{self, Language, Phrase, Text, side_label};
 use crate::reveal_values::{self, RevealValues};
@@ -169,23 +169,6 @@ pub fn reveal_odds(view: &PlayerView, lang: Language) -> Vec<RevealOdds> {
         .collect()
 }
 
-/// One move in the move list: its text and the ply it leads to (the position after it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlyItem {
-    pub ply: usize,
-    pub text: String,
-    /// A review's mark for the move.
-    pub mark: Option<Mark>,
-}
-
-/// One numbered line of the move list: Red's move and Black's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRow {
-    pub number: usize,
-    pub red: Option<PlyItem>,
-    pub black: Option<PlyItem>,
-}
-
 /// What the panels show.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HudModel {
@@ -331,48 +314,6 @@ fn tray(table: &Table, capturer: Side) -> Vec<TrayItem> {
         .collect()
 }
 
-/// Moves in numbered rows of Red's and Black's; a game that starts with Black opens with a
-/// row without Red's.
-pub fn move_rows(texts: &[String], first: Side) -> Vec<MoveRow> {
-    let mut plies = texts.iter().enumerate().map(|(i, text)| PlyItem {
-        ply: i + 1,
-        text: text.clone(),
-        mark: None,
-    });
-    let mut rows = Vec::new();
-    if first == Side::Black
-        && let Some(black) = plies.next()
-    {
-        rows.push(MoveRow {
-            number: 1,
-            red: None,
-            black: Some(black),
-        });
-    }
-    while let Some(red) = plies.next() {
-        rows.push(MoveRow {
-            number: rows.len() + 1,
-            red: Some(red),
-            black: plies.next(),
-        });
-    }
-    rows
-}
-
-/// Moves numbered in pairs; a game that starts with Black gets "1. …".
-pub fn numbered(texts: &[String], first: Side) -> Vec<String> {
-    move_rows(texts, first)
-        .into_iter()
-        .map(|row| {
-            let red = row.red.map_or_else(|| "…".to_string(), |r| r.text);
-            match row.black {
-                Some(b) => format!("{}. {red}  {}", row.number, b.text),
-                None => format!("{}. {red}", row.number),
-            }
-        })
-        .collect()
-}
-
 /// The take-back buttons the session allows on this screen: against the computer the
 /// human's, on a shared Xiangqi board both players', in Jieqi the device holder's (under the
 /// cover, the one who just moved).
@@ -398,19 +339,6 @@ fn takeback_request(shown: &Shown, lang: Language) -> Option<String> {
     answerer_looks.then(|| takeback::request_text(shown.names, request.by, request.plies).say(lang))
 }
 
-/// The move that leads to the position after `ply` plies (1 or more), as the move list
-/// numbers it: its row's number and whether it is Black's (the second of the row).
-pub fn move_number(ply: usize, first: Side) -> (usize, Side) {
-    // A game that starts with Black opens with a row without Red's move.
-    let k = ply.saturating_sub(1) + usize::from(first == Side::Black);
-    let side = if k.is_multiple_of(2) {
-        Side::Red
-    } else {
-        Side::Black
-    };
-    (k / 2 + 1, side)
-}
-
 /// Analysis: where the board stands, counted as the move list counts ("Position after 7…
 /// H8+7 (ply 14 of 16)"); `texts` are the moves' texts as the list shows them.
 fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> String {
@@ -420,13 +348,10 @@ fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> S
             .with("plies", plies)
             .say(lang);
     };
-    let (number, side) = move_number(ply, first);
-    let dots = match side {
-        Side::Red => ".",
-        Side::Black => "…",
-    };
+    let number = move_number(ply, first);
+    let dots = if number.second { "…" } else { "." };
     Phrase::new(Text::Browsing)
-        .with("number", number.to_string())
+        .with("number", number.number.to_string())
         .with("dots", dots.to_string())
         .with("move", text.clone())
         .with("ply", ply.to_string())
@@ -434,6 +359,8 @@ fn browsing_text(ply: usize, texts: &[String], first: Side, lang: Language) -> S
         .say(lang)
 }
 
+/// The card at the end of a game: the final position, what was taken, the moves, and the
+/// way on (again, the next game of a match).
 fn result_card(
     shown: &Shown,
     live: &Table,
@@ -442,43 +369,71 @@ fn result_card(
     settings: &Settings,
 ) -> ResultCard {
     let lang = settings.language;
-    // Jieqi: the identities still face down, named by point (Banqi shows them on the board).
-    let reveal = shown
+    let winner = outcome
+        .winner()
+        .map(|seat| live.colours[seat.index()].unwrap_or(seat));
+    ResultCard {
+        headline: i18n::outcome(outcome).say(lang),
+        winner,
+        board: final_board(shown, live),
+        length: match move_rows(moves, live.first).len() {
+            1 => Text::CardOneMove.get(lang).to_string(),
+            n => Phrase::new(Text::CardLength)
+                .with("moves", n.to_string())
+                .say(lang),
+        },
+        took: taken_by_colour(live, lang),
+        players: who_played(shown, live, lang),
+        moves: numbered(moves, live.first),
+        reveal: still_face_down(shown, settings.piece_set, lang),
+        seed: live.seed.map(|s| s.to_string()),
+        can_review: shown.can_review,
+        match_lines: match_lines(shown, lang),
+        again: match &shown.duplicate {
+            Some(m) if m.decided => Text::NewMatch,
+            Some(_) => Text::PlayGameTwo,
+            None => Text::Again,
+        }
+        .get(lang)
+        .to_string(),
+    }
+}
+
+/// Jieqi: the identities that were still face down at the end, one line per side, named by
+/// point ("b9 車"); Banqi shows them on the board instead.
+fn still_face_down(shown: &Shown, set: PieceSet, lang: Language) -> Vec<String> {
+    let Some((view, reveal)) = shown
         .view
         .as_ref()
         .and_then(|view| Some((view, view.reveal.as_ref()?)))
-        .map(|(view, r)| {
-            Side::ALL
-                .iter()
-                .filter_map(|&side| {
-                    let items: Vec<String> = r
-                        .hidden
-                        .iter()
-                        .filter(|(sq, _)| {
-                            view.position
-                                .piece_at(*sq)
-                                .is_some_and(|p| p.side() == side)
-                        })
-                        .map(|(sq, role)| format!("{sq} {}", settings.piece_set.glyph(*role, side)))
-                        .collect();
-                    (!items.is_empty()).then(|| {
-                        Phrase::new(Text::RevealLine)
-                            .with("side", side)
-                            .with("pieces", items.join(", "))
-                            .say(lang)
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    // Who played which colour: in Banqi the first flip decided it.
-    let playing = |colour: Side| {
-        let seat = Side::ALL
-            .into_iter()
-            .find(|s| live.colours[s.index()] == Some(colour))
-            .unwrap_or(colour);
-        shown.player(seat)
+    else {
+        return Vec::new();
     };
+    Side::ALL
+        .iter()
+        .filter_map(|&side| {
+            let items: Vec<String> = reveal
+                .hidden
+                .iter()
+                .filter(|(sq, _)| {
+                    view.position
+                        .piece_at(*sq)
+                        .is_some_and(|p| p.side() == side)
+                })
+                .map(|(sq, role)| format!("{sq} {}", set.glyph(*role, side)))
+                .collect();
+            (!items.is_empty()).then(|| {
+                Phrase::new(Text::RevealLine)
+                    .with("side", side)
+                    .with("pieces", items.join(", "))
+                    .say(lang)
+            })
+        })
+        .collect()
+}
+
+/// The final position, every piece face up, those that were face down marked as such.
+fn final_board(shown: &Shown, live: &Table) -> FinalBoard {
     // Jieqi: what was still face down, by place (the table shows it face up by now).
     let was_down = |spot: Spot| {
         shown
@@ -505,8 +460,17 @@ fn result_card(
             }
         })
         .collect();
-    // By colour: in Banqi the seats' trays, under the colour each seat played.
-    let took = Side::ALL
+    FinalBoard {
+        shape: shown.board,
+        bottom: shown.bottom,
+        pieces,
+    }
+}
+
+/// What each colour took, Red's first: in Banqi the seats' trays, under the colour each
+/// seat played.
+fn taken_by_colour(live: &Table, lang: Language) -> Vec<(String, Vec<TrayItem>)> {
+    Side::ALL
         .into_iter()
         .filter_map(|colour| {
             let seat = Side::ALL
@@ -517,59 +481,42 @@ fn result_card(
                 tray(live, seat),
             ))
         })
-        .collect();
-    let winner = outcome
-        .winner()
-        .map(|seat| live.colours[seat.index()].unwrap_or(seat));
-    ResultCard {
-        headline: i18n::outcome(outcome).say(lang),
-        winner,
-        board: FinalBoard {
-            shape: shown.board,
-            bottom: shown.bottom,
-            pieces,
-        },
-        length: match move_rows(moves, live.first).len() {
-            1 => Text::CardOneMove.get(lang).to_string(),
-            n => Phrase::new(Text::CardLength)
-                .with("moves", n.to_string())
-                .say(lang),
-        },
-        took,
-        players: Phrase::new(Text::WhoPlayed)
-            .with("red", playing(Side::Red))
-            .with("black", playing(Side::Black))
-            .say(lang),
-        moves: numbered(moves, live.first),
-        reveal,
-        seed: live.seed.map(|s| s.to_string()),
-        can_review: shown.can_review,
-        match_lines: match &shown.duplicate {
-            Some(m) => {
-                let next = match m.result() {
-                    None => Phrase::new(Text::MatchNext),
-                    Some(MatchResult::Even) => Phrase::new(Text::MatchIsEven),
-                    Some(won) => {
-                        let player_one = won == MatchResult::PlayerOne;
-                        let winner = match player_one {
-                            true => shown.player_one,
-                            false => shown.player_one.other(),
-                        };
-                        Phrase::new(Text::MatchWon).with("player", shown.player(winner))
-                    }
-                };
-                vec![match_score(shown, m, lang), next.say(lang)]
-            }
-            None => Vec::new(),
-        },
-        again: match &shown.duplicate {
-            Some(m) if m.decided => Text::NewMatch,
-            Some(_) => Text::PlayGameTwo,
-            None => Text::Again,
+        .collect()
+}
+
+/// "Player 1 played Red": in Banqi the first flip decided who played which colour.
+fn who_played(shown: &Shown, live: &Table, lang: Language) -> String {
+    let playing = |colour: Side| {
+        let seat = Side::ALL
+            .into_iter()
+            .find(|s| live.colours[s.index()] == Some(colour))
+            .unwrap_or(colour);
+        shown.player(seat)
+    };
+    Phrase::new(Text::WhoPlayed)
+        .with("red", playing(Side::Red))
+        .with("black", playing(Side::Black))
+        .say(lang)
+}
+
+/// A duplicate match: the score, then what follows (the second game, or who won the match).
+fn match_lines(shown: &Shown, lang: Language) -> Vec<String> {
+    let Some(m) = &shown.duplicate else {
+        return Vec::new();
+    };
+    let next = match m.result() {
+        None => Phrase::new(Text::MatchNext),
+        Some(MatchResult::Even) => Phrase::new(Text::MatchIsEven),
+        Some(won) => {
+            let player_one = won == MatchResult::PlayerOne;
+            let winner = match player_one {
+                true => shown.player_one,
+                false => shown.player_one.other(),
+            };
+            Phrase::new(Text::MatchWon).with("player", shown.player(winner))
         }
-        .get(lang)
-        .to_string(),
-    }
+    };
+    vec![match_score(shown, m, lang), next.say(lang)]
 }
 
 /// "Player 1 1½ – ½ Player 2": the match's points so far, player 1's first.
@@ -601,26 +548,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let lang = settings.language;
     let title = i18n::variant_title(shown.variant).say(lang);
     let Some(live) = shown.live.as_ref() else {
-        let cover = shown.pass_to.map(|side| {
-            let pass = Phrase::new(Text::PassTo)
-                .with("side", side)
-                .with("player", shown.player(side))
-                .say(lang);
-            match shown.takeback_request.map(|r| r.by) {
-                Some(by) => format!(
-                    "{pass}\n{}",
-                    Phrase::new(Text::TakeBackAsked).with("side", by).say(lang)
-                ),
-                None => pass,
-            }
-        });
-        return HudModel {
-            cover,
-            title,
-            take_back: take_back_buttons(shown, lang),
-            piece_set: settings.piece_set,
-            ..default()
-        };
+        return covered(shown, settings, title);
     };
     // Analysis: the position on the board speaks for itself — its side to move, its check,
     // the captures as the viewer knew them then (the browsed table is made from the
@@ -629,90 +557,25 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         Some(_) => shown.table.as_ref().unwrap_or(live),
         None => live,
     };
-    let turn = at.turn;
-    let at_running = at.outcome.is_none();
     let running = live.outcome.is_none();
     // Check and the rules' notices are Xiangqi's and Jieqi's.
     let view = shown.view.as_ref();
     let in_check = shown
         .board_view()
-        .is_some_and(|v| at_running && v.position.is_check());
-    let players = Side::ALL
-        .iter()
-        .map(|&side| {
-            let colour = at.colours[side.index()];
-            let side_words = match colour {
-                Some(colour) => side_label(colour),
-                None => Text::ColourNotYet,
-            };
-            PlayerLine {
-                side,
-                colour,
-                name: Phrase::new(Text::PlayerLine)
-                    .with("player", shown.player(side))
-                    .with("side", side_words)
-                    .say(lang),
-                to_move: at_running && turn == side,
-                in_check: in_check && turn == side,
-                tray: tray(at, side),
-            }
-        })
-        .collect();
-    // A side that is its colour (Xiangqi, Jieqi) is named by colour; a Banqi seat by player.
-    let by_colour = at.colours[turn.index()] == Some(turn);
-    let status = match at.outcome {
-        Some(outcome) => i18n::outcome(outcome).say(lang),
-        None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
-        None if by_colour => Phrase::new(Text::ToMove).with("side", turn).say(lang),
-        None => Phrase::new(Text::PlayerToMove)
-            .with("player", shown.player(turn))
-            .say(lang),
-    };
-    let hot_seat = shown.secrecy == Secrecy::HotSeat;
-    let my_turn = running && live.turn == live.viewer;
-    let actor = if !running {
-        None
-    } else if let Some(computer) = shown.computer {
-        Some(computer.other())
-    } else if hot_seat {
-        my_turn.then_some(live.viewer)
-    } else {
-        Some(live.turn)
-    };
-    let draw_offer = shown.draw_offer.and_then(|by| {
-        // On one shared screen the other player answers at once; in Jieqi once they hold
-        // the device.
-        let answerer = by.other();
-        let may_answer =
-            running && shown.computer.is_none() && (!hot_seat || live.viewer == answerer);
-        may_answer.then(|| {
-            Phrase::new(Text::DrawOfferQuestion)
-                .with("by", shown.names.word(by))
-                .with("answerer", shown.names.word(answerer))
-                .say(lang)
-        })
-    });
+        .is_some_and(|v| at.outcome.is_none() && v.position.is_check());
+    let odds_view = odds_view(shown);
     // Xiangqi and Jieqi in the notation chosen; other variants in their own.
-    // The odds are of the position the board shows (the browsed one during analysis), while
-    // the game runs.
-    let odds_view = match &shown.browse {
-        Some(browse) => Some(&browse.view),
-        None => view,
-    }
-    .filter(|v| v.outcome.is_none() || shown.browse.is_some());
-    let can_show_odds =
-        odds_view.is_some_and(|v| v.position.board().pieces().any(|(_, p)| p.is_hidden()));
     let move_texts = match view {
         Some(view) => view.move_texts(settings.notation),
         None => live.history.clone(),
     };
-    let plies = live.history.len();
+    let actor = actor(shown, live);
     HudModel {
         cover: None,
         title,
         rules: i18n::house_rules(shown.options).map(|p| p.say(lang)),
-        players,
-        status,
+        players: player_lines(shown, at, in_check, lang),
+        status: status(shown, at, in_check, lang),
         viewer: (shown.secrecy.has_secrets() && running).then(|| {
             Phrase::new(Text::ViewOf)
                 .with("side", live.viewer)
@@ -729,14 +592,14 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         hint: hint.phrase.as_ref().map(|p| p.say(lang)),
         moves: numbered(&move_texts, live.first),
         move_rows: move_rows(&move_texts, live.first),
-        shown_ply: shown.browsed_ply.unwrap_or(plies),
+        shown_ply: shown.browsed_ply.unwrap_or(live.history.len()),
         browsing: shown
             .browsed_ply
             .map(|ply| browsing_text(ply, &move_texts, live.first, lang)),
         takeback_request: takeback_request(shown, lang),
         take_back: take_back_buttons(shown, lang),
         abandon: shown.abandon.map(|q| q.text(shown.names).say(lang)),
-        draw_offer,
+        draw_offer: draw_offer(shown, live, lang),
         actor,
         actor_label: actor.map(|side| shown.names.label(side).say(lang)),
         result: live
@@ -751,7 +614,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             Some(view) if settings.reveal_odds => reveal_odds(view, lang),
             _ => Vec::new(),
         },
-        can_show_odds,
+        can_show_odds: odds_view
+            .is_some_and(|v| v.position.board().pieces().any(|(_, p)| p.is_hidden())),
         // Filled in by `build`, which knows the searches.
         can_value_reveals: false,
         reveal_values: Vec::new(),
@@ -760,6 +624,113 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         back_to_review: shown.can_return,
         match_line: match_line(shown, lang),
     }
+}
+
+/// While the handoff cover is up: only whom to pass the device to (and a take-back asked
+/// for meanwhile), and the take-back buttons.
+fn covered(shown: &Shown, settings: &Settings, title: String) -> HudModel {
+    let lang = settings.language;
+    let cover = shown.pass_to.map(|side| {
+        let pass = Phrase::new(Text::PassTo)
+            .with("side", side)
+            .with("player", shown.player(side))
+            .say(lang);
+        match shown.takeback_request.map(|r| r.by) {
+            Some(by) => format!(
+                "{pass}\n{}",
+                Phrase::new(Text::TakeBackAsked).with("side", by).say(lang)
+            ),
+            None => pass,
+        }
+    });
+    HudModel {
+        cover,
+        title,
+        take_back: take_back_buttons(shown, lang),
+        piece_set: settings.piece_set,
+        ..default()
+    }
+}
+
+/// Each seat's line, Red's first, for the table `at` (the browsed one during analysis).
+fn player_lines(shown: &Shown, at: &Table, in_check: bool, lang: Language) -> Vec<PlayerLine> {
+    Side::ALL
+        .iter()
+        .map(|&side| {
+            let colour = at.colours[side.index()];
+            let side_words = match colour {
+                Some(colour) => side_label(colour),
+                None => Text::ColourNotYet,
+            };
+            PlayerLine {
+                side,
+                colour,
+                name: Phrase::new(Text::PlayerLine)
+                    .with("player", shown.player(side))
+                    .with("side", side_words)
+                    .say(lang),
+                to_move: at.outcome.is_none() && at.turn == side,
+                in_check: in_check && at.turn == side,
+                tray: tray(at, side),
+            }
+        })
+        .collect()
+}
+
+/// "Red to move", "Red to move — in check", or the result, for the table `at`.
+fn status(shown: &Shown, at: &Table, in_check: bool, lang: Language) -> String {
+    let turn = at.turn;
+    // A side that is its colour (Xiangqi, Jieqi) is named by colour; a Banqi seat by player.
+    let by_colour = at.colours[turn.index()] == Some(turn);
+    match at.outcome {
+        Some(outcome) => i18n::outcome(outcome).say(lang),
+        None if in_check => Phrase::new(Text::ToMoveCheck).with("side", turn).say(lang),
+        None if by_colour => Phrase::new(Text::ToMove).with("side", turn).say(lang),
+        None => Phrase::new(Text::PlayerToMove)
+            .with("player", shown.player(turn))
+            .say(lang),
+    }
+}
+
+/// The side that may resign or offer a draw from this screen: the human against the
+/// computer, in hot-seat Jieqi the device holder on their turn, else the side to move.
+fn actor(shown: &Shown, live: &Table) -> Option<Side> {
+    if live.outcome.is_some() {
+        None
+    } else if let Some(computer) = shown.computer {
+        Some(computer.other())
+    } else if shown.secrecy == Secrecy::HotSeat {
+        (live.turn == live.viewer).then_some(live.viewer)
+    } else {
+        Some(live.turn)
+    }
+}
+
+/// A draw offer, for the player who may answer it: on one shared screen the other player at
+/// once; in Jieqi once they hold the device.
+fn draw_offer(shown: &Shown, live: &Table, lang: Language) -> Option<String> {
+    let by = shown.draw_offer?;
+    let answerer = by.other();
+    let hot_seat = shown.secrecy == Secrecy::HotSeat;
+    let may_answer = live.outcome.is_none()
+        && shown.computer.is_none()
+        && (!hot_seat || live.viewer == answerer);
+    may_answer.then(|| {
+        Phrase::new(Text::DrawOfferQuestion)
+            .with("by", shown.names.word(by))
+            .with("answerer", shown.names.word(answerer))
+            .say(lang)
+    })
+}
+
+/// The view whose face-down pieces the odds are of: the position the board shows (the
+/// browsed one during analysis), while the game runs.
+fn odds_view(shown: &Shown) -> Option<&PlayerView> {
+    match &shown.browse {
+        Some(browse) => Some(&browse.view),
+        None => shown.view.as_ref(),
+    }
+    .filter(|v| v.outcome.is_none() || shown.browse.is_some())
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
@@ -828,45 +799,7 @@ fn build(
             next.shown_ply,
             settings.language,
         );
-        review_panel::mark_moves(&mut next.move_rows, &review);
+        move_list::mark_moves(&mut next.move_rows, &review);
         hud.set_if_neq(next);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_ply_is_named_as_its_row_in_the_move_list_names_it() {
-        assert_eq!(move_number(1, Side::Red), (1, Side::Red));
-        assert_eq!(move_number(2, Side::Red), (1, Side::Black));
-        assert_eq!(move_number(14, Side::Red), (7, Side::Black));
-        // A game that starts with Black: "1. …  H8+7", then "2. C2=5".
-        assert_eq!(move_number(1, Side::Black), (1, Side::Black));
-        assert_eq!(move_number(2, Side::Black), (2, Side::Red));
-        let texts: Vec<String> = (1..=9).map(|n| n.to_string()).collect();
-        for first in Side::ALL {
-            for row in move_rows(&texts, first) {
-                for (item, side) in [(row.red, Side::Red), (row.black, Side::Black)] {
-                    if let Some(item) = item {
-                        assert_eq!(move_number(item.ply, first), (row.number, side));
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn moves_are_numbered_in_pairs() {
-        let m: Vec<String> = ["C2=5", "H8+7", "H2+3"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(numbered(&m, Side::Red), vec!["1. C2=5  H8+7", "2. H2+3"]);
-        assert_eq!(
-            numbered(&m, Side::Black),
-            vec!["1. …  C2=5", "2. H8+7  H2+3"]
-        );
     }
 }

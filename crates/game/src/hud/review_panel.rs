@@ -10,7 +10,7 @@ use jieqi_ai::Level;
 use jieqi_ai::review::{Mark, PlyReview};
 use jieqi_rules::{Notation, PlayerView, Side, write_move};
 
-use crate::hud::model::{MoveRow, move_number};
+use crate::hud::move_list::move_number;
 use crate::hud::style;
 use crate::i18n::{Language, Phrase, Text, level_name};
 use crate::review::{Review, ReviewCommand};
@@ -169,7 +169,7 @@ pub fn panel(
     let first = view.start.turn();
     let turning = review.turning_point().map(|i| {
         let ply = i + 1;
-        let (number, _) = move_number(ply, first);
+        let number = move_number(ply, first).number;
         let text = Phrase::new(Text::ReviewTurned)
             .with("number", number.to_string())
             .say(lang);
@@ -255,15 +255,6 @@ fn verdict(
         );
     }
     Some((mark, text))
-}
-
-/// The marks of the judged moves, on the move list's items.
-pub fn mark_moves(rows: &mut [MoveRow], review: &Review) {
-    for row in rows {
-        for item in [&mut row.red, &mut row.black].into_iter().flatten() {
-            item.mark = review.move_to(item.ply).and_then(PlyReview::mark);
-        }
-    }
 }
 
 /// Draws the section; its buttons answer with review commands and game commands (a step to

@@ -9,7 +9,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::Side;
 
-use crate::hud::model::{HudModel, PlayerLine, PlyItem, RevealOdds, TrayItem};
+use crate::hud::model::{HudModel, PlayerLine, RevealOdds, TrayItem};
+use crate::hud::move_list::PlyItem;
 use crate::hud::new_game_window::NewGamePanel;
 use crate::hud::result_card::{self, CardAnswer};
 use crate::hud::review_panel;

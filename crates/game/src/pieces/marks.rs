@@ -3,14 +3,14 @@
 //! general in check, the Hint button's suggested move and a review's better move.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::Spot;
 use jieqi_rules::platform::family::spot;
+use jieqi_rules::platform::{Spot, Table};
 
 use super::art::{PieceArt, Z_MARK_HIGH, Z_MARK_LOW, Z_RING};
 use crate::input::Selection;
 use crate::layout::Layout;
 use crate::review::Review;
-use crate::session::Shown;
+use crate::session::{BoardTurn, Shown};
 use crate::states::ViewSync;
 use crate::suggestion::Suggestion;
 
@@ -61,131 +61,169 @@ pub(super) fn mark(
     let Some(table) = shown.table.as_ref() else {
         return;
     };
-    let r = layout.piece_radius();
-    let place = |at: Spot, scale: f32, z: f32| {
-        Transform::from_translation(layout.world(at).extend(z)).with_scale(Vec3::splat(scale))
+    let mut pen = Pen {
+        commands: &mut commands,
+        layout: &layout,
+        art: &art,
     };
-    let mut put =
-        |kind: Marker, mesh: &Handle<Mesh>, mat: &Handle<ColorMaterial>, tf: Transform| {
-            commands.spawn((kind, Mesh2d(mesh.clone()), MeshMaterial2d(mat.clone()), tf));
-        };
-    match table.last {
-        Some((from, Some(to))) => {
-            put(
-                Marker::LastFrom,
-                &art.ring,
-                &art.last_move,
-                place(from, r * 0.35, Z_MARK_LOW),
-            );
-            put(
-                Marker::LastTo,
-                &art.ring,
-                &art.last_move,
-                place(to, r * 1.12, Z_MARK_LOW),
-            );
-        }
-        // A turn made in place (a Banqi flip): one ring where it happened.
-        Some((at, None)) => put(
-            Marker::LastTo,
-            &art.ring,
-            &art.last_move,
-            place(at, r * 1.12, Z_MARK_LOW),
-        ),
-        None => {}
-    }
-    // Check is Xiangqi's: a general attacked in the view the board shows.
-    if let Some(view) = shown.board_view()
-        && view.outcome.is_none()
-        && view.position.is_check()
-    {
-        let general = view.position.general(view.turn());
-        put(
-            Marker::Check,
-            &art.circle,
-            &art.check,
-            place(spot(general), r * 1.32, Z_MARK_LOW + 0.5),
-        );
-    }
+    pen.last_move(table.last);
+    pen.check(&shown);
     // The Hint's suggestion, and a review's better move for the marked move that led to the
     // position shown, each an arrow in its own colour.
     let shown_ply = shown.browsed_ply.unwrap_or(shown.plies);
-    let arrows = [
-        (
-            suggestion.turn(),
-            &art.hint,
-            Marker::HintFrom,
-            Marker::HintTo,
-        ),
-        (
-            review.better_arrow(shown_ply),
-            &art.better,
-            Marker::BetterFrom,
-            Marker::BetterTo,
-        ),
-    ];
-    for (turn, material, tail, tip_marker) in arrows {
-        let Some(turn) = turn else { continue };
-        match turn.to {
-            // An arrow from the piece to its target, in its own colour: never mistaken for
-            // the selection's ring.
-            Some(to) => {
-                let (from, to) = (layout.world(turn.from), layout.world(to));
-                let along = to - from;
-                let angle = along.y.atan2(along.x);
-                let head = r * 0.75;
-                // From the piece's edge to the head's base, the tip at the target's edge.
-                let (start, tip) = (r * 0.55, (along.length() - r * 0.45).max(head));
-                let shaft = (tip - head - start).max(0.0);
-                let dir = along.normalize_or_zero();
-                let rotation = Quat::from_rotation_z(angle);
-                put(
-                    tail,
-                    &art.arrow_shaft,
-                    material,
-                    Transform::from_translation(
-                        (from + dir * (start + shaft / 2.0)).extend(Z_MARK_HIGH),
-                    )
-                    .with_rotation(rotation)
-                    .with_scale(Vec3::new(shaft, r * 0.28, 1.0)),
-                );
-                put(
-                    tip_marker,
-                    &art.arrow_head,
-                    material,
-                    Transform::from_translation((from + dir * tip).extend(Z_MARK_HIGH))
-                        .with_rotation(rotation)
-                        .with_scale(Vec3::new(head, head * 0.9, 1.0)),
-                );
-            }
-            // A turn made in place (a Banqi flip): a ring in the arrow's colour.
-            None => put(tail, &art.ring, material, place(turn.from, r * 1.2, Z_RING)),
-        }
+    if let Some(turn) = suggestion.turn() {
+        pen.arrow(turn, &art.hint, Marker::HintFrom, Marker::HintTo);
+    }
+    if let Some(turn) = review.better_arrow(shown_ply) {
+        pen.arrow(turn, &art.better, Marker::BetterFrom, Marker::BetterTo);
     }
     if let Some(from) = selection.spot {
-        put(
+        pen.selection(table, from);
+    }
+}
+
+/// Draws marks on the board: where they go (the layout) and with what (the art). Every mark
+/// it spawns is a [`Marker`], so the next redraw finds and removes it.
+struct Pen<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    layout: &'a Layout,
+    art: &'a PieceArt,
+}
+
+impl Pen<'_, '_, '_> {
+    /// A mark `scale` wide (in world units) on `at`, at height `z`.
+    fn place(&self, at: Spot, scale: f32, z: f32) -> Transform {
+        Transform::from_translation(self.layout.world(at).extend(z)).with_scale(Vec3::splat(scale))
+    }
+
+    fn put(
+        &mut self,
+        kind: Marker,
+        mesh: &Handle<Mesh>,
+        material: &Handle<ColorMaterial>,
+        tf: Transform,
+    ) {
+        self.commands.spawn((
+            kind,
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(material.clone()),
+            tf,
+        ));
+    }
+
+    /// The last move: a small ring where it started, a full one where it ended.
+    fn last_move(&mut self, last: Option<(Spot, Option<Spot>)>) {
+        let r = self.layout.piece_radius();
+        let art = self.art;
+        let (ring, colour) = (&art.ring, &art.last_move);
+        match last {
+            Some((from, Some(to))) => {
+                self.put(
+                    Marker::LastFrom,
+                    ring,
+                    colour,
+                    self.place(from, r * 0.35, Z_MARK_LOW),
+                );
+                self.put(
+                    Marker::LastTo,
+                    ring,
+                    colour,
+                    self.place(to, r * 1.12, Z_MARK_LOW),
+                );
+            }
+            // A turn made in place (a Banqi flip): one ring where it happened.
+            Some((at, None)) => self.put(
+                Marker::LastTo,
+                ring,
+                colour,
+                self.place(at, r * 1.12, Z_MARK_LOW),
+            ),
+            None => {}
+        }
+    }
+
+    /// Check is Xiangqi's: a general attacked in the view the board shows.
+    fn check(&mut self, shown: &Shown) {
+        let Some(view) = shown.board_view() else {
+            return;
+        };
+        if view.outcome.is_some() || !view.position.is_check() {
+            return;
+        }
+        let general = view.position.general(view.turn());
+        let (r, art) = (self.layout.piece_radius(), self.art);
+        self.put(
+            Marker::Check,
+            &art.circle,
+            &art.check,
+            self.place(spot(general), r * 1.32, Z_MARK_LOW + 0.5),
+        );
+    }
+
+    /// A suggested move: an arrow from the piece to its target, in its own colour (never
+    /// mistaken for the selection's ring); a turn made in place (a Banqi flip) a ring.
+    fn arrow(
+        &mut self,
+        turn: BoardTurn,
+        material: &Handle<ColorMaterial>,
+        tail: Marker,
+        tip_marker: Marker,
+    ) {
+        let (r, art) = (self.layout.piece_radius(), self.art);
+        let Some(to) = turn.to else {
+            let ring = self.place(turn.from, r * 1.2, Z_RING);
+            self.put(tail, &art.ring, material, ring);
+            return;
+        };
+        let (from, to) = (self.layout.world(turn.from), self.layout.world(to));
+        let along = to - from;
+        let head = r * 0.75;
+        // From the piece's edge to the head's base, the tip at the target's edge.
+        let (start, tip) = (r * 0.55, (along.length() - r * 0.45).max(head));
+        let shaft = (tip - head - start).max(0.0);
+        let dir = along.normalize_or_zero();
+        let rotation = Quat::from_rotation_z(along.y.atan2(along.x));
+        self.put(
+            tail,
+            &art.arrow_shaft,
+            material,
+            Transform::from_translation((from + dir * (start + shaft / 2.0)).extend(Z_MARK_HIGH))
+                .with_rotation(rotation)
+                .with_scale(Vec3::new(shaft, r * 0.28, 1.0)),
+        );
+        self.put(
+            tip_marker,
+            &art.arrow_head,
+            material,
+            Transform::from_translation((from + dir * tip).extend(Z_MARK_HIGH))
+                .with_rotation(rotation)
+                .with_scale(Vec3::new(head, head * 0.9, 1.0)),
+        );
+    }
+
+    /// The picked piece, and where it may go: a dot on a free point, a red ring on a capture.
+    fn selection(&mut self, table: &Table, from: Spot) {
+        let (r, art) = (self.layout.piece_radius(), self.art);
+        self.put(
             Marker::Selected,
             &art.ring,
             &art.selected,
-            place(from, r * 1.14, Z_RING),
+            self.place(from, r * 1.14, Z_RING),
         );
         for turn in table.turns_from(from) {
             let Some(to) = turn.to else {
                 continue;
             };
             if turn.capture {
-                put(
+                self.put(
                     Marker::Capture,
                     &art.ring,
                     &art.capture,
-                    place(to, r * 1.12, Z_RING),
+                    self.place(to, r * 1.12, Z_RING),
                 );
             } else {
-                put(
-                    Marker::Target,
-                    &art.circle,
-                    &art.target,
-                    place(to, layout.cell * 0.13, Z_MARK_HIGH),
-                );
+                let dot = self.place(to, self.layout.cell * 0.13, Z_MARK_HIGH);
+                self.put(Marker::Target, &art.circle, &art.target, dot);
             }
         }
     }

@@ -59,18 +59,26 @@ struct Built {
     plies: usize,
 }
 
-/// Makes the piece entities follow the shown view.
+/// The piece entities on screen, with their running animations and drawn parts.
+type OnScreen<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static mut BoardPiece,
+        Option<&'static mut Tween>,
+        Option<&'static Children>,
+    ),
+>;
+
+/// Makes the piece entities follow the shown view: one ply on in the same game, seen the
+/// same way, moves the pieces there; anything else builds them afresh.
 fn reconcile(
     mut commands: Commands,
     shown: Res<Shown>,
     style: PieceStyle,
     mut built: Local<Built>,
-    mut pieces: Query<(
-        Entity,
-        &mut BoardPiece,
-        Option<&mut Tween>,
-        Option<&Children>,
-    )>,
+    mut pieces: OnScreen,
     parts: Query<(), With<FacePart>>,
 ) {
     if !(shown.is_changed() || style.is_changed()) {
@@ -96,120 +104,166 @@ fn reconcile(
     let plies = table.history.len();
     let wanted = faces(table);
     let incremental = built.key == Some(key) && (plies == built.plies || plies == built.plies + 1);
-    if !incremental {
+    if incremental {
+        let mut step = Step {
+            commands: &mut commands,
+            style: &style,
+            parts: &parts,
+            animate: settings.animations,
+            glide: None,
+            gliding: None,
+            leaving: Vec::new(),
+        };
+        let mut on_board = step.settle(&mut pieces);
+        if plies == built.plies + 1 {
+            step.glide(&mut pieces, &mut on_board, table.last);
+        }
+        for (&spot, &(side, face)) in &wanted {
+            let want = BoardPiece { spot, side, face };
+            match on_board.remove(&spot) {
+                Some(e) => step.show(&mut pieces, e, want),
+                None => {
+                    step.style.spawn(step.commands, want);
+                }
+            }
+        }
+        // What no wanted place claimed has left the board.
+        step.leaving.extend(on_board.into_values());
+        step.leave();
+    } else {
         for (e, ..) in &pieces {
             commands.entity(e).despawn();
         }
         for (&spot, &(side, face)) in &wanted {
-            let piece = BoardPiece { spot, side, face };
-            style.spawn(&mut commands, piece);
+            style.spawn(&mut commands, BoardPiece { spot, side, face });
         }
         built.key = Some(key);
-        built.plies = plies;
-        return;
     }
+    built.plies = plies;
+}
 
-    // Snap unfinished animations to their end first.
-    let mut on_board: HashMap<Spot, Entity> = HashMap::new();
-    for (e, piece, tween, children) in &mut pieces {
-        if let Some(tween) = tween {
-            commands.entity(e).remove::<Tween>();
-            if tween.leave {
-                commands.entity(e).despawn();
-                continue;
+/// Bringing the pieces on screen to the next position (or back to the same one): what
+/// drawing needs, and what the step has found so far.
+struct Step<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    style: &'a PieceStyle<'a>,
+    parts: &'a Query<'a, 'a, (), With<FacePart>>,
+    animate: bool,
+    /// The last turn's glide, from and to, once a piece on screen made it.
+    glide: Option<(Spot, Spot)>,
+    /// The piece that glides: a face it turns up shows after the glide.
+    gliding: Option<Entity>,
+    /// Pieces that leave the board: captured, or replaced by a piece built anew.
+    leaving: Vec<Entity>,
+}
+
+impl Step<'_, '_, '_> {
+    /// Snaps unfinished animations to their end, so that the step starts from pieces at
+    /// rest; answers which piece stands where.
+    fn settle(&mut self, pieces: &mut OnScreen) -> HashMap<Spot, Entity> {
+        let mut on_board = HashMap::new();
+        for (e, piece, tween, children) in pieces {
+            if let Some(tween) = tween {
+                self.commands.entity(e).remove::<Tween>();
+                if tween.leave {
+                    self.commands.entity(e).despawn();
+                    continue;
+                }
+                if tween.flip_to.is_some() && !tween.flipped {
+                    self.style
+                        .swap_face(self.commands, e, children, self.parts, *piece);
+                }
             }
-            if tween.flip_to.is_some() && !tween.flipped {
-                style.swap_face(&mut commands, e, children, &parts, *piece);
-            }
+            on_board.insert(piece.spot, e);
         }
-        on_board.insert(piece.spot, e);
+        on_board
     }
 
-    let animate = settings.animations;
-    let mut gliding: Option<Entity> = None;
-    let mut leaving: Vec<Entity> = Vec::new();
-    // A turn that moved a piece glides it; one made in place (a Banqi flip) only changes
-    // the face below.
-    let glide = table.last.and_then(|(from, to)| Some((from, to?)));
-    if plies == built.plies + 1
-        && let Some((from, to)) = glide
-        && let Some(mover) = on_board.remove(&from)
-    {
+    /// Moves the piece that made the last turn to its new point (gliding it there), and
+    /// sends off what it captured. A turn made in place (a Banqi flip) moves nothing: its
+    /// new face shows in [`Step::show`].
+    fn glide(
+        &mut self,
+        pieces: &mut OnScreen,
+        on_board: &mut HashMap<Spot, Entity>,
+        last: Option<(Spot, Option<Spot>)>,
+    ) {
+        let Some((from, Some(to))) = last else { return };
+        let Some(mover) = on_board.remove(&from) else {
+            return;
+        };
         if let Some(victim) = on_board.remove(&to) {
-            leaving.push(victim);
+            self.leaving.push(victim);
         }
         if let Ok((_, mut piece, ..)) = pieces.get_mut(mover) {
             piece.spot = to;
         }
-        if animate {
-            commands.entity(mover).insert(Tween::glide(from));
+        if self.animate {
+            self.commands.entity(mover).insert(Tween::glide(from));
         }
-        gliding = Some(mover);
+        self.glide = Some((from, to));
+        self.gliding = Some(mover);
         on_board.insert(to, mover);
     }
 
-    for (&spot, &(side, face)) in &wanted {
-        match on_board.remove(&spot) {
-            Some(e) => {
-                let Ok((_, mut piece, _, children)) = pieces.get_mut(e) else {
-                    continue;
-                };
-                // A back that showed no colour turns up a coloured piece: the same piece.
-                if piece.side != side && piece.side.is_some() {
-                    leaving.push(e);
-                    style.spawn(&mut commands, BoardPiece { spot, side, face });
-                    continue;
-                }
-                // In table mode a Banqi flip that turns up the top player's colour turns the
-                // piece round too: built anew, turned, flipping from the back it showed.
-                if piece.side != side && style.turned(side) != style.turned(piece.side) {
-                    commands.entity(e).despawn();
-                    let drawn = if animate { piece.face } else { face };
-                    let new = style.spawn(
-                        &mut commands,
-                        BoardPiece {
-                            spot,
-                            side,
-                            face: drawn,
-                        },
-                    );
-                    if drawn != face {
-                        let up = BoardPiece { spot, side, face };
-                        commands.entity(new).insert((up, Tween::flip(face)));
-                    }
-                    continue;
-                }
-                piece.side = side;
-                if piece.face != face {
-                    piece.face = face;
-                    let flipped = *piece;
-                    if animate {
-                        let after_glide = gliding == Some(e);
-                        let tween = if after_glide {
-                            Tween::glide(glide.map_or(spot, |(from, _)| from)).then_flip(face)
-                        } else {
-                            Tween::flip(face)
-                        };
-                        commands.entity(e).insert(tween);
-                    } else {
-                        style.swap_face(&mut commands, e, children, &parts, flipped);
-                    }
-                }
-            }
-            None => {
-                style.spawn(&mut commands, BoardPiece { spot, side, face });
-            }
+    /// Makes the piece `e`, already on `want.spot`, show `want`'s colour and face: the same
+    /// piece turning up, or a piece built anew where it cannot be the same.
+    fn show(&mut self, pieces: &mut OnScreen, e: Entity, want: BoardPiece) {
+        let Ok((_, mut piece, _, children)) = pieces.get_mut(e) else {
+            return;
+        };
+        let BoardPiece { spot, side, face } = want;
+        // A back that showed no colour turns up a coloured piece: the same piece.
+        if piece.side != side && piece.side.is_some() {
+            self.leaving.push(e);
+            self.style.spawn(self.commands, want);
+            return;
         }
-    }
-    leaving.extend(on_board.into_values());
-    for e in leaving {
-        if animate {
-            commands.entity(e).insert(Tween::leave());
+        // In table mode a Banqi flip that turns up the top player's colour turns the piece
+        // round too: built anew, turned, flipping from the back it showed.
+        if piece.side != side && self.style.turned(side) != self.style.turned(piece.side) {
+            self.commands.entity(e).despawn();
+            let drawn = if self.animate { piece.face } else { face };
+            let new = self.style.spawn(
+                self.commands,
+                BoardPiece {
+                    face: drawn,
+                    ..want
+                },
+            );
+            if drawn != face {
+                self.commands.entity(new).insert((want, Tween::flip(face)));
+            }
+            return;
+        }
+        piece.side = side;
+        if piece.face == face {
+            return;
+        }
+        piece.face = face;
+        if !self.animate {
+            self.style
+                .swap_face(self.commands, e, children, self.parts, *piece);
+        } else if self.gliding == Some(e) {
+            let from = self.glide.map_or(spot, |(from, _)| from);
+            self.commands
+                .entity(e)
+                .insert(Tween::glide(from).then_flip(face));
         } else {
-            commands.entity(e).despawn();
+            self.commands.entity(e).insert(Tween::flip(face));
         }
     }
-    built.plies = plies;
+
+    /// Sends the leaving pieces off: fading out, or gone at once without animations.
+    fn leave(self) {
+        for e in self.leaving {
+            if self.animate {
+                self.commands.entity(e).insert(Tween::leave());
+            } else {
+                self.commands.entity(e).despawn();
+            }
+        }
+    }
 }
 
 /// Puts resting pieces on their points, and a dragged piece under the pointer.

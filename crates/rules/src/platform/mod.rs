@@ -195,30 +195,22 @@ impl Replay {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         let mut notices = self.notices.iter().peekable();
-        let mut number = self.first_number;
-        // Whether the side to move is the one that normally moves second.
-        let mut second = self.second_moves_first;
+        let numbering =
+            crate::numbering::Numbering::new(self.first_number, self.second_moves_first);
         let mut line = String::new();
         for (i, turn) in self.turns.iter().enumerate() {
             while let Some((_, text)) = notices.next_if(|(p, _)| *p <= i) {
                 lines.push(format!("notice: {text}"));
             }
             if line.is_empty() {
-                line = match second {
-                    false => format!("{number}. {turn}"),
-                    true => format!("{number}... {turn}"),
-                };
+                line = format!("{} {turn}", numbering.ply(i));
             } else {
                 line.push(' ');
                 line.push_str(turn);
             }
-            if second {
-                number += 1;
-            }
-            second = !second;
             let noted = notices.peek().is_some_and(|(p, _)| *p <= i + 1);
             // A pair is complete when the first side is to move again.
-            if !second || noted || i + 1 == self.turns.len() {
+            if !numbering.ply(i + 1).second || noted || i + 1 == self.turns.len() {
                 lines.push(std::mem::take(&mut line));
             }
         }
