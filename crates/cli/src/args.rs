@@ -139,6 +139,12 @@ mod tests {
     }
 
     #[test]
+    fn the_command_line_is_declared_consistently() {
+        use clap::CommandFactory;
+        crate::Cli::command().debug_assert();
+    }
+
+    #[test]
     fn reads_values_switches_and_lists() {
         let a = parse(&[
             "--fen",
