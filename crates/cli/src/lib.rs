@@ -94,7 +94,7 @@ pub enum Command {
     /// swapped; options Engine1Level, Engine2Level, TotalRounds, MoveTimeMs, MainTimeMs,
     /// IncTimeMs, TimeoutBufferMs, MaxPlies, Seed.
     Jai,
-    /// Plays a match between two levels (or a level and another engine) and reports the score
+    /// Plays two levels, or a level and another engine, and reports the score
     ///
     /// Plays a match between two levels, or between a level (A) and another UCI engine (B:
     /// --b-engine "PROGRAM [ARGS]" [--engine-handshake WORD] [--engine-option NAME=VALUE ...]

@@ -602,6 +602,8 @@ fn every_command_has_help_that_names_its_flags() {
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        // A long description goes on in a line of its own, indented further.
+        .filter(|l| !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|&c| c != "help")
         .collect();
