@@ -19,7 +19,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// What the commands' help shares: the forms of a position, the levels, the engine loops.
 const NOTES: &str = "\
@@ -143,8 +143,12 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         Ok(raw) => raw,
         Err(message) => return fail(&message),
     };
-    let cli = match Cli::try_parse_from(std::iter::once("jieqi-cli".to_string()).chain(raw.clone()))
-    {
+    // A flag given twice takes its last value, as it always did (lists gather every value).
+    let parsed = Cli::command()
+        .mut_subcommands(|command| command.args_override_self(true))
+        .try_get_matches_from(std::iter::once("jieqi-cli".to_string()).chain(raw.clone()))
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => {
             let command = raw

@@ -699,6 +699,23 @@ fn clap_errors_keep_their_one_line_messages() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(String::from_utf8(o.stderr).unwrap(), expected, "{args:?}");
     }
+    // A flag given twice takes its last value; a list flag gathers all.
+    assert_eq!(
+        stdout(&cli(&[
+            "perft",
+            "1",
+            "--variant",
+            "jieqi",
+            "--variant",
+            "xiangqi"
+        ])),
+        "nodes 44\n"
+    );
+    assert!(
+        stdout(&cli(&["moves", "--moves", "h2e2", "--moves", "h9g7"]))
+            .lines()
+            .any(|l| l == "e2e6")
+    );
     // Without a command: the help, on stderr, and status 2.
     let o = cli(&[]);
     assert_eq!(o.status.code(), Some(2));
