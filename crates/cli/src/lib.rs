@@ -97,7 +97,7 @@ pub enum Command {
     /// Plays two levels, or a level and another engine, and reports the score
     ///
     /// Plays a match between two levels, or between a level (A) and another UCI engine (B:
-    /// --b-engine "PROGRAM [ARGS]" [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+    /// --b-engine "PROGRAM ARGS..." [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
     /// [--engine-view public|own]; Jieqi: public for Fairy-Stockfish, which gets the public
     /// position; own for a Jieqi engine such as jieqi-engine, which gets its side's view: FEN
     /// with the unseen pool, moves since), and reports the score with a confidence interval.

@@ -629,7 +629,7 @@ impl Options {
     }
 }
 
-/// An error for the terminal: one line of at most [`MAX_ERROR_CHARS`] characters, whatever
+/// An error for the terminal: one line of at most `MAX_ERROR_CHARS` characters, whatever
 /// an argument held (a newline, a megabyte).
 pub fn one_line(error: &str) -> String {
     let flat: String = error
