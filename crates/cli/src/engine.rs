@@ -15,7 +15,7 @@ fn main() -> ExitCode {
              (send 'uci' or 'ucci'); the other commands are jieqi-cli's",
         );
     }
-    match jieqi_cli::cmd::uci::run(&[]) {
+    match jieqi_cli::cmd::uci::run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => jieqi_cli::fail(&message),
     }

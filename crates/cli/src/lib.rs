@@ -4,7 +4,9 @@
 //! it: `jieqi-cli COMMAND …`, and `jieqi-engine`, the engine alone for GUIs that start an
 //! engine without arguments.
 //!
-//! Every error is one line on stderr naming the problem, with exit status 2.
+//! Every error is one line on stderr naming the problem, with exit status 2. The command line
+//! is declared with clap ([`Cli`]): `jieqi-cli --help`, `jieqi-cli COMMAND --help` (or
+//! `jieqi-cli help COMMAND`) and `jieqi-cli completions SHELL` come from it.
 
 // An application, not a library others build on: each command's module documents the limits
 // and helpers it uses, which stay private to the crate.
@@ -20,58 +22,11 @@ mod text;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-pub const USAGE: &str = "\
-jieqi-cli: Xiangqi, Jieqi and Banqi from the command line
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-USAGE:
-  jieqi-cli perft <depth> [POSITION] [--divide]
-  jieqi-cli moves [POSITION] [--notation iccs|wxf|chinese]
-  jieqi-cli deal --seed S [--variant jieqi|banqi]
-  jieqi-cli view [--seed S | --fen FEN] --side red|black [--variant V] [--moves M ...] [--rules R]
-  jieqi-cli rules [--variant V]   (the house-rule options, see --rules)
-  jieqi-cli replay FILE [--notation iccs|wxf|chinese]
-            a save or record, every move checked and the game judged by the rules: the
-            moves, each warning of the rules after the move that brought it (notice: ...),
-            and how it ended; a Result tag the rules contradict is refused
-  jieqi-cli review FILE [--depth D] [--notation iccs|wxf|chinese]
-            each move of a record (Jieqi: with its Seed) judged from its mover's view: the
-            record with evaluations and marks (?! ? ??) as comments, a summary on stderr
-  jieqi-cli bench-perft [--runs N]
-  jieqi-cli uci
-  jieqi-cli jai
-  jieqi-cli match --a LEVEL --b LEVEL --games N [--variant V] [--rules R] [--seed S]
-                  [--threads T] [--movetime MS | --nodes N | --depth D | --time-scale PCT]
-                  [--opening-plies K] [--openings search|random] [--adjudicate CP]
-                  [--first-pair P] [--pgnout FILE] [--quiet]
-                  [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--prior FILE ...]]
-            B may be another UCI engine: --b-engine \"PROGRAM [ARGS]\"
-                  [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
-                  [--engine-view public|own]   (Jieqi: public for Fairy-Stockfish, which
-                  gets the public position; own for a Jieqi engine such as jieqi-engine,
-                  which gets its side's view: FEN with the unseen pool, moves since)
-            Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies)
-            --sprt: a sequential test on the pairs that stops the match at a verdict
-  jieqi-cli match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE ...
-                       [--baseline FILE ...]
-            (adds up the game lines of match runs: the parts of one match, or with --pool
-            separate matches, e.g. of different seeds, each file's pairs their own;
-            --baseline: A against A in matches on the same seeds, pair by pair)
-  jieqi-cli bench [--depth D] [--verbose]
-  jieqi-cli tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
-                  [--opening-plies K] [--openings random|search] [--threads T]
-            self-play games' quiet positions, each labelled with the game's result (FEN;RESULT)
-  jieqi-cli tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R]
-                 [--k K] [--groups material,pst,mobility,king,threats,tempo,hidden,pins,defence,loose]
-            Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
-            (Xiangqi) or weights_jieqi.rs (Jieqi)
-  jieqi-cli tune-label --data FILE --engine \"PROGRAM [ARGS]\" --out FILE [--variant xiangqi|jieqi]
-                       [--depth D] [--every K] [--blend L] [--threads T]
-                       [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
-            a tune-data file's positions labelled by an engine's score at depth D (default 8)
-            as a win probability, for tune (Jieqi: the side to move's view, as match
-            --engine-view own tells it)
-  jieqi-cli help
-
+/// What the commands' help shares: the forms of a position, the levels, the engine loops.
+const NOTES: &str = "\
 POSITION: [--fen FEN | --seed S] [--variant V] [--rules R] [--moves M ...]
   V: xiangqi, jieqi or banqi (Banqi sides are first|second; turns a1 or a1=R flip, a1-a2 move, a1xb1 capture).
   R: the options that differ from the standard rules, e.g. chase=judged,move-limit=off.
@@ -87,7 +42,104 @@ jai: a Jieqi match runner for JieqiBox's match mode (the JAI protocol: jai, seto
   startmatch, stop): two of our levels play rounds of two games on one deal, colours
   swapped; options Engine1Level, Engine2Level, TotalRounds, MoveTimeMs, MainTimeMs,
   IncTimeMs, TimeoutBufferMs, MaxPlies, Seed.
-";
+Every error is one line on stderr, with exit status 2.";
+
+/// `jieqi-cli`'s command line: one command and its flags.
+#[derive(Debug, Parser)]
+#[command(
+    name = "jieqi-cli",
+    version,
+    about = "jieqi-cli: Xiangqi, Jieqi and Banqi from the command line",
+    after_help = NOTES,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every command of `jieqi-cli`, with its flags (each command's own struct, beside its `run`).
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Counts the leaves of the move tree to DEPTH plies from a position
+    Perft(cmd::perft::PerftArgs),
+    /// Lists the legal moves of a position
+    Moves(cmd::moves::MovesArgs),
+    /// Prints a seed's deal as a full-knowledge FEN
+    Deal(cmd::deal::DealArgs),
+    /// Shows one side's view of a position: the board it sees and its FEN
+    View(cmd::view::ViewArgs),
+    /// Lists the house-rule options of each variant (see --rules)
+    Rules(cmd::rules::RulesArgs),
+    /// Replays a save or record, every move checked and the game judged by the rules
+    ///
+    /// A save or record, every move checked and the game judged by the rules: the moves, each
+    /// warning of the rules after the move that brought it (notice: ...), and how it ended; a
+    /// Result tag the rules contradict is refused.
+    Replay(cmd::replay::ReplayArgs),
+    /// Judges each move of a record from its mover's view
+    ///
+    /// Each move of a record (Jieqi: with its Seed) judged from its mover's view: the record
+    /// with evaluations and marks (?! ? ??) as comments, a summary on stderr.
+    Review(cmd::review::ReviewArgs),
+    /// Times perft on fixed positions (the move generator's benchmark)
+    BenchPerft(cmd::bench_perft::BenchPerftArgs),
+    /// The engine on stdin/stdout for GUIs: UCI, or UCCI after 'ucci'
+    ///
+    /// The engine on stdin/stdout for GUIs (also the program jieqi-engine): UCI, or UCCI after
+    /// 'ucci'; ICCS moves, ranks 1-10 with 'setoption name Ranks value 1-10'; UCI_Variant
+    /// jieqi or banqi: position startpos moves a1=R b1-b2 c1xc2, each flip naming what it
+    /// turned up.
+    Uci,
+    /// A Jieqi match runner for JieqiBox's match mode (the JAI protocol)
+    ///
+    /// A Jieqi match runner for JieqiBox's match mode (the JAI protocol: jai, setoption,
+    /// startmatch, stop): two of our levels play rounds of two games on one deal, colours
+    /// swapped; options Engine1Level, Engine2Level, TotalRounds, MoveTimeMs, MainTimeMs,
+    /// IncTimeMs, TimeoutBufferMs, MaxPlies, Seed.
+    Jai,
+    /// Plays two levels, or a level and another engine, and reports the score
+    ///
+    /// Plays a match between two levels, or between a level (A) and another UCI engine (B:
+    /// --b-engine "PROGRAM ARGS..." [--engine-handshake WORD] [--engine-option NAME=VALUE ...]
+    /// [--engine-view public|own]; Jieqi: public for Fairy-Stockfish, which gets the public
+    /// position; own for a Jieqi engine such as jieqi-engine, which gets its side's view: FEN
+    /// with the unseen pool, moves since), and reports the score with a confidence interval.
+    /// Games come in pairs on one opening or deal, colours swapped.
+    ///
+    /// Banqi: the generic search's levels, a deal per pair, seats swapped (no --opening-plies).
+    /// --sprt: a sequential test on the pairs that stops the match at a verdict.
+    Match(Box<cmd::matches::MatchArgs>),
+    /// Adds up the game lines of match runs into one result
+    ///
+    /// Adds up the game lines of match runs: the parts of one match, or with --pool separate
+    /// matches, e.g. of different seeds, each file's pairs their own; --baseline: A against A
+    /// in matches on the same seeds, pair by pair.
+    MatchReport(cmd::match_report::MatchReportArgs),
+    /// The search's benchmark: nodes and nodes per second over fixed positions
+    Bench(cmd::bench::BenchArgs),
+    /// Self-play games' quiet positions, each labelled with the game's result (FEN;RESULT)
+    TuneData(cmd::tune::TuneDataArgs),
+    /// Texel tuning of the evaluation's weights
+    ///
+    /// Texel tuning of the evaluation's weights; writes a new crates/ai/src/weights.rs
+    /// (Xiangqi) or weights_jieqi.rs (Jieqi).
+    Tune(cmd::tune::TuneArgs),
+    /// A tune-data file's positions labelled by an engine's score
+    ///
+    /// A tune-data file's positions labelled by an engine's score at depth D (default 8) as a
+    /// win probability, for tune (Jieqi: the side to move's view, as match --engine-view own
+    /// tells it).
+    TuneLabel(cmd::tune_label::TuneLabelArgs),
+    /// Prints a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    ///
+    /// Prints a completion script for SHELL on stdout, e.g.
+    /// `jieqi-cli completions bash > ~/.local/share/bash-completion/completions/jieqi-cli`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell
+        shell: clap_complete::Shell,
+    },
+}
 
 /// `jieqi-cli` with its arguments (the program's name left out).
 pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
@@ -95,41 +147,75 @@ pub fn main_with(args: impl Iterator<Item = OsString>) -> ExitCode {
         Ok(raw) => raw,
         Err(message) => return fail(&message),
     };
-    let Some((command, rest)) = raw.split_first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let result = match command.as_str() {
-        "perft" => cmd::perft::run(rest),
-        "moves" => cmd::moves::run(rest),
-        "bench-perft" => cmd::bench_perft::run(rest),
-        "bench" => cmd::bench::run(rest),
-        "tune-data" => cmd::tune::run_data(rest),
-        "tune" => cmd::tune::run(rest),
-        "tune-label" => cmd::tune_label::run(rest),
-        "uci" => cmd::uci::run(rest),
-        "jai" => cmd::jai::run(rest),
-        "match" => cmd::matches::run(rest),
-        "match-report" => cmd::match_report::run(rest),
-        "deal" => cmd::deal::run(rest),
-        "view" => cmd::view::run(rest),
-        "replay" => cmd::replay::run(rest),
-        "review" => cmd::review::run(rest),
-        "rules" => cmd::rules::run(rest),
-        "help" | "--help" | "-h" => {
-            use std::io::Write as _;
-            // A closed pipe is not an error worth reporting for help text.
-            let _ = std::io::stdout().write_all(USAGE.as_bytes());
-            Ok(())
+    // A flag given twice takes its last value, as it always did (lists gather every value).
+    let parsed = Cli::command()
+        .mut_subcommands(|command| command.args_override_self(true))
+        .try_get_matches_from(std::iter::once("jieqi-cli".to_string()).chain(raw.clone()))
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(error) => {
+            let command = raw
+                .first()
+                .filter(|c| !c.starts_with('-'))
+                .map_or("jieqi-cli", String::as_str);
+            return refused(&error, command);
         }
-        other => Err(format!(
-            "unknown command '{}' (try 'jieqi-cli help')",
-            text::excerpt(other)
-        )),
     };
-    match result {
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
+    }
+}
+
+/// Runs one command.
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft(args) => cmd::perft::run(args),
+        Command::Moves(args) => cmd::moves::run(args),
+        Command::Deal(args) => cmd::deal::run(args),
+        Command::View(args) => cmd::view::run(args),
+        Command::Rules(args) => cmd::rules::run(args),
+        Command::Replay(args) => cmd::replay::run(args),
+        Command::Review(args) => cmd::review::run(args),
+        Command::BenchPerft(args) => cmd::bench_perft::run(args),
+        Command::Uci => cmd::uci::run(),
+        Command::Jai => cmd::jai::run(),
+        Command::Match(args) => cmd::matches::run(*args),
+        Command::MatchReport(args) => cmd::match_report::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+        Command::TuneData(args) => cmd::tune::run_data(args),
+        Command::Tune(args) => cmd::tune::run(args),
+        Command::TuneLabel(args) => cmd::tune_label::run(args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "jieqi-cli", &mut script);
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            match out.write_all(&script).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write the output: {e}"))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// What clap refused or was asked for: help and the version on stdout (exit status 0); help
+/// for a missing command on stderr (2); an error as one line (2).
+fn refused(error: &clap::Error, command: &str) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // A closed pipe is not an error worth reporting for help text.
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            ExitCode::from(2)
+        }
+        _ => fail(&args::one_line(error, command)),
     }
 }
 

@@ -463,3 +463,265 @@ fn banqi_is_one_of_the_variants() {
         assert_eq!(err.lines().count(), 1, "{bad}: {err}");
     }
 }
+
+/// Every command with the flags (and arguments) its help must name.
+const COMMAND_FLAGS: &[(&str, &[&str])] = &[
+    (
+        "perft",
+        &[
+            "DEPTH",
+            "--fen",
+            "--seed",
+            "--variant",
+            "--rules",
+            "--moves",
+            "--divide",
+        ],
+    ),
+    (
+        "moves",
+        &[
+            "--fen",
+            "--seed",
+            "--variant",
+            "--rules",
+            "--moves",
+            "--notation",
+        ],
+    ),
+    ("deal", &["--seed", "--variant"]),
+    (
+        "view",
+        &[
+            "--fen",
+            "--seed",
+            "--variant",
+            "--rules",
+            "--moves",
+            "--side",
+            "--notation",
+        ],
+    ),
+    ("rules", &["--variant"]),
+    ("replay", &["FILE", "--notation"]),
+    ("review", &["FILE", "--depth", "--notation"]),
+    ("bench-perft", &["--runs"]),
+    ("uci", &[]),
+    ("jai", &[]),
+    (
+        "match",
+        &[
+            "--variant",
+            "--rules",
+            "--a",
+            "--b",
+            "--games",
+            "--seed",
+            "--threads",
+            "--movetime",
+            "--nodes",
+            "--depth",
+            "--time-scale",
+            "--opening-plies",
+            "--openings",
+            "--adjudicate",
+            "--first-pair",
+            "--pgnout",
+            "--quiet",
+            "--sprt",
+            "--alpha",
+            "--beta",
+            "--prior",
+            "--b-engine",
+            "--engine-handshake",
+            "--engine-option",
+            "--engine-view",
+        ],
+    ),
+    (
+        "match-report",
+        &[
+            "FILE",
+            "--sprt",
+            "--alpha",
+            "--beta",
+            "--pool",
+            "--baseline",
+        ],
+    ),
+    ("bench", &["--depth", "--verbose"]),
+    (
+        "tune-data",
+        &[
+            "--variant",
+            "--games",
+            "--out",
+            "--nodes",
+            "--seed",
+            "--opening-plies",
+            "--openings",
+            "--threads",
+        ],
+    ),
+    (
+        "tune",
+        &[
+            "--data",
+            "--variant",
+            "--out",
+            "--iterations",
+            "--rate",
+            "--k",
+            "--groups",
+        ],
+    ),
+    (
+        "tune-label",
+        &[
+            "--data",
+            "--engine",
+            "--out",
+            "--variant",
+            "--depth",
+            "--every",
+            "--blend",
+            "--threads",
+            "--engine-handshake",
+            "--engine-option",
+        ],
+    ),
+    ("completions", &["SHELL", "bash", "zsh", "fish"]),
+];
+
+#[test]
+fn every_command_has_help_that_names_its_flags() {
+    let top = stdout(&cli(&["--help"]));
+    // The commands the help lists are the ones checked here, no more and no fewer.
+    let listed: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        // A long description goes on in a line of its own, indented further.
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    let known: Vec<&str> = COMMAND_FLAGS.iter().map(|(c, _)| *c).collect();
+    assert_eq!(listed, known, "{top}");
+    assert!(top.contains("POSITION: [--fen FEN | --seed S]"), "{top}");
+    assert_eq!(stdout(&cli(&["help"])), top);
+    assert_eq!(stdout(&cli(&["-h"])), top);
+    for (command, flags) in COMMAND_FLAGS {
+        for args in [[*command, "--help"], ["help", *command], [*command, "-h"]] {
+            let o = cli(&args);
+            assert_eq!(o.status.code(), Some(0), "{args:?}");
+            assert!(o.stderr.is_empty(), "{args:?}");
+            let help = stdout(&o);
+            assert!(
+                help.contains(&format!("Usage: jieqi-cli {command}")),
+                "{help}"
+            );
+            for flag in *flags {
+                assert!(help.contains(flag), "{args:?} does not name {flag}: {help}");
+            }
+        }
+    }
+    let version = cli(&["--version"]);
+    assert_eq!(version.status.code(), Some(0));
+    assert!(stdout(&version).starts_with("jieqi-cli "));
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = cli(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        assert!(o.stderr.is_empty(), "{shell}");
+        let script = stdout(&o);
+        // The script knows the commands and their flags.
+        for word in [
+            "jieqi-cli",
+            "match-report",
+            "tune-label",
+            "engine-view",
+            "divide",
+        ] {
+            assert!(script.contains(word), "{shell} script lacks {word}");
+        }
+    }
+    for args in [&["completions"][..], &["completions", "klingon"]] {
+        let o = cli(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn clap_errors_keep_their_one_line_messages() {
+    for (args, expected) in [
+        (
+            &["perft", "2", "--depth", "3"][..],
+            "error: unknown flag '--depth' for 'perft'\n",
+        ),
+        (
+            &["perft", "2", "--divid"],
+            "error: unknown flag '--divid' for 'perft' (did you mean '--divide'?)\n",
+        ),
+        (&["perft", "2", "3"], "error: unexpected argument '3'\n"),
+        (
+            &["perft", "-1"],
+            "error: depth '-1' is not a whole number (allowed: 0 to 8)\n",
+        ),
+        (
+            &["nonsense"],
+            "error: unknown command 'nonsense' (try 'jieqi-cli help')\n",
+        ),
+        (
+            &[
+                "match",
+                "--a",
+                "Club",
+                "--b",
+                "Club",
+                "--games",
+                "2",
+                "--threads",
+                "0",
+            ],
+            "error: --threads 0 is out of range (allowed: 1 to 64)\n",
+        ),
+    ] {
+        let o = cli(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8(o.stderr).unwrap(), expected, "{args:?}");
+    }
+    // A flag given twice takes its last value; a list flag gathers all.
+    assert_eq!(
+        stdout(&cli(&[
+            "perft",
+            "1",
+            "--variant",
+            "jieqi",
+            "--variant",
+            "xiangqi"
+        ])),
+        "nodes 44\n"
+    );
+    assert!(
+        stdout(&cli(&["moves", "--moves", "h2e2", "--moves", "h9g7"]))
+            .lines()
+            .any(|l| l == "e2e6")
+    );
+    // Without a command: the help, on stderr, and status 2.
+    let o = cli(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8(o.stderr)
+            .unwrap()
+            .contains("Usage: jieqi-cli <COMMAND>")
+    );
+}

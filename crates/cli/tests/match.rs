@@ -226,177 +226,180 @@ fn an_engine_that_names_an_illegal_move_forfeits_and_the_match_goes_on() {
     assert_eq!(wdl(&out, "Beginner", "lawless.sh"), (2, 0, 0));
 }
 
+/// Whole `match` command lines that are refused.
+const BAD_MATCHES: &[&[&str]] = &[
+    &["match"],
+    &["match", "--a", "Club", "--games", "2"],
+    &["match", "--a", "Club", "--b", "Club"],
+    &["match", "--a", "Club", "--b", "Grandmaster", "--games", "2"],
+    &["match", "--a", "Club", "--b", "Club", "--games", "0"],
+    &["match", "--a", "Club", "--b", "Club", "--games", "two"],
+    &["match", "--a", "Club", "--b", "Club", "--games"],
+    &[
+        "match",
+        "--a",
+        "Club",
+        "--b",
+        "Club",
+        "--b-engine",
+        "x",
+        "--games",
+        "2",
+    ],
+    &["match", "--a", "Club", "--b-engine", "x", "--games", "2"],
+    &[
+        "match",
+        "--a",
+        "Club",
+        "--b-engine",
+        "/nonexistent/engine",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ],
+    // Jieqi's other engine is Fairy-Stockfish, after one of its handshakes.
+    &[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Club",
+        "--b-engine",
+        "x",
+        "--engine-handshake",
+        "xboard",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ],
+    &[
+        "match",
+        "--a",
+        "Club",
+        "--b",
+        "Club",
+        "--engine-option",
+        "Hash=1",
+        "--games",
+        "2",
+    ],
+    // How another engine sees Jieqi: own or public, for --b-engine in Jieqi only.
+    &[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Club",
+        "--b-engine",
+        "x",
+        "--engine-view",
+        "sideways",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ],
+    &[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Club",
+        "--b",
+        "Club",
+        "--engine-view",
+        "own",
+        "--games",
+        "2",
+    ],
+    &[
+        "match",
+        "--variant",
+        "xiangqi",
+        "--a",
+        "Club",
+        "--b-engine",
+        "x",
+        "--engine-view",
+        "own",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+    ],
+    &[
+        "match",
+        "--variant",
+        "jieqi",
+        "--a",
+        "Club",
+        "--b-engine",
+        "/nonexistent/engine",
+        "--engine-view",
+        "own",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+    ],
+];
+
+/// Flags refused after an otherwise valid `match --a Club --b Club --games 2`.
+const BAD_AFTER_VALID: &[&[&str]] = &[
+    &["--variant", "chess"],
+    &["--threads", "0"],
+    &["--seed", "!"],
+    &["--nodes", "0"],
+    &["--movetime", "0"],
+    &["--adjudicate", "50"],
+    &["--depth", "0"],
+    &["--depth", "1", "--nodes", "9"],
+    &["--time-scale", "0"],
+    &["--time-scale", "101"],
+    &["--time-scale", "10", "--movetime", "100"],
+    &["--opening-plies", "99"],
+    &["--first-pair", "0"],
+    &["--first-pair", "-1"],
+    // Counts beyond their ranges (issue 23): refused, never allocated or run.
+    &["--games", "1000001"],
+    &["--games", "18446744073709551616"],
+    &["--first-pair", "1000001"],
+    &["--threads", "65"],
+    &["--movetime", "3600001"],
+    &["--nodes", "1000000001"],
+    &["--depth", "21"],
+    &["--time-scale", "4294967296"],
+    &["--opening-plies", "41"],
+    &["--openings", "book"],
+    &["--openings", "random", "--opening-plies", "0"],
+    &["--adjudicate", "10001"],
+    &["--colour", "red"],
+    &["extra"],
+    // The sequential test's settings.
+    &["--sprt", "10,0"],
+    &["--sprt", "0"],
+    &["--sprt", "0,10", "--alpha", "2"],
+    &["--sprt", "0,10", "--beta", "0"],
+    &["--alpha", "0.1"],
+    &["--prior", "file.txt"],
+    &["--sprt", "0,10", "--first-pair", "2"],
+    &[
+        "--sprt",
+        "0,10",
+        "--first-pair",
+        "2",
+        "--prior",
+        "/nonexistent/part1.txt",
+    ],
+];
+
 #[test]
 fn bad_flags_are_one_line_and_exit_2() {
-    let whole: &[&[&str]] = &[
-        &["match"],
-        &["match", "--a", "Club", "--games", "2"],
-        &["match", "--a", "Club", "--b", "Club"],
-        &["match", "--a", "Club", "--b", "Grandmaster", "--games", "2"],
-        &["match", "--a", "Club", "--b", "Club", "--games", "0"],
-        &["match", "--a", "Club", "--b", "Club", "--games", "two"],
-        &["match", "--a", "Club", "--b", "Club", "--games"],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--b-engine",
-            "x",
-            "--games",
-            "2",
-        ],
-        &["match", "--a", "Club", "--b-engine", "x", "--games", "2"],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b-engine",
-            "/nonexistent/engine",
-            "--games",
-            "2",
-            "--depth",
-            "2",
-        ],
-        // Jieqi's other engine is Fairy-Stockfish, after one of its handshakes.
-        &[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Club",
-            "--b-engine",
-            "x",
-            "--engine-handshake",
-            "xboard",
-            "--games",
-            "2",
-            "--depth",
-            "2",
-        ],
-        &[
-            "match",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--engine-option",
-            "Hash=1",
-            "--games",
-            "2",
-        ],
-        // How another engine sees Jieqi: own or public, for --b-engine in Jieqi only.
-        &[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Club",
-            "--b-engine",
-            "x",
-            "--engine-view",
-            "sideways",
-            "--games",
-            "2",
-            "--depth",
-            "2",
-        ],
-        &[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Club",
-            "--b",
-            "Club",
-            "--engine-view",
-            "own",
-            "--games",
-            "2",
-        ],
-        &[
-            "match",
-            "--variant",
-            "xiangqi",
-            "--a",
-            "Club",
-            "--b-engine",
-            "x",
-            "--engine-view",
-            "own",
-            "--games",
-            "2",
-            "--depth",
-            "2",
-        ],
-        &[
-            "match",
-            "--variant",
-            "jieqi",
-            "--a",
-            "Club",
-            "--b-engine",
-            "/nonexistent/engine",
-            "--engine-view",
-            "own",
-            "--games",
-            "2",
-            "--nodes",
-            "100",
-        ],
-    ];
-    // Each after an otherwise valid `match --a Club --b Club --games 2`.
-    let after_valid: &[&[&str]] = &[
-        &["--variant", "chess"],
-        &["--threads", "0"],
-        &["--seed", "!"],
-        &["--nodes", "0"],
-        &["--movetime", "0"],
-        &["--adjudicate", "50"],
-        &["--depth", "0"],
-        &["--depth", "1", "--nodes", "9"],
-        &["--time-scale", "0"],
-        &["--time-scale", "101"],
-        &["--time-scale", "10", "--movetime", "100"],
-        &["--opening-plies", "99"],
-        &["--first-pair", "0"],
-        &["--first-pair", "-1"],
-        // Counts beyond their ranges (issue 23): refused, never allocated or run.
-        &["--games", "1000001"],
-        &["--games", "18446744073709551616"],
-        &["--first-pair", "1000001"],
-        &["--threads", "65"],
-        &["--movetime", "3600001"],
-        &["--nodes", "1000000001"],
-        &["--depth", "21"],
-        &["--time-scale", "4294967296"],
-        &["--opening-plies", "41"],
-        &["--openings", "book"],
-        &["--openings", "random", "--opening-plies", "0"],
-        &["--adjudicate", "10001"],
-        &["--colour", "red"],
-        &["extra"],
-        // The sequential test's settings.
-        &["--sprt", "10,0"],
-        &["--sprt", "0"],
-        &["--sprt", "0,10", "--alpha", "2"],
-        &["--sprt", "0,10", "--beta", "0"],
-        &["--alpha", "0.1"],
-        &["--prior", "file.txt"],
-        &["--sprt", "0,10", "--first-pair", "2"],
-        &[
-            "--sprt",
-            "0,10",
-            "--first-pair",
-            "2",
-            "--prior",
-            "/nonexistent/part1.txt",
-        ],
-    ];
     let valid = ["match", "--a", "Club", "--b", "Club", "--games", "2"];
-    let cases = whole.iter().map(|c| c.to_vec()).chain(
-        after_valid
+    let cases = BAD_MATCHES.iter().map(|c| c.to_vec()).chain(
+        BAD_AFTER_VALID
             .iter()
             .map(|extra| valid.iter().chain(extra.iter()).copied().collect()),
     );
@@ -815,11 +818,25 @@ fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
     parts.sort();
     assert_eq!(parts, game_lines(&whole));
 
+    report_finds_the_verdict(&dir, [&whole, &tail], &head_file, line, pairs);
+    bad_priors_are_refused(&dir, head_path);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `match-report --sprt` finds `line`, the verdict after `pairs` pairs, again from the saved
+/// lines of the whole run and of its parts (the head in `head_file`, then `tail`).
+fn report_finds_the_verdict(
+    dir: &std::path::Path,
+    [whole, tail]: [&str; 2],
+    head_file: &std::path::Path,
+    line: &str,
+    pairs: usize,
+) {
     // match-report finds the same verdict from the saved lines, of one run or of the parts.
     let whole_file = dir.join("whole.txt");
     let tail_file = dir.join("tail.txt");
-    std::fs::write(&whole_file, &whole).unwrap();
-    std::fs::write(&tail_file, &tail).unwrap();
+    std::fs::write(&whole_file, whole).unwrap();
+    std::fs::write(&tail_file, tail).unwrap();
     let report = |files: &[&std::path::Path], extra: &[&str]| {
         let mut args = vec!["match-report"];
         args.extend_from_slice(extra);
@@ -828,7 +845,7 @@ fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
     };
     let from_whole = report(&[&whole_file], &["--sprt", "0,400"]);
     assert_eq!(verdict(&from_whole), line);
-    let from_parts = report(&[&head_file, &tail_file], &["--sprt", "0,400"]);
+    let from_parts = report(&[head_file, &tail_file], &["--sprt", "0,400"]);
     assert_eq!(verdict(&from_parts), line);
     // Narrower bounds have not decided after these pairs; without --sprt, no verdict.
     let narrow = report(&[&whole_file], &["--sprt", "0,10", "--alpha", "0.01"]);
@@ -839,9 +856,12 @@ fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
         "{narrow}"
     );
     assert!(!report(&[&whole_file], &[]).contains("sprt"));
+}
 
-    // A prior of another match, one that overlaps the run, one that decided the test already:
-    // refused, as is a bad --sprt for match-report.
+/// A prior of another match, one that overlaps the run, one that decided the test already
+/// (the whole run's lines in `dir`): refused, as is a bad --sprt for match-report.
+fn bad_priors_are_refused(dir: &std::path::Path, head_path: &str) {
+    let whole_file = dir.join("whole.txt");
     let other = stdout(&cli(&[
         "match", "--a", "Club", "--b", "Beginner", "--games", "2", "--depth", "1",
     ]));
@@ -884,7 +904,6 @@ fn an_sprt_stops_a_lopsided_match_early_in_one_go_or_in_parts() {
         whole_file.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

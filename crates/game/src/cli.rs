@@ -1,7 +1,13 @@
 //! Command-line options: start a given game, or render it to a PNG, or measure frame times.
+//! The flags are declared with clap (`Flags`), which gives `jieqi --help` and
+//! `jieqi --completions SHELL`; their errors are the one-line messages the game always gave.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser};
+use clap_complete::Shell;
 
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Family, Handicap, OptionValues, Seed, Side};
@@ -11,61 +17,6 @@ use jieqi_ai::Level;
 use crate::session::{BrowseTo, DealChoice, GameCommand, GameConfig, Opponent, Session};
 use crate::settings::SettingsOverrides;
 use crate::storage::StorageDirs;
-
-pub const USAGE: &str = "\
-jieqi — Xiangqi and Jieqi for two players on one screen, or against the computer
-
-usage: jieqi [OPTIONS]
-
-  --variant xiangqi|jieqi   the game to start with (default xiangqi)
-  --seed CODE               Jieqi: the deal's seed code (default: random)
-  --handicap none|horse|horses   Xiangqi: odds given (default none)
-  --rules R                 house rules: the options that differ from the standard, e.g.
-                            chase=judged or captured=both,advisors=confined (jieqi-cli rules
-                            lists them)
-  --giver red|black         who gives the handicap (default red)
-  --computer LEVEL          play against the computer: Beginner, Casual, Club, Advanced,
-                            Expert or Master
-  --human red|black         against the computer: your colour (default red)
-  --moves \"M1 M2 …\"         play these moves first (ICCS, WXF or Chinese; each checked)
-  --view red|black          whose view to show (default: the side to move)
-  --select SQ               pick the piece on SQ (its targets show)
-  --hint                    press Hint at start (its arrow shows; a screenshot waits for it)
-  --cover                   Jieqi: show the handoff cover
-  --resign red|black        end the game by this side's resignation (shows the result card)
-  --browse PLY              analysis: show the position after PLY moves (0: the start)
-  --ask-takeback red|black  this side asks to take back (the request waits for an answer)
-  --ask-new-game            Start is pressed in the new-game form: a game with a move played
-                            asks first whether to abandon it (the question waits)
-  --duplicate               Jieqi: the game is game 1 of a duplicate match (the deal played
-                            twice, colours swapped)
-  --again                   press \"Again\" at start (after a duplicate match's game 1: game 2)
-  --then-resign red|black   after --again, this side resigns the next game
-  --no-animations           pieces jump instead of gliding
-  --msaa on|off|auto        smooth edges by multisampling (auto: off on software renderers,
-                            where it would cost more than half of every frame)
-  --table                   table mode: the top side's pieces face the player opposite
-  --language en|de|zh       the interface's language (default en)
-  --letters-only            pieces show Latin letters (K A E H R C P) only
-  --odds                    Jieqi: show what the face-down pieces may be (the odds of a reveal)
-  --reveal-values           Jieqi: --odds, and ask for the value of each reveal at start
-  --review                  review the game at start (a finished game, or Xiangqi)
-  --play-on LEVEL           play on from the position shown of a finished game (--browse),
-                            against the computer at LEVEL (Back to the review returns)
-  --open WINDOW             open this window at start (e.g. for a screenshot): rules, stats,
-                            record, house-rules, settings or new-game
-  --size WxH                window size in pixels (default 1280x800)
-  --screenshot FILE.png     render the position to FILE.png and exit
-  --bench-frames N          play moves with animations for N frames (at most 100000), print
-                            startup and frame times, and exit
-  --idle-report SECONDS     run as usual; from the moment the board is up, count for SECONDS
-                            (at most 3600) the frames drawn and the CPU time used, print
-                            them, and exit (nobody touching anything: what idling costs)
-  --config-dir DIR          keep settings, the autosaved game and statistics in DIR (default:
-                            the platform's folders; --screenshot, --bench-frames and
-                            --idle-report keep nothing unless this is given)
-  -h, --help                this text
-";
 
 /// `--bench-frames` at most: half an hour at 60 frames a second; a larger number asks for
 /// a run nobody waits for.
@@ -132,6 +83,8 @@ pub struct Options {
     pub config_dir: Option<PathBuf>,
     /// The command line named a game to start: no resume offer.
     pub names_game: bool,
+    /// `--completions SHELL`: print the completion script and exit.
+    pub completions: Option<Shell>,
     pub help: bool,
 }
 
@@ -171,6 +124,7 @@ impl Default for Options {
             idle_report: None,
             config_dir: None,
             names_game: false,
+            completions: None,
             help: false,
         }
     }
@@ -187,11 +141,292 @@ pub enum StartWindow {
     NewGame,
 }
 
+/// The command line as clap reads it: every flag, its value checked by its parser (whose
+/// message is the error shown). [`Options::parse`] makes [`Options`] of it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "jieqi",
+    about = "jieqi — Xiangqi and Jieqi for two players on one screen, or against the computer",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_override_self = true
+)]
+struct Flags {
+    /// The game to start with (default xiangqi)
+    #[arg(long, value_name = "xiangqi|jieqi")]
+    variant: Option<String>,
+    /// Jieqi: the deal's seed code (default: random)
+    #[arg(long, value_name = "CODE", value_parser = seed)]
+    seed: Option<Seed>,
+    /// Xiangqi: odds given (default none)
+    #[arg(long, value_name = "none|horse|horses")]
+    handicap: Option<String>,
+    /// House rules: the options that differ from the standard, e.g. chase=judged or
+    /// captured=both,advisors=confined (jieqi-cli rules lists them)
+    #[arg(long, value_name = "R")]
+    rules: Option<String>,
+    /// Who gives the handicap (default red)
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    giver: Option<Side>,
+    /// Play against the computer: Beginner, Casual, Club, Advanced, Expert or Master
+    #[arg(long, value_name = "LEVEL", value_parser = level("--computer"))]
+    computer: Option<Level>,
+    /// Against the computer: your colour (default red)
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    human: Option<Side>,
+    /// Play these moves first (ICCS, WXF or Chinese; each checked)
+    #[arg(long, value_name = "\"M1 M2 …\"")]
+    moves: Vec<String>,
+    /// Whose view to show (default: the side to move)
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    view: Option<Side>,
+    /// Pick the piece on SQ (its targets show)
+    #[arg(long, value_name = "SQ", value_parser = square)]
+    select: Option<jieqi_rules::Square>,
+    /// Press Hint at start (its arrow shows; a screenshot waits for it)
+    #[arg(long)]
+    hint: bool,
+    /// Jieqi: show the handoff cover
+    #[arg(long)]
+    cover: bool,
+    /// End the game by this side's resignation (shows the result card)
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    resign: Option<Side>,
+    /// Analysis: show the position after PLY moves (0: the start)
+    #[arg(long, value_name = "PLY", allow_hyphen_values = true, value_parser = browse)]
+    browse: Option<usize>,
+    /// This side asks to take back (the request waits for an answer)
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    ask_takeback: Option<Side>,
+    /// Start is pressed in the new-game form: a game with a move played asks first whether
+    /// to abandon it (the question waits)
+    #[arg(long)]
+    ask_new_game: bool,
+    /// Jieqi: the game is game 1 of a duplicate match (the deal played twice, colours swapped)
+    #[arg(long)]
+    duplicate: bool,
+    /// Press "Again" at start (after a duplicate match's game 1: game 2)
+    #[arg(long)]
+    again: bool,
+    /// After --again, this side resigns the next game
+    #[arg(long, value_name = "red|black", value_parser = side)]
+    then_resign: Option<Side>,
+    /// Pieces jump instead of gliding
+    #[arg(long)]
+    no_animations: bool,
+    /// Smooth edges by multisampling (auto: off on software renderers, where it would cost
+    /// more than half of every frame)
+    #[arg(long, value_name = "on|off|auto", value_parser = msaa)]
+    msaa: Option<crate::board::Multisample>,
+    /// Table mode: the top side's pieces face the player opposite
+    #[arg(long)]
+    table: bool,
+    /// The interface's language (default en)
+    #[arg(long, value_name = "en|de|zh", value_parser = language)]
+    language: Option<crate::i18n::Language>,
+    /// Pieces show Latin letters (K A E H R C P) only
+    #[arg(long)]
+    letters_only: bool,
+    /// Jieqi: show what the face-down pieces may be (the odds of a reveal)
+    #[arg(long)]
+    odds: bool,
+    /// Jieqi: --odds, and ask for the value of each reveal at start
+    #[arg(long)]
+    reveal_values: bool,
+    /// Review the game at start (a finished game, or Xiangqi)
+    #[arg(long)]
+    review: bool,
+    /// Play on from the position shown of a finished game (--browse), against the computer
+    /// at LEVEL (Back to the review returns)
+    #[arg(long, value_name = "LEVEL", value_parser = level("--play-on"))]
+    play_on: Option<Level>,
+    /// Open this window at start (e.g. for a screenshot): rules, stats, record, house-rules,
+    /// settings or new-game
+    #[arg(long, value_name = "WINDOW", value_parser = window)]
+    open: Option<StartWindow>,
+    /// Window size in pixels (default 1280x800)
+    #[arg(long, value_name = "WxH", allow_hyphen_values = true, value_parser = size)]
+    size: Option<(u32, u32)>,
+    /// Render the position to FILE.png and exit
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Play moves with animations for N frames (at most 100000), print startup and frame
+    /// times, and exit
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = bench_frames)]
+    bench_frames: Option<u32>,
+    /// Run as usual; from the moment the board is up, count for SECONDS (at most 3600) the
+    /// frames drawn and the CPU time used, print them, and exit (nobody touching anything:
+    /// what idling costs)
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true, value_parser = idle_seconds)]
+    idle_report: Option<u32>,
+    /// Keep settings, the autosaved game and statistics in DIR (default: the platform's
+    /// folders; --screenshot, --bench-frames and --idle-report keep nothing unless this is
+    /// given)
+    #[arg(long, value_name = "DIR")]
+    config_dir: Option<PathBuf>,
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish or powershell) and exit
+    #[arg(long, value_name = "SHELL")]
+    completions: Option<Shell>,
+    /// This text
+    #[arg(short = 'h', long)]
+    help: bool,
+}
+
+impl Flags {
+    /// Whether the flags name a game to start (then no resume offer): anything but the look,
+    /// a window or a measuring run.
+    fn name_a_game(&self) -> bool {
+        self.variant.is_some()
+            || self.rules.is_some()
+            || self.seed.is_some()
+            || self.handicap.is_some()
+            || self.giver.is_some()
+            || self.computer.is_some()
+            || self.human.is_some()
+            || !self.moves.is_empty()
+            || self.view.is_some()
+            || self.cover
+            || self.resign.is_some()
+            || self.browse.is_some()
+            || self.ask_takeback.is_some()
+            || self.ask_new_game
+            || self.duplicate
+            || self.again
+            || self.then_resign.is_some()
+    }
+}
+
+/// `jieqi --help`: every flag with what it does.
+pub fn help() -> String {
+    Flags::command().render_help().to_string()
+}
+
+/// `jieqi --completions SHELL`: the completion script.
+pub fn completions(shell: Shell) -> Vec<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Flags::command(), "jieqi", &mut script);
+    script
+}
+
 fn side(s: &str) -> Result<Side, String> {
     match s.to_ascii_lowercase().as_str() {
         "red" | "r" => Ok(Side::Red),
         "black" | "b" => Ok(Side::Black),
         _ => Err(format!("'{s}' is not a side (red or black)")),
+    }
+}
+
+fn seed(text: &str) -> Result<Seed, String> {
+    text.parse::<Seed>()
+        .map_err(|e| format!("--seed '{text}': {e}"))
+}
+
+/// A level's parser for `flag`.
+fn level(flag: &'static str) -> impl Fn(&str) -> Result<Level, String> + Clone + Send + Sync {
+    move |text| {
+        Level::parse(text).ok_or_else(|| {
+            format!("{flag} '{text}': Beginner, Casual, Club, Advanced, Expert or Master")
+        })
+    }
+}
+
+fn square(text: &str) -> Result<jieqi_rules::Square, String> {
+    jieqi_rules::Square::parse(text)
+        .ok_or_else(|| format!("--select '{text}' is not a point (a0 to i9)"))
+}
+
+fn browse(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("--browse '{text}': a number of moves (0 is the start)"))
+}
+
+fn msaa(text: &str) -> Result<crate::board::Multisample, String> {
+    match text {
+        "auto" => Ok(crate::board::Multisample::Auto),
+        "on" => Ok(crate::board::Multisample::On),
+        "off" => Ok(crate::board::Multisample::Off),
+        _ => Err(format!("--msaa '{text}': on, off or auto")),
+    }
+}
+
+fn language(text: &str) -> Result<crate::i18n::Language, String> {
+    crate::i18n::Language::from_code(text)
+        .ok_or_else(|| format!("--language '{text}': en, de or zh"))
+}
+
+fn window(text: &str) -> Result<StartWindow, String> {
+    Ok(match text.to_ascii_lowercase().as_str() {
+        "rules" => StartWindow::Rules,
+        "stats" | "statistics" => StartWindow::Stats,
+        "record" | "fen" => StartWindow::Record,
+        "house-rules" => StartWindow::HouseRules,
+        "settings" => StartWindow::Settings,
+        "new-game" => StartWindow::NewGame,
+        _ => {
+            return Err(format!(
+                "--open '{text}': rules, stats, record, house-rules, settings or new-game"
+            ));
+        }
+    })
+}
+
+fn size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--size '{text}': write it as WIDTHxHEIGHT, e.g. 1280x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h) = (
+        w.trim().parse::<u32>().map_err(|_| bad())?,
+        h.trim().parse::<u32>().map_err(|_| bad())?,
+    );
+    if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
+        return Err(format!("--size '{text}': from 320x240 to 8192x8192"));
+    }
+    Ok((w, h))
+}
+
+fn bench_frames(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_BENCH_FRAMES).contains(n))
+        .ok_or_else(|| format!("--bench-frames '{text}': a number from 1 to {MAX_BENCH_FRAMES}"))
+}
+
+fn idle_seconds(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_IDLE_SECONDS).contains(n))
+        .ok_or_else(|| {
+            format!("--idle-report '{text}': a number of seconds from 1 to {MAX_IDLE_SECONDS}")
+        })
+}
+
+/// Why clap refused the arguments, in the words the game has always used.
+fn refusal(error: &clap::Error) -> String {
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(s)) => s.join(", "),
+        _ => String::new(),
+    };
+    let arg = context(ContextKind::InvalidArg);
+    // `--open <WINDOW>`: the flag alone.
+    let flag = arg.split_whitespace().next().unwrap_or_default();
+    let value = context(ContextKind::InvalidValue);
+    match error.kind() {
+        ErrorKind::ValueValidation => match std::error::Error::source(error) {
+            Some(why) => why.to_string(),
+            None => error.to_string(),
+        },
+        ErrorKind::UnknownArgument => format!("unknown option '{arg}' (see --help)"),
+        ErrorKind::InvalidValue if value.is_empty() => {
+            format!("{flag} needs a value (see --help)")
+        }
+        ErrorKind::InvalidValue => {
+            format!("{flag} '{value}': {}", context(ContextKind::ValidValue))
+        }
+        _ => {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
     }
 }
 
@@ -213,191 +448,65 @@ impl Options {
 
     /// Reads the arguments (without the program name). Errors are one line for the user.
     pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
-        let mut o = Options::default();
-        let mut args = args.into_iter();
-        let mut handicap = "none".to_string();
-        let mut giver = Side::Red;
-        let mut seed = None;
-        let mut computer = None;
-        let mut human = None;
-        let mut rules = String::new();
-        while let Some(arg) = args.next() {
-            let mut value = |name: &str| {
-                args.next()
-                    .ok_or_else(|| format!("{name} needs a value (see --help)"))
-            };
-            const NAMING_A_GAME: [&str; 17] = [
-                "--duplicate",
-                "--again",
-                "--then-resign",
-                "--variant",
-                "--rules",
-                "--seed",
-                "--handicap",
-                "--giver",
-                "--computer",
-                "--human",
-                "--moves",
-                "--view",
-                "--cover",
-                "--resign",
-                "--browse",
-                "--ask-takeback",
-                "--ask-new-game",
-            ];
-            o.names_game |= NAMING_A_GAME.contains(&arg.as_str());
-            match arg.as_str() {
-                "-h" | "--help" => o.help = true,
-                "--variant" => {
-                    o.variant = jieqi_variants::find(&value("--variant")?)
-                        .map(VariantRef)
-                        .map_err(|e| e.to_string())?;
-                }
-                "--seed" => {
-                    let text = value("--seed")?;
-                    seed = Some(
-                        text.parse::<Seed>()
-                            .map_err(|e| format!("--seed '{text}': {e}"))?,
-                    );
-                }
-                "--handicap" => handicap = value("--handicap")?,
-                "--rules" => rules = value("--rules")?,
-                "--giver" => giver = side(&value("--giver")?)?,
-                "--computer" => {
-                    let text = value("--computer")?;
-                    computer = Some(Level::parse(&text).ok_or_else(|| {
-                        format!("--computer '{text}': Beginner, Casual, Club, Advanced, Expert or Master")
-                    })?);
-                }
-                "--human" => human = Some(side(&value("--human")?)?),
-                "--moves" => o
-                    .moves
-                    .extend(value("--moves")?.split_whitespace().map(str::to_string)),
-                "--view" => o.view = Some(side(&value("--view")?)?),
-                "--select" => {
-                    let text = value("--select")?;
-                    o.select =
-                        Some(jieqi_rules::Square::parse(&text).ok_or_else(|| {
-                            format!("--select '{text}' is not a point (a0 to i9)")
-                        })?);
-                }
-                "--cover" => o.cover = true,
-                "--resign" => o.resign = Some(side(&value("--resign")?)?),
-                "--browse" => {
-                    let text = value("--browse")?;
-                    o.browse = Some(text.parse().map_err(|_| {
-                        format!("--browse '{text}': a number of moves (0 is the start)")
-                    })?);
-                }
-                "--ask-takeback" => o.ask_takeback = Some(side(&value("--ask-takeback")?)?),
-                "--ask-new-game" => o.ask_new_game = true,
-                "--no-animations" => o.animations = false,
-                "--msaa" => {
-                    let text = value("--msaa")?;
-                    o.msaa = match text.as_str() {
-                        "auto" => crate::board::Multisample::Auto,
-                        "on" => crate::board::Multisample::On,
-                        "off" => crate::board::Multisample::Off,
-                        _ => return Err(format!("--msaa '{text}': on, off or auto")),
-                    };
-                }
-                "--table" => o.table = true,
-                "--hint" => o.hint = true,
-                "--language" => {
-                    let text = value("--language")?;
-                    o.language = crate::i18n::Language::from_code(&text)
-                        .map(Some)
-                        .ok_or_else(|| format!("--language '{text}': en, de or zh"))?;
-                }
-                "--letters-only" => o.piece_set = Some(crate::settings::PieceSet::Letters),
-                "--odds" => o.odds = true,
-                "--review" => o.review = true,
-                "--duplicate" => o.duplicate = true,
-                "--again" => o.again = true,
-                "--then-resign" => o.then_resign = Some(side(&value("--then-resign")?)?),
-                "--play-on" => {
-                    let text = value("--play-on")?;
-                    o.play_on = Some(Level::parse(&text).ok_or_else(|| {
-                        format!(
-                            "--play-on '{text}': Beginner, Casual, Club, Advanced, Expert or Master"
-                        )
-                    })?);
-                }
-                "--reveal-values" => {
-                    o.odds = true;
-                    o.reveal_values = true;
-                }
-                "--open" => {
-                    let text = value("--open")?;
-                    o.open = Some(match text.to_ascii_lowercase().as_str() {
-                        "rules" => StartWindow::Rules,
-                        "stats" | "statistics" => StartWindow::Stats,
-                        "record" | "fen" => StartWindow::Record,
-                        "house-rules" => StartWindow::HouseRules,
-                        "settings" => StartWindow::Settings,
-                        "new-game" => StartWindow::NewGame,
-                        _ => {
-                            return Err(format!(
-                                "--open '{text}': rules, stats, record, house-rules, settings or new-game"
-                            ));
-                        }
-                    });
-                }
-                "--size" => {
-                    let text = value("--size")?;
-                    let bad =
-                        || format!("--size '{text}': write it as WIDTHxHEIGHT, e.g. 1280x800");
-                    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-                    let (w, h) = (
-                        w.trim().parse::<u32>().map_err(|_| bad())?,
-                        h.trim().parse::<u32>().map_err(|_| bad())?,
-                    );
-                    if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
-                        return Err(format!("--size '{text}': from 320x240 to 8192x8192"));
-                    }
-                    o.size = (w, h);
-                }
-                "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--bench-frames" => {
-                    let text = value("--bench-frames")?;
-                    let n = text
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|n| (1..=MAX_BENCH_FRAMES).contains(n))
-                        .ok_or_else(|| {
-                            format!(
-                                "--bench-frames '{text}': a number from 1 to {MAX_BENCH_FRAMES}"
-                            )
-                        })?;
-                    o.bench_frames = Some(n);
-                }
-                "--idle-report" => {
-                    let text = value("--idle-report")?;
-                    let n = text
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|n| (1..=MAX_IDLE_SECONDS).contains(n))
-                        .ok_or_else(|| {
-                            format!(
-                                "--idle-report '{text}': a number of seconds from 1 to {MAX_IDLE_SECONDS}"
-                            )
-                        })?;
-                    o.idle_report = Some(n);
-                }
-                "--config-dir" => o.config_dir = Some(PathBuf::from(value("--config-dir")?)),
-                other => return Err(format!("unknown option '{other}' (see --help)")),
-            }
+        let flags = Flags::try_parse_from(std::iter::once("jieqi".to_string()).chain(args))
+            .map_err(|e| refusal(&e))?;
+        let mut o = Options {
+            names_game: flags.name_a_game(),
+            moves: flags
+                .moves
+                .iter()
+                .flat_map(|m| m.split_whitespace())
+                .map(str::to_string)
+                .collect(),
+            view: flags.view,
+            select: flags.select,
+            hint: flags.hint,
+            cover: flags.cover,
+            resign: flags.resign,
+            browse: flags.browse,
+            ask_takeback: flags.ask_takeback,
+            ask_new_game: flags.ask_new_game,
+            animations: !flags.no_animations,
+            msaa: flags.msaa.unwrap_or_default(),
+            table: flags.table,
+            language: flags.language,
+            piece_set: flags
+                .letters_only
+                .then_some(crate::settings::PieceSet::Letters),
+            odds: flags.odds || flags.reveal_values,
+            reveal_values: flags.reveal_values,
+            review: flags.review,
+            duplicate: flags.duplicate,
+            again: flags.again,
+            then_resign: flags.then_resign,
+            play_on: flags.play_on,
+            open: flags.open,
+            size: flags.size.unwrap_or((1280, 800)),
+            screenshot: flags.screenshot,
+            bench_frames: flags.bench_frames,
+            idle_report: flags.idle_report,
+            config_dir: flags.config_dir,
+            completions: flags.completions,
+            help: flags.help,
+            ..Options::default()
+        };
+        if let Some(name) = &flags.variant {
+            o.variant = jieqi_variants::find(name)
+                .map(VariantRef)
+                .map_err(|e| e.to_string())?;
         }
+        let giver = flags.giver.unwrap_or(Side::Red);
+        let handicap = flags.handicap.as_deref().unwrap_or("none");
         o.handicap = match handicap.to_ascii_lowercase().as_str() {
             "none" => Handicap::None,
             "horse" | "one-horse" => Handicap::OneHorse { giver, left: false },
             "horses" | "both-horses" => Handicap::BothHorses { giver },
             other => return Err(format!("--handicap '{other}': none, horse or horses")),
         };
-        if o.variant.kind() != Some(Family::Xiangqi) && o.handicap != Handicap::None {
+        if !o.variant.gives_handicaps() && o.handicap != Handicap::None {
             return Err("--handicap is for Xiangqi only".into());
         }
-        if !o.variant.deals() && seed.is_some() {
+        if !o.variant.deals() && flags.seed.is_some() {
             return Err(format!(
                 "--seed is for a variant that deals; {} does not (add --variant jieqi or banqi)",
                 o.variant.name()
@@ -409,10 +518,11 @@ impl Options {
                 o.variant.name()
             ));
         }
-        o.seed = seed;
-        o.rules = OptionValues::parse(o.variant.name(), o.variant.options(), &rules)
+        o.seed = flags.seed;
+        let rules = flags.rules.as_deref().unwrap_or("");
+        o.rules = OptionValues::parse(o.variant.name(), o.variant.options(), rules)
             .map_err(|e| format!("--rules: {e}"))?;
-        o.opponent = match (computer, human) {
+        o.opponent = match (flags.computer, flags.human) {
             (Some(level), human) => Opponent::Computer {
                 level,
                 human: human.unwrap_or(Side::Red),
@@ -519,7 +629,7 @@ impl Options {
     }
 }
 
-/// An error for the terminal: one line of at most [`MAX_ERROR_CHARS`] characters, whatever
+/// An error for the terminal: one line of at most `MAX_ERROR_CHARS` characters, whatever
 /// an argument held (a newline, a megabyte).
 pub fn one_line(error: &str) -> String {
     let flat: String = error
@@ -765,6 +875,123 @@ mod tests {
         assert_eq!(
             (overrides.animations, overrides.table_mode),
             (None, Some(true))
+        );
+    }
+
+    #[test]
+    fn every_flag_is_read() {
+        Flags::command().debug_assert();
+        let o = parse(
+            "--variant xiangqi --handicap horses --giver black --rules chase=judged --select h2 \
+             --cover --resign red --msaa off --odds --review --play-on club --no-animations",
+        )
+        .unwrap();
+        assert_eq!(o.handicap, Handicap::BothHorses { giver: Side::Black });
+        assert_ne!(o.rules, GameConfig::default().rules);
+        assert_eq!(o.select, jieqi_rules::Square::parse("h2"));
+        assert!(o.cover && o.odds && o.review && !o.animations && !o.reveal_values);
+        assert_eq!(o.resign, Some(Side::Red));
+        assert_eq!(o.msaa, crate::board::Multisample::Off);
+        assert_eq!(o.play_on, Some(Level::Club));
+        assert!(o.names_game);
+        let o = parse("--reveal-values --handicap horse").unwrap();
+        assert!(o.odds && o.reveal_values);
+        assert_eq!(
+            o.handicap,
+            Handicap::OneHorse {
+                giver: Side::Red,
+                left: false
+            }
+        );
+        assert!(parse("--select z9").unwrap_err().contains("--select 'z9'"));
+        assert!(parse("--msaa 4x").unwrap_err().contains("on, off or auto"));
+        assert!(
+            parse("--play-on nobody")
+                .unwrap_err()
+                .contains("--play-on 'nobody'")
+        );
+        assert!(parse("--variant jieqi --handicap horse").is_err());
+        assert!(
+            parse("--handicap three")
+                .unwrap_err()
+                .contains("none, horse or horses")
+        );
+        assert!(
+            parse("--rules nonsense=1")
+                .unwrap_err()
+                .starts_with("--rules: ")
+        );
+        // A value given twice: the last one counts, as it always did.
+        assert_eq!(
+            parse("--view red --view black").unwrap().view,
+            Some(Side::Black)
+        );
+        assert!(
+            parse("stray")
+                .unwrap_err()
+                .contains("unknown option 'stray'")
+        );
+    }
+
+    #[test]
+    fn help_names_every_flag_and_completions_are_printed() {
+        for flags in ["-h", "--help", "--table --help"] {
+            assert!(parse(flags).unwrap().help, "{flags}");
+        }
+        let text = help();
+        for flag in [
+            "--variant",
+            "--seed",
+            "--handicap",
+            "--rules",
+            "--giver",
+            "--computer",
+            "--human",
+            "--moves",
+            "--view",
+            "--select",
+            "--hint",
+            "--cover",
+            "--resign",
+            "--browse",
+            "--ask-takeback",
+            "--ask-new-game",
+            "--duplicate",
+            "--again",
+            "--then-resign",
+            "--no-animations",
+            "--msaa",
+            "--table",
+            "--language",
+            "--letters-only",
+            "--odds",
+            "--reveal-values",
+            "--review",
+            "--play-on",
+            "--open",
+            "--size",
+            "--screenshot",
+            "--bench-frames",
+            "--idle-report",
+            "--config-dir",
+            "--completions",
+            "--help",
+        ] {
+            assert!(text.contains(flag), "the help lacks {flag}: {text}");
+        }
+        let o = parse("--completions zsh").unwrap();
+        assert_eq!(o.completions, Some(Shell::Zsh));
+        assert!(!o.names_game);
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            let script = String::from_utf8(completions(shell)).unwrap();
+            assert!(
+                script.contains("jieqi") && script.contains("screenshot"),
+                "{shell}"
+            );
+        }
+        assert_eq!(
+            parse("--completions tcsh").unwrap_err(),
+            "--completions 'tcsh': bash, elvish, fish, powershell, zsh"
         );
     }
 

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use bevy::app::AppExit;
-use jieqi_game::cli::{USAGE, one_line};
+use jieqi_game::cli::{completions, help, one_line};
 use jieqi_game::{Options, build_app};
 
 fn main() -> ExitCode {
@@ -16,7 +16,13 @@ fn main() -> ExitCode {
         }
     };
     if options.help {
-        print!("{USAGE}");
+        print!("{}", help());
+        return ExitCode::SUCCESS;
+    }
+    if let Some(shell) = options.completions {
+        use std::io::Write as _;
+        // A closed pipe is not an error worth reporting for a script.
+        let _ = std::io::stdout().write_all(&completions(shell));
         return ExitCode::SUCCESS;
     }
     let mut app = match build_app(&options, started) {

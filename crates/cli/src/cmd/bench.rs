@@ -8,26 +8,26 @@ use std::sync::atomic::AtomicBool;
 
 use jieqi_ai::{Limits, bench, bench_positions, search};
 
-use crate::args::{Args, Spec};
+use crate::args::number;
 use crate::limits;
 
-const SPEC: Spec = Spec {
-    command: "bench",
-    values: &["depth"],
-    switches: &["verbose"],
-    lists: &[],
-};
+/// `bench [--depth D] [--verbose]`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// The search depth, 1 to 20 (default 12)
+    #[arg(long, value_name = "D", value_parser = number::<u32>("--depth", limits::FIXED_DEPTH))]
+    pub depth: Option<u32>,
+    /// A line per position: its FEN, best move, score, depth and nodes
+    #[arg(long)]
+    pub verbose: bool,
+}
 
 /// The depth of `bench` without `--depth`.
 pub const DEFAULT_DEPTH: u32 = 12;
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let depth: u32 = args
-        .number("depth", &limits::FIXED_DEPTH)?
-        .unwrap_or(DEFAULT_DEPTH);
-    if args.switch("verbose") {
+pub fn run(args: BenchArgs) -> Result<(), String> {
+    let depth: u32 = args.depth.unwrap_or(DEFAULT_DEPTH);
+    if args.verbose {
         let stop = AtomicBool::new(false);
         for (i, pos) in bench_positions().iter().enumerate() {
             let r = search(pos, &[], &Limits::depth(depth), &stop, 0);

@@ -3,15 +3,16 @@
 
 use std::time::{Duration, Instant};
 
-use crate::args::{Args, Spec};
+use crate::args::number;
 use crate::limits;
 
-const SPEC: Spec = Spec {
-    command: "bench-perft",
-    values: &["runs"],
-    switches: &[],
-    lists: &[],
-};
+/// `bench-perft [--runs N]`.
+#[derive(Debug, clap::Args)]
+pub struct BenchPerftArgs {
+    /// Runs per position, 1 to 1000 (default 5): the median is reported
+    #[arg(long, value_name = "N", value_parser = number::<usize>("--runs", limits::BENCH_PERFT_RUNS))]
+    pub runs: Option<usize>,
+}
 
 /// (name, FEN, depth, expected leaves) — the counts guard against timing a wrong generator.
 pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
@@ -30,10 +31,8 @@ pub const POSITIONS: &[(&str, &str, u32, u64)] = &[
     ),
 ];
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let runs: usize = args.number("runs", &limits::BENCH_PERFT_RUNS)?.unwrap_or(5);
+pub fn run(args: BenchPerftArgs) -> Result<(), String> {
+    let runs: usize = args.runs.unwrap_or(5);
     for &(name, fen, depth, expected) in POSITIONS {
         let setup = jieqi_rules::Setup::parse_fen(fen).map_err(|e| e.to_string())?;
         let pos = jieqi_rules::Position::from_setup(&setup, jieqi_rules::MoveRules::XIANGQI)

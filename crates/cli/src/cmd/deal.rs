@@ -2,23 +2,24 @@
 //! text (Jieqi: a hidden piece is `X`/`x` followed by its identity letter; Banqi: `?` followed
 //! by it). A seed alone is Jieqi's.
 
-use crate::args::{Args, Spec};
+/// `deal --seed S [--variant jieqi|banqi]`.
+#[derive(Debug, clap::Args)]
+pub struct DealArgs {
+    /// The deal's seed code (Crockford base 32, e.g. 7 or 1A)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// jieqi (default) or banqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+}
 
-const SPEC: Spec = Spec {
-    command: "deal",
-    values: &["seed", "variant"],
-    switches: &[],
-    lists: &[],
-};
-
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
+pub fn run(args: DealArgs) -> Result<(), String> {
     let code = args
-        .value("seed")
+        .seed
+        .as_deref()
         .ok_or("'deal' needs --seed S (e.g. --seed 7 or --seed 1A)")?;
     let seed = super::parse_seed(code)?;
-    let variant = match args.value("variant") {
+    let variant = match args.variant.as_deref() {
         Some(name) => jieqi_variants::find(name).map_err(|e| e.to_string())?,
         None => jieqi_variants::dealing(),
     };

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use jieqi_ai::Score;
 
-use crate::args::Args;
+use crate::args::{EngineArgs, words};
 use crate::limits;
 use crate::lines::{Line, LineReader};
 use crate::text::excerpt;
@@ -250,16 +250,19 @@ pub fn parse_option(text: &str) -> Result<(String, String), String> {
 
 /// An engine's settings from the command line: `command` (the value of `--{flag}`, program and
 /// arguments), `--engine-handshake` (default `uci`) and `--engine-option NAME=VALUE …`.
-pub fn spec_from_args(flag: &str, command: &str, args: &Args) -> Result<EngineSpec, String> {
+pub fn spec_from_args(flag: &str, command: &str, args: &EngineArgs) -> Result<EngineSpec, String> {
     let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
     if command.is_empty() {
         return Err(format!("--{flag} needs a program"));
     }
     let spec = EngineSpec {
         command,
-        handshake: args.value("engine-handshake").unwrap_or("uci").to_string(),
-        options: args
-            .list("engine-option")
+        handshake: args
+            .engine_handshake
+            .as_deref()
+            .unwrap_or("uci")
+            .to_string(),
+        options: words(&args.engine_option)
             .iter()
             .map(|o| parse_option(o))
             .collect::<Result<_, _>>()?,

@@ -75,7 +75,6 @@ mod options;
 mod referee;
 mod runner;
 
-use crate::args::{Args, Spec};
 use crate::cmd::uci::send;
 use crate::limits;
 use crate::lines::{Line, LineReader};
@@ -83,13 +82,6 @@ use crate::text::{MESSAGE_CHARS, clip, excerpt};
 
 use options::Settings;
 use runner::Running;
-
-const SPEC: Spec = Spec {
-    command: "jai",
-    values: &[],
-    switches: &[],
-    lists: &[],
-};
 
 /// The runner's state between commands.
 #[derive(Default)]
@@ -99,9 +91,8 @@ struct Session {
     running: Option<Running>,
 }
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
+/// Reads commands on stdin until `quit` or the end of input (it takes no arguments).
+pub fn run() -> Result<(), String> {
     let mut session = Session::default();
     let mut input = LineReader::new(
         std::io::stdin().lock(),

@@ -28,17 +28,26 @@ use std::collections::HashMap;
 
 use super::match_stats::{GameScore, PairedDifference, summarize};
 use super::sprt::{Sequential, Sprt};
-use crate::args::{Args, Spec};
+use crate::args::{SprtArgs, words};
 use crate::files::read_text_file;
 use crate::limits::TEXT_FILE_BYTES;
 use crate::text::excerpt;
 
-const SPEC: Spec = Spec {
-    command: "match-report",
-    values: &["sprt", "alpha", "beta"],
-    switches: &["pool"],
-    lists: &["baseline"],
-};
+/// `match-report [--sprt ELO0,ELO1 [--alpha A] [--beta B] | --pool] FILE … [--baseline FILE …]`.
+#[derive(Debug, clap::Args)]
+pub struct MatchReportArgs {
+    /// The output of 'match' runs: the parts of one match (or, with --pool, matches)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub sprt: SprtArgs,
+    /// Each file a separate match (e.g. of another seed), its pairs its own
+    #[arg(long)]
+    pub pool: bool,
+    /// A against A in matches on the same seeds: compared pair by pair
+    #[arg(long, value_name = "FILE", num_args = 0..)]
+    pub baseline: Option<Vec<String>>,
+}
 
 /// What one game line says.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,17 +72,17 @@ pub struct Games {
     pub by_seat: bool,
 }
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    let sprt = Sprt::from_args(&args)?;
-    let pool = args.switch("pool");
+pub fn run(args: MatchReportArgs) -> Result<(), String> {
+    let sprt = Sprt::from_args(&args.sprt)?;
+    let pool = args.pool;
     if pool && sprt.is_some() {
         return Err(
             "--pool adds up separate matches; --sprt tests the parts of one: give one of them"
                 .into(),
         );
     }
-    if args.positional.is_empty() {
+    let positional = &args.files;
+    if positional.is_empty() {
         return Err("'match-report' needs one or more files with the output of 'match'".into());
     }
     let Games {
@@ -82,17 +91,17 @@ pub fn run(raw: &[String]) -> Result<(), String> {
         games,
         by_seat,
     } = if pool {
-        pool_games(&args.positional)?
+        pool_games(positional)?
     } else {
-        read_games(&args.positional)?
+        read_games(positional)?
     };
-    let paired = match args.list_given("baseline") {
+    let paired = match args.baseline.as_deref().map(words).as_deref() {
         None => None,
         Some([]) => return Err("--baseline needs the files of the match to compare with".into()),
-        Some(baseline) => Some(paired_with(&args.positional, baseline, pool, &b)?),
+        Some(baseline) => Some(paired_with(positional, baseline, pool, &b)?),
     };
     let summary = summarize(&games);
-    let files = args.positional.len();
+    let files = positional.len();
     super::outln!(
         "{} games from {files} {}",
         games.len(),

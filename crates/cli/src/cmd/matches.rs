@@ -82,7 +82,7 @@ use std::fmt;
 use jieqi_ai::generic::GenericLevel;
 use jieqi_ai::review::{eval_tag, for_red_score};
 use jieqi_ai::{Engine, Level, Limits, Score, Weakening};
-use jieqi_rules::platform::VariantRef;
+use jieqi_rules::platform::{Variant, VariantRef};
 use jieqi_rules::{
     AnyGame, Family, FamilyGame, Jieqi, MoveNote, Notation, Notice, Outcome, Record, RuleSet, Seed,
     Side, Xiangqi,
@@ -92,7 +92,7 @@ use super::external::{EngineSpec, UciEngine, spec_from_args, startpos};
 use super::match_report::{Games, read_games};
 use super::match_stats::{GameScore, summarize};
 use super::sprt::{Sequential, Sprt};
-use crate::args::{Args, Spec};
+use crate::args::{EngineArgs, SprtArgs, number, words};
 use crate::limits;
 use crate::text::excerpt;
 
@@ -102,35 +102,96 @@ pub mod public;
 
 use public::{Ranks, VariantFile};
 
-const SPEC: Spec = Spec {
-    command: "match",
-    values: &[
-        "variant",
-        "rules",
-        "a",
-        "b",
-        "games",
-        "seed",
-        "threads",
-        "movetime",
-        "nodes",
-        "depth",
-        "opening-plies",
-        "openings",
-        "adjudicate",
-        "b-engine",
-        "engine-handshake",
-        "engine-view",
-        "time-scale",
-        "first-pair",
-        "sprt",
-        "alpha",
-        "beta",
-        "pgnout",
-    ],
-    switches: &["quiet"],
-    lists: &["engine-option", "prior"],
-};
+/// `match`'s arguments (see the module's documentation).
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// xiangqi (default), jieqi or banqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// House rules for both (our levels only), e.g. chase=judged
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// A's level: Beginner, Casual, Club, Advanced, Expert or Master
+    #[arg(long, value_name = "LEVEL")]
+    pub a: Option<String>,
+    /// B's level
+    #[arg(long, value_name = "LEVEL")]
+    pub b: Option<String>,
+    /// The most games played, 1 to 1000000 (in pairs, colours swapped)
+    #[arg(long, value_name = "N", value_parser = number::<usize>("--games", limits::GAMES))]
+    pub games: Option<usize>,
+    /// The match's seed code: each pair's opening or deal follows from it (default 1)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// Games played at once, 1 to 64 (default 1)
+    #[arg(long, value_name = "T", value_parser = number::<usize>("--threads", limits::THREADS))]
+    pub threads: Option<usize>,
+    /// Milliseconds per move for both, 1 to 3600000
+    #[arg(
+        long,
+        value_name = "MS",
+        value_parser = number::<u64>("--movetime", limits::MATCH_MOVETIME_MS)
+    )]
+    pub movetime: Option<u64>,
+    /// Nodes per move for both, 1 to 1000000000 (no time limit)
+    #[arg(long, value_name = "N", value_parser = number::<u64>("--nodes", limits::NODES))]
+    pub nodes: Option<u64>,
+    /// Search depth for both, 1 to 20 (no time limit)
+    #[arg(long, value_name = "D", value_parser = number::<u32>("--depth", limits::FIXED_DEPTH))]
+    pub depth: Option<u32>,
+    /// The levels at PCT percent of their time and nodes per move, 1 to 100
+    #[arg(
+        long,
+        value_name = "PCT",
+        value_parser = number::<u32>("--time-scale", limits::TIME_SCALE_PERCENT)
+    )]
+    pub time_scale: Option<u32>,
+    /// Opening plies per pair, 0 to 40 (default: Xiangqi 4, Jieqi 0)
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = number::<usize>("--opening-plies", limits::OPENING_PLIES)
+    )]
+    pub opening_plies: Option<usize>,
+    /// How the opening plies are chosen: search (default) or random
+    #[arg(long, value_name = "HOW")]
+    pub openings: Option<String>,
+    /// Resign adjudication at CP centipawns, 100 to 10000
+    #[arg(
+        long,
+        value_name = "CP",
+        allow_hyphen_values = true,
+        value_parser = number::<i32>("--adjudicate", limits::ADJUDICATE_CP)
+    )]
+    pub adjudicate: Option<i32>,
+    /// Start at pair P (game 2P-1), 1 to 1000000: a match played in parts
+    #[arg(
+        long,
+        value_name = "P",
+        allow_hyphen_values = true,
+        value_parser = number::<usize>("--first-pair", limits::GAMES)
+    )]
+    pub first_pair: Option<usize>,
+    /// Append each finished game's record to FILE
+    #[arg(long, value_name = "FILE")]
+    pub pgnout: Option<String>,
+    /// Only the summary, no line per game
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub sprt: SprtArgs,
+    /// The earlier parts' output of a test played in parts (with --first-pair)
+    #[arg(long, value_name = "FILE", num_args = 0..)]
+    pub prior: Vec<String>,
+    /// B is another UCI engine: the program with its arguments
+    #[arg(long, value_name = "PROGRAM [ARGS]")]
+    pub b_engine: Option<String>,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Jieqi: what the other engine is told, public (Fairy-Stockfish) or own (a Jieqi engine)
+    #[arg(long, value_name = "VIEW")]
+    pub engine_view: Option<String>,
+}
 
 /// A game still running after this many plies is stopped and counted a draw.
 pub const SAFETY_CAP_PLIES: usize = jieqi_rules::MOVE_LIMIT_PLIES + 100;
@@ -286,9 +347,7 @@ impl GameResult {
     }
 }
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
+pub fn run(args: MatchArgs) -> Result<(), String> {
     let mut cfg = config(&args)?;
     // Jieqi against another engine: the variant it plays (for Fairy-Stockfish also the
     // variant file, removed at the end).
@@ -349,14 +408,82 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn config(args: &Args) -> Result<Config, String> {
-    let variant = jieqi_variants::find(args.value("variant").unwrap_or("xiangqi"))
+fn config(args: &MatchArgs) -> Result<Config, String> {
+    let variant = jieqi_variants::find(args.variant.as_deref().unwrap_or("xiangqi"))
         .map_err(|e| e.to_string())?;
     let kind = variant.kind();
-    let level = |flag: &str| -> Result<Level, String> {
-        let name = args
-            .value(flag)
-            .ok_or_else(|| format!("'match' needs --{flag} LEVEL (Beginner … Master)"))?;
+    let players = players(args)?;
+    let external = matches!(players[1], Player::Engine(_));
+    let dialogue = dialogue(args.engine_view.as_deref(), variant, &players[1])?;
+    if external && args.rules.is_some() {
+        return Err(
+            "another engine plays by its own rules: --rules needs two of our levels".into(),
+        );
+    }
+    if !external
+        && (args.engine.engine_handshake.is_some() || !words(&args.engine.engine_option).is_empty())
+    {
+        return Err("--engine-handshake and --engine-option need --b-engine".into());
+    }
+    let games: usize = args
+        .games
+        .ok_or("'match' needs --games N (the number of games)")?;
+    let first_pair: usize = args.first_pair.unwrap_or(1);
+    let seed = match args.seed.as_deref() {
+        Some(code) => super::parse_seed(code)?.0,
+        None => 1,
+    };
+    let threads: usize = args.threads.unwrap_or(1);
+    let limits = match_limits(args, kind, &players)?;
+    let (opening_plies, openings) = openings(args, variant)?;
+    let prior = words(&args.prior);
+    let sprt = match Sprt::from_args(&args.sprt)? {
+        Some(sprt) => Some(prior_test(sprt, &prior, first_pair, &players)?),
+        None if !prior.is_empty() => {
+            return Err("--prior needs --sprt (it holds the earlier parts of a test)".into());
+        }
+        None => None,
+    };
+    let subject = match kind {
+        Some(kind) => Subject::Family {
+            kind,
+            rules: super::rule_set(args.rules.as_deref(), kind)?,
+        },
+        None => {
+            let rules = args.rules.clone().unwrap_or_default();
+            // The options are checked once, on a game like the ones to come.
+            variant
+                .start(variant.deals().then_some(Seed(1)), &rules)
+                .map_err(|e| e.to_string())?;
+            Subject::Generic {
+                variant: VariantRef(variant),
+                rules,
+            }
+        }
+    };
+    Ok(Config {
+        subject,
+        players,
+        limits,
+        games,
+        first_game: 2 * (first_pair - 1),
+        seed,
+        threads,
+        opening_plies,
+        openings,
+        adjudicate: args.adjudicate,
+        quiet: args.quiet,
+        sprt,
+        dialogue,
+        pgnout: args.pgnout.clone(),
+    })
+}
+
+/// A and B: `--a LEVEL`, and `--b LEVEL` or `--b-engine "PROGRAM [ARGS]"`.
+fn players(args: &MatchArgs) -> Result<[Player; 2], String> {
+    let level = |flag: &str, name: Option<&str>| -> Result<Level, String> {
+        let name =
+            name.ok_or_else(|| format!("'match' needs --{flag} LEVEL (Beginner … Master)"))?;
         Level::parse(name).ok_or_else(|| {
             format!(
                 "level '{}' is not one of Beginner, Casual, Club, Advanced, Expert, Master",
@@ -365,22 +492,29 @@ fn config(args: &Args) -> Result<Config, String> {
         })
     };
     let engine = args
-        .value("b-engine")
-        .map(|command| spec_from_args("b-engine", command, args))
+        .b_engine
+        .as_deref()
+        .map(|command| spec_from_args("b-engine", command, &args.engine))
         .transpose()?;
-    let players = [
-        Player::Level(level("a")?),
-        match (engine, args.value("b")) {
+    Ok([
+        Player::Level(level("a", args.a.as_deref())?),
+        match (engine, args.b.as_deref()) {
             (Some(_), Some(_)) => {
                 return Err("give either --b LEVEL or --b-engine, not both".into());
             }
             (Some(spec), None) => Player::Engine(spec),
-            (None, _) => Player::Level(level("b")?),
+            (None, b) => Player::Level(level("b", b)?),
         },
-    ];
-    let external = matches!(players[1], Player::Engine(_));
-    let engine_view = args.value("engine-view");
-    let dialogue = match (kind, &players[1]) {
+    ])
+}
+
+/// How B is told the game: `--engine-view`, for another engine in Jieqi.
+fn dialogue(
+    engine_view: Option<&str>,
+    variant: &dyn Variant,
+    b: &Player,
+) -> Result<Dialogue, String> {
+    Ok(match (variant.kind(), b) {
         (_, Player::Level(_)) if engine_view.is_some() => {
             return Err("--engine-view needs --b-engine (how the other engine sees Jieqi)".into());
         }
@@ -420,30 +554,25 @@ fn config(args: &Args) -> Result<Config, String> {
                 variant.name()
             ));
         }
-    };
-    if external && args.value("rules").is_some() {
-        return Err(
-            "another engine plays by its own rules: --rules needs two of our levels".into(),
-        );
-    }
-    if !external
-        && (args.value("engine-handshake").is_some() || !args.list("engine-option").is_empty())
-    {
-        return Err("--engine-handshake and --engine-option need --b-engine".into());
-    }
-    let games: usize = args
-        .number("games", &limits::GAMES)?
-        .ok_or("'match' needs --games N (the number of games)")?;
-    let first_pair: usize = args.number("first-pair", &limits::GAMES)?.unwrap_or(1);
-    let seed = match args.value("seed") {
-        Some(code) => super::parse_seed(code)?.0,
-        None => 1,
-    };
-    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
-    let given: Vec<&str> = ["movetime", "nodes", "depth"]
-        .into_iter()
-        .filter(|f| args.value(f).is_some())
-        .collect();
+    })
+}
+
+/// A's and B's limits: their levels', or `--movetime`, `--nodes` or `--depth` for both, or
+/// the levels' at `--time-scale` percent.
+fn match_limits(
+    args: &MatchArgs,
+    kind: Option<Family>,
+    players: &[Player; 2],
+) -> Result<[Limits; 2], String> {
+    let external = matches!(players[1], Player::Engine(_));
+    let given: Vec<&str> = [
+        ("movetime", args.movetime.is_some()),
+        ("nodes", args.nodes.is_some()),
+        ("depth", args.depth.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect();
     if given.len() > 1 {
         return Err(format!(
             "give at most one of --movetime, --nodes, --depth (got --{})",
@@ -455,28 +584,25 @@ fn config(args: &Args) -> Result<Config, String> {
             "against another engine give --movetime, --nodes or --depth (the same for both)".into(),
         );
     }
-    let movetime: Option<u64> = args.number("movetime", &limits::MATCH_MOVETIME_MS)?;
-    let nodes: Option<u64> = args.number("nodes", &limits::NODES)?;
-    let depth: Option<u32> = args.number("depth", &limits::FIXED_DEPTH)?;
     let mut limits = players.clone().map(|p| match (p, kind) {
         (Player::Level(l), Some(kind)) => l.limits_for(kind, None),
         (Player::Level(l), None) => GenericLevel::of(l).limits(),
         (Player::Engine(_), _) => Limits::default(),
     });
     for l in &mut limits {
-        if let Some(ms) = movetime {
+        if let Some(ms) = args.movetime {
             l.movetime = Some(Duration::from_millis(ms));
         }
-        if let Some(n) = nodes {
+        if let Some(n) = args.nodes {
             l.nodes = Some(n);
             l.movetime = None;
         }
-        if let Some(d) = depth {
+        if let Some(d) = args.depth {
             l.depth = Some(d);
             l.movetime = None;
         }
     }
-    if let Some(percent) = args.number::<u32>("time-scale", &limits::TIME_SCALE_PERCENT)? {
+    if let Some(percent) = args.time_scale {
         if !given.is_empty() || external {
             return Err("--time-scale scales the levels' own limits: give it without --movetime, --nodes, --depth or --b-engine".into());
         }
@@ -484,7 +610,13 @@ fn config(args: &Args) -> Result<Config, String> {
             scale_limits(l, percent);
         }
     }
-    let opening_plies: usize = match args.number("opening-plies", &limits::OPENING_PLIES)? {
+    Ok(limits)
+}
+
+/// `--opening-plies` and `--openings`, for Xiangqi and Jieqi.
+fn openings(args: &MatchArgs, variant: &dyn Variant) -> Result<(usize, Openings), String> {
+    let kind = variant.kind();
+    let opening_plies: usize = match args.opening_plies {
         Some(_) if kind.is_none() => {
             return Err(format!(
                 "--opening-plies applies to Xiangqi and Jieqi: {} games open with their own deal",
@@ -495,7 +627,7 @@ fn config(args: &Args) -> Result<Config, String> {
         None if kind == Some(Family::Xiangqi) => 4,
         None => 0,
     };
-    let openings = match args.value("openings") {
+    let openings = match args.openings.as_deref() {
         Some(_) if kind.is_none() => {
             return Err(format!(
                 "--openings applies to Xiangqi and Jieqi: {} games open with their own deal",
@@ -511,47 +643,7 @@ fn config(args: &Args) -> Result<Config, String> {
                 .into(),
         );
     }
-    let adjudicate: Option<i32> = args.number("adjudicate", &limits::ADJUDICATE_CP)?;
-    let sprt = match Sprt::from_args(args)? {
-        Some(sprt) => Some(prior_test(sprt, args.list("prior"), first_pair, &players)?),
-        None if !args.list("prior").is_empty() => {
-            return Err("--prior needs --sprt (it holds the earlier parts of a test)".into());
-        }
-        None => None,
-    };
-    let subject = match kind {
-        Some(kind) => Subject::Family {
-            kind,
-            rules: super::rule_set(args, kind)?,
-        },
-        None => {
-            let rules = args.value("rules").unwrap_or("").to_string();
-            // The options are checked once, on a game like the ones to come.
-            variant
-                .start(variant.deals().then_some(Seed(1)), &rules)
-                .map_err(|e| e.to_string())?;
-            Subject::Generic {
-                variant: VariantRef(variant),
-                rules,
-            }
-        }
-    };
-    Ok(Config {
-        subject,
-        players,
-        limits,
-        games,
-        first_game: 2 * (first_pair - 1),
-        seed,
-        threads,
-        opening_plies,
-        openings,
-        adjudicate,
-        quiet: args.switch("quiet"),
-        sprt,
-        dialogue,
-        pgnout: args.value("pgnout").map(str::to_string),
-    })
+    Ok((opening_plies, openings))
 }
 
 /// The test of `--sprt`, with the pairs of the earlier parts (`--prior FILE…`, their game
@@ -1167,8 +1259,14 @@ mod tests {
             ["--engine-handshake", "uci\nquit"],
             ["--engine-option", "Name=a\u{1b}b"],
         ] {
-            let args = Args::parse(&SPEC, &flags.map(str::to_string)).unwrap();
-            let err = spec_from_args("b-engine", "engine", &args).unwrap_err();
+            use clap::Parser;
+            #[derive(Debug, Parser)]
+            struct Flags {
+                #[command(flatten)]
+                engine: EngineArgs,
+            }
+            let args = Flags::try_parse_from(std::iter::once("t").chain(flags)).unwrap();
+            let err = spec_from_args("b-engine", "engine", &args.engine).unwrap_err();
             assert!(err.contains("control character"), "{err}");
         }
     }

@@ -1,5 +1,5 @@
-//! One module per command; each `run` takes the arguments after the command name and returns
-//! a one-line error message on failure.
+//! One module per command; each `run` takes the command's arguments as clap read them (a
+//! struct beside it) and returns a one-line error message on failure.
 
 pub mod bench;
 pub mod bench_perft;
@@ -22,7 +22,7 @@ pub mod view;
 
 use jieqi_rules::{Family, Notation, PlayedGame, RuleSet, Seed, Side};
 
-use crate::args::Args;
+use crate::args::{PositionArgs, words};
 use crate::text::excerpt;
 
 /// Prints a line to stdout. A closed pipe (`jieqi-cli moves | head`) ends the program quietly
@@ -45,14 +45,15 @@ pub(crate) use outln;
 /// deal, a position's text, or the variant's start — under `--rules`. Without `--variant`, a
 /// seed names the first variant that deals (Jieqi), a text the variant whose form it is (a
 /// Jieqi FEN has face-down pieces or a pool, a Banqi position four rows), else Xiangqi.
-pub fn subject(args: &Args) -> Result<Box<dyn PlayedGame>, String> {
+pub fn subject(args: &PositionArgs) -> Result<Box<dyn PlayedGame>, String> {
     let named = args
-        .value("variant")
+        .variant
+        .as_deref()
         .map(jieqi_variants::find)
         .transpose()
         .map_err(|e| e.to_string())?;
-    let rules = args.value("rules").unwrap_or("");
-    let game = match (args.value("seed"), args.value("fen")) {
+    let rules = args.rules.as_deref().unwrap_or("");
+    let game = match (args.seed.as_deref(), args.fen.as_deref()) {
         (Some(_), Some(_)) => return Err("give either --seed or --fen, not both".into()),
         (Some(code), None) => {
             let variant = named.unwrap_or_else(jieqi_variants::dealing);
@@ -75,8 +76,8 @@ pub fn subject(args: &Args) -> Result<Box<dyn PlayedGame>, String> {
 }
 
 /// Plays every `--moves` entry (in any notation the variant reads), each checked.
-pub fn play_moves(game: &mut dyn PlayedGame, args: &Args) -> Result<(), String> {
-    for (i, text) in args.list("moves").iter().enumerate() {
+pub fn play_moves(game: &mut dyn PlayedGame, args: &PositionArgs) -> Result<(), String> {
+    for (i, text) in words(&args.moves).iter().enumerate() {
         game.play_text(text)
             .map_err(|e| format!("move {}: {e}", i + 1))?;
     }
@@ -84,8 +85,8 @@ pub fn play_moves(game: &mut dyn PlayedGame, args: &Args) -> Result<(), String> 
 }
 
 /// `--rules`: the options of `variant` that differ from its standard rules (rules.md §10).
-pub fn rule_set(args: &Args, variant: Family) -> Result<RuleSet, String> {
-    RuleSet::parse(variant, args.value("rules").unwrap_or("")).map_err(|e| format!("--rules: {e}"))
+pub fn rule_set(rules: Option<&str>, variant: Family) -> Result<RuleSet, String> {
+    RuleSet::parse(variant, rules.unwrap_or("")).map_err(|e| format!("--rules: {e}"))
 }
 
 pub fn parse_seed(code: &str) -> Result<Seed, String> {

@@ -4,21 +4,22 @@
 
 use jieqi_rules::Notation;
 
-use crate::args::{Args, Spec};
+use crate::args::PositionArgs;
 
-const SPEC: Spec = Spec {
-    command: "moves",
-    values: &["fen", "seed", "variant", "notation", "rules"],
-    switches: &[],
-    lists: &["moves"],
-};
+/// `moves [POSITION] [--notation iccs|wxf|chinese]`.
+#[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// iccs (default), wxf or chinese
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+}
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let notation = super::parse_notation(args.value("notation"), Notation::Iccs)?;
-    let mut subject = super::subject(&args)?;
-    super::play_moves(subject.as_mut(), &args)?;
+pub fn run(args: MovesArgs) -> Result<(), String> {
+    let notation = super::parse_notation(args.notation.as_deref(), Notation::Iccs)?;
+    let mut subject = super::subject(&args.position)?;
+    super::play_moves(subject.as_mut(), &args.position)?;
     // A reveal is not known before the move: the list names none.
     for text in subject.legal_texts(notation) {
         super::outln!("{text}");

@@ -14,27 +14,31 @@ use std::time::Instant;
 
 use jieqi_rules::{Notation, PlayedGame};
 
-use crate::args::{Args, Spec};
+use crate::args::{PositionArgs, number};
 use crate::limits;
 
-const SPEC: Spec = Spec {
-    command: "perft",
-    values: &["fen", "seed", "variant", "rules"],
-    switches: &["divide"],
-    lists: &["moves"],
-};
+/// `perft <depth> [POSITION] [--divide]`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Plies to count: 0 to 8 (from 6 a progress line per root move on stderr)
+    #[arg(
+        value_name = "DEPTH",
+        allow_negative_numbers = true,
+        value_parser = number::<u32>("depth", limits::PERFT_DEPTH)
+    )]
+    pub depth: Option<u32>,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Each legal move (ICCS) with the leaves below it
+    #[arg(long)]
+    pub divide: bool,
+}
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(1).map_err(|e| e.to_string())?;
-    let depth = args
-        .positional
-        .first()
-        .ok_or("'perft' needs a depth, e.g. 'perft 4'")?;
-    let depth: u32 = limits::parse("depth", depth, &limits::PERFT_DEPTH)?;
-    let mut subject = super::subject(&args)?;
-    super::play_moves(subject.as_mut(), &args)?;
-    let divide = args.switch("divide");
+pub fn run(args: PerftArgs) -> Result<(), String> {
+    let depth = args.depth.ok_or("'perft' needs a depth, e.g. 'perft 4'")?;
+    let mut subject = super::subject(&args.position)?;
+    super::play_moves(subject.as_mut(), &args.position)?;
+    let divide = args.divide;
     let progress = depth >= limits::PERFT_PROGRESS_DEPTH;
     if depth == 0 || !(divide || progress) {
         super::outln!("nodes {}", subject.perft(depth));

@@ -14,25 +14,26 @@
 
 use jieqi_rules::Notation;
 
-use crate::args::{Args, Spec};
 use crate::files::read_text_file;
 use crate::limits::TEXT_FILE_BYTES;
 
-const SPEC: Spec = Spec {
-    command: "replay",
-    values: &["notation"],
-    switches: &[],
-    lists: &[],
-};
+/// `replay FILE [--notation iccs|wxf|chinese]`.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// A saved game or a record (PGN)
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// wxf (default), iccs or chinese
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+}
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(1).map_err(|e| e.to_string())?;
+pub fn run(args: ReplayArgs) -> Result<(), String> {
     let path = args
-        .positional
-        .first()
+        .file
+        .as_ref()
         .ok_or("'replay' needs a file: a saved game or a record")?;
-    let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
+    let notation = super::parse_notation(args.notation.as_deref(), Notation::Wxf)?;
     let text = read_text_file(path, TEXT_FILE_BYTES)?;
     let replay = jieqi_variants::replay(&text, notation).map_err(|e| format!("'{path}': {e}"))?;
     for line in replay.lines() {

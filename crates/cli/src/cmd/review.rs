@@ -17,33 +17,36 @@ use jieqi_ai::review::{
 };
 use jieqi_rules::{AnyGame, Family, FamilyGame, Notation, Record, Side};
 
-use crate::args::{Args, Spec};
+use crate::args::number;
 use crate::files::read_text_file;
 use crate::limits::{self, TEXT_FILE_BYTES};
 
-const SPEC: Spec = Spec {
-    command: "review",
-    values: &["depth", "notation"],
-    switches: &[],
-    lists: &[],
-};
+/// `review FILE [--depth D] [--notation iccs|wxf|chinese]`.
+#[derive(Debug, clap::Args)]
+pub struct ReviewArgs {
+    /// A game record (a Jieqi record with its Seed tag)
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// The search depth of each judgement, 1 to 20 (default: the variant's)
+    #[arg(long, value_name = "D", value_parser = number::<u32>("--depth", limits::FIXED_DEPTH))]
+    pub depth: Option<u32>,
+    /// wxf (default), iccs or chinese
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+}
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(1).map_err(|e| e.to_string())?;
+pub fn run(args: ReviewArgs) -> Result<(), String> {
     let path = args
-        .positional
-        .first()
+        .file
+        .as_ref()
         .ok_or("'review' needs a file: a game record (a Jieqi record with its Seed tag)")?;
-    let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
+    let notation = super::parse_notation(args.notation.as_deref(), Notation::Wxf)?;
     let text = read_text_file(path, TEXT_FILE_BYTES)?;
     let (game, tags) = game_of(&text).map_err(|e| format!("'{path}': {e}"))?;
-    let depth = args
-        .number("depth", &limits::FIXED_DEPTH)?
-        .unwrap_or(match game.kind() {
-            Family::Jieqi => JIEQI_DEPTH,
-            _ => XIANGQI_DEPTH,
-        });
+    let depth = args.depth.unwrap_or(match game.kind() {
+        Family::Jieqi => JIEQI_DEPTH,
+        _ => XIANGQI_DEPTH,
+    });
 
     let started = Instant::now();
     let stop = AtomicBool::new(false);

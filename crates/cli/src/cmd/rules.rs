@@ -2,19 +2,16 @@
 //! §10), with their values (the default first) and what they change. `--rules
 //! key=value,…` on `perft`, `moves`, `view` and `match` sets them.
 
-use crate::args::{Args, Spec};
+/// `rules [--variant V]`.
+#[derive(Debug, clap::Args)]
+pub struct RulesArgs {
+    /// Only this variant's options: xiangqi, jieqi or banqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+}
 
-const SPEC: Spec = Spec {
-    command: "rules",
-    values: &["variant"],
-    switches: &[],
-    lists: &[],
-};
-
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let variants = match args.value("variant") {
+pub fn run(args: RulesArgs) -> Result<(), String> {
+    let variants = match args.variant.as_deref() {
         Some(name) => vec![jieqi_variants::find(name).map_err(|e| e.to_string())?],
         None => jieqi_variants::VARIANTS.to_vec(),
     };

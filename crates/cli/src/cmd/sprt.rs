@@ -34,7 +34,7 @@
 use std::collections::BTreeMap;
 
 use super::match_stats::GameScore;
-use crate::args::Args;
+use crate::args::SprtArgs;
 use crate::text::excerpt;
 
 /// Pair outcomes never seen count this many times (fishtest's regularisation).
@@ -65,9 +65,9 @@ pub fn expected_score(elo: f64) -> f64 {
 
 impl Sprt {
     /// `--sprt ELO0,ELO1 [--alpha A] [--beta B]`, or `None` without `--sprt`.
-    pub fn from_args(args: &Args) -> Result<Option<Sprt>, String> {
-        let Some(text) = args.value("sprt") else {
-            if args.value("alpha").is_some() || args.value("beta").is_some() {
+    pub fn from_args(args: &SprtArgs) -> Result<Option<Sprt>, String> {
+        let Some(text) = args.sprt.as_deref() else {
+            if args.alpha.is_some() || args.beta.is_some() {
                 return Err("--alpha and --beta need --sprt ELO0,ELO1".into());
             }
             return Ok(None);
@@ -94,8 +94,8 @@ impl Sprt {
         if elo0 >= elo1 {
             return Err(bad());
         }
-        let rate = |flag: &str| -> Result<f64, String> {
-            match args.value(flag) {
+        let rate = |flag: &str, value: &Option<String>| -> Result<f64, String> {
+            match value {
                 None => Ok(0.05),
                 Some(t) => match t.trim().parse::<f64>() {
                     Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
@@ -106,7 +106,7 @@ impl Sprt {
                 },
             }
         };
-        let (alpha, beta) = (rate("alpha")?, rate("beta")?);
+        let (alpha, beta) = (rate("alpha", &args.alpha)?, rate("beta", &args.beta)?);
         if alpha + beta >= 1.0 {
             return Err("--alpha and --beta must add up to less than 1".into());
         }
@@ -575,16 +575,15 @@ mod tests {
 
     #[test]
     fn settings_are_read_and_checked() {
-        use crate::args::Spec;
-        const SPEC: Spec = Spec {
-            command: "t",
-            values: &["sprt", "alpha", "beta"],
-            switches: &[],
-            lists: &[],
-        };
+        use clap::Parser;
+        #[derive(Debug, Parser)]
+        struct Flags {
+            #[command(flatten)]
+            sprt: SprtArgs,
+        }
         let read = |flags: &[&str]| {
-            let raw: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
-            Sprt::from_args(&Args::parse(&SPEC, &raw).unwrap())
+            let args = std::iter::once("t").chain(flags.iter().copied());
+            Sprt::from_args(&Flags::try_parse_from(args).unwrap().sprt)
         };
         assert_eq!(read(&[]), Ok(None));
         assert_eq!(read(&["--sprt", "0,10"]), Ok(Some(sprt(0.0, 10.0))));

@@ -37,41 +37,67 @@ use jieqi_rules::{
 };
 
 use super::matches::{Openings, opener, search_opening_move};
-use crate::args::{Args, Spec};
+use crate::args::number;
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
 use crate::text::excerpt;
 
-const DATA_SPEC: Spec = Spec {
-    command: "tune-data",
-    values: &[
-        "variant",
-        "games",
-        "out",
-        "nodes",
-        "seed",
-        "opening-plies",
-        "openings",
-        "threads",
-    ],
-    switches: &[],
-    lists: &[],
-};
+/// `tune-data --variant xiangqi|jieqi --games N --out FILE [--nodes N] [--seed S]
+/// [--opening-plies K] [--openings random|search] [--threads T]`.
+#[derive(Debug, clap::Args)]
+pub struct TuneDataArgs {
+    /// xiangqi or jieqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// Self-play games, 1 to 1000000
+    #[arg(long, value_name = "N", value_parser = number::<usize>("--games", limits::GAMES))]
+    pub games: Option<usize>,
+    /// The file written: a FEN;RESULT line per quiet position
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Nodes per move (default 3000)
+    #[arg(long, value_name = "N", value_parser = number::<u64>("--nodes", limits::NODES))]
+    pub nodes: Option<u64>,
+    /// The first game's seed, 0 to 4294967295 (default 1)
+    #[arg(long, value_name = "S", value_parser = number::<u64>("--seed", SEED))]
+    pub seed: Option<u64>,
+    /// Opening plies, 0 to 40 (default: Xiangqi 8, Jieqi 0)
+    #[arg(long, value_name = "K", value_parser = number::<usize>("--opening-plies", limits::OPENING_PLIES))]
+    pub opening_plies: Option<usize>,
+    /// How the opening plies are chosen: random (default) or search
+    #[arg(long, value_name = "HOW")]
+    pub openings: Option<String>,
+    /// Games played at once, 1 to 64 (default 1)
+    #[arg(long, value_name = "T", value_parser = number::<usize>("--threads", limits::THREADS))]
+    pub threads: Option<usize>,
+}
 
-const TUNE_SPEC: Spec = Spec {
-    command: "tune",
-    values: &[
-        "data",
-        "variant",
-        "out",
-        "iterations",
-        "rate",
-        "k",
-        "groups",
-    ],
-    switches: &[],
-    lists: &[],
-};
+/// `tune --data FILE --variant xiangqi|jieqi --out FILE [--iterations N] [--rate R] [--k K]
+/// [--groups G,…]`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// A tune-data (or tune-label) file
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<String>,
+    /// xiangqi or jieqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// The weights written, as Rust (weights.rs or weights_jieqi.rs)
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Adam's iterations, 1 to 100000 (default 1000)
+    #[arg(long, value_name = "N", value_parser = number::<usize>("--iterations", ITERATIONS))]
+    pub iterations: Option<usize>,
+    /// The learning rate (default 1)
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub rate: Option<String>,
+    /// The sigmoid's K (default: fitted to the data)
+    #[arg(long, value_name = "K", allow_hyphen_values = true)]
+    pub k: Option<String>,
+    /// The weights moved, some of material,pst,mobility,king,threats,tempo,hidden,pins,defence,loose
+    #[arg(long, value_name = "G,…")]
+    pub groups: Option<String>,
+}
 
 /// `tune --iterations`.
 const ITERATIONS: Range = 1..=100_000;
@@ -80,12 +106,9 @@ const SEED: Range = 0..=u32::MAX as u64;
 /// The largest data file `tune` and `tune-label` read.
 pub(super) const DATA_BYTES: u64 = 512 * 1024 * 1024;
 
-pub(super) fn variant(args: &Args) -> Result<Family, String> {
-    match args
-        .value("variant")
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
+/// `--variant`: xiangqi or jieqi, which tuning knows.
+pub(super) fn variant(name: Option<&str>) -> Result<Family, String> {
+    match name.map(str::to_ascii_lowercase).as_deref() {
         Some("xiangqi") => Ok(Family::Xiangqi),
         Some("jieqi") => Ok(Family::Jieqi),
         Some(other) => Err(format!(
@@ -96,8 +119,9 @@ pub(super) fn variant(args: &Args) -> Result<Family, String> {
     }
 }
 
-fn required<'a>(args: &'a Args, flag: &str) -> Result<&'a str, String> {
-    args.value(flag)
+fn required<'a>(value: &'a Option<String>, flag: &str) -> Result<&'a str, String> {
+    value
+        .as_deref()
         .ok_or_else(|| format!("--{flag} is required"))
 }
 
@@ -108,24 +132,19 @@ type GameData = (Vec<String>, f32);
 type Numbered = (usize, Sample);
 
 /// `tune-data`.
-pub fn run_data(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&DATA_SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let kind = variant(&args)?;
-    let games: usize = args
-        .number("games", &limits::GAMES)?
-        .ok_or("--games is required")?;
-    let out = required(&args, "out")?;
-    let nodes: u64 = args.number("nodes", &limits::NODES)?.unwrap_or(3000);
-    let seed: u64 = args.number("seed", &SEED)?.unwrap_or(1);
+pub fn run_data(args: TuneDataArgs) -> Result<(), String> {
+    let kind = variant(args.variant.as_deref())?;
+    let games: usize = args.games.ok_or("--games is required")?;
+    let out = required(&args.out, "out")?;
+    let nodes: u64 = args.nodes.unwrap_or(3000);
+    let seed: u64 = args.seed.unwrap_or(1);
     let default_plies = if kind == Family::Xiangqi { 8 } else { 0 };
-    let plies: usize = args
-        .number("opening-plies", &limits::OPENING_PLIES)?
-        .unwrap_or(default_plies);
+    let plies: usize = args.opening_plies.unwrap_or(default_plies);
     let openings = args
-        .value("openings")
+        .openings
+        .as_deref()
         .map_or(Ok(Openings::Random), Openings::parse)?;
-    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
+    let threads: usize = args.threads.unwrap_or(1);
 
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -242,22 +261,21 @@ fn quiet(view: &PlayerView, mv: jieqi_rules::Move, score: Score) -> bool {
 }
 
 /// `tune`.
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&TUNE_SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let kind = variant(&args)?;
-    let data = required(&args, "data")?;
-    let out = required(&args, "out")?;
-    let iterations: usize = args.number("iterations", &ITERATIONS)?.unwrap_or(1000);
-    let rate = match args.value("rate") {
+pub fn run(args: TuneArgs) -> Result<(), String> {
+    let kind = variant(args.variant.as_deref())?;
+    let data = required(&args.data, "data")?;
+    let out = required(&args.out, "out")?;
+    let iterations: usize = args.iterations.unwrap_or(1000);
+    let rate = match args.rate.as_deref() {
         None => 1.0,
         Some(v) => positive("--rate", v, 100.0)?,
     };
     let fixed_k = args
-        .value("k")
+        .k
+        .as_deref()
         .map(|v| positive("--k", v, 10.0))
         .transpose()?;
-    let groups: Vec<&str> = match args.value("groups") {
+    let groups: Vec<&str> = match args.groups.as_deref() {
         None => GROUPS.to_vec(),
         Some(list) => list
             .split(',')

@@ -31,30 +31,46 @@ use jieqi_ai::Score;
 use jieqi_ai::tune::{fit_k_of, sigmoid};
 use jieqi_rules::{Family, PlayerView, RuleSet, Side};
 
-use super::external::{UciEngine, spec_from_args};
+use super::external::{EngineSpec, UciEngine, spec_from_args};
 use super::matches::own;
 use super::tune::{DATA_BYTES, data_lines, variant};
-use crate::args::{Args, Spec};
+use crate::args::{EngineArgs, number};
 use crate::files::read_text_file;
 use crate::limits::{self, Range};
 use crate::text::excerpt;
 
-const SPEC: Spec = Spec {
-    command: "tune-label",
-    values: &[
-        "data",
-        "engine",
-        "out",
-        "depth",
-        "every",
-        "blend",
-        "threads",
-        "engine-handshake",
-        "variant",
-    ],
-    switches: &[],
-    lists: &["engine-option"],
-};
+/// `tune-label --data FILE --engine "PROGRAM [ARGS]" --out FILE [--variant xiangqi|jieqi]
+/// [--depth D] [--every K] [--blend L] [--threads T] [--engine-handshake WORD]
+/// [--engine-option NAME=VALUE …]`.
+#[derive(Debug, clap::Args)]
+pub struct TuneLabelArgs {
+    /// A tune-data file
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<String>,
+    /// The engine that labels, a UCI program with its arguments
+    #[arg(long, value_name = "PROGRAM [ARGS]")]
+    pub engine: Option<String>,
+    /// The labelled file written
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// xiangqi (default) or jieqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// The engine's go depth, 1 to 20 (default 8)
+    #[arg(long, value_name = "D", value_parser = number::<u32>("--depth", limits::FIXED_DEPTH))]
+    pub depth: Option<u32>,
+    /// Label every K-th position, 1 to 1000000 (default 1)
+    #[arg(long, value_name = "K", value_parser = number::<usize>("--every", EVERY))]
+    pub every: Option<usize>,
+    /// The share of the game's result in the label, 0 to 1 (default 0)
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub blend: Option<String>,
+    /// Engines run at once, 1 to 64 (default 1)
+    #[arg(long, value_name = "T", value_parser = number::<usize>("--threads", limits::THREADS))]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub engine_args: EngineArgs,
+}
 
 /// `--every`.
 const EVERY: Range = 1..=1_000_000;
@@ -74,27 +90,26 @@ struct Item {
 }
 
 /// `tune-label`.
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
-    let data = args.value("data").ok_or("--data is required")?;
-    let out = args.value("out").ok_or("--out is required")?;
+pub fn run(args: TuneLabelArgs) -> Result<(), String> {
+    let data = args.data.as_deref().ok_or("--data is required")?;
+    let out = args.out.as_deref().ok_or("--out is required")?;
     let command = args
-        .value("engine")
+        .engine
+        .as_deref()
         .ok_or("--engine \"PROGRAM [ARGS]\" is required")?;
-    let kind = match args.value("variant") {
+    let kind = match args.variant.as_deref() {
         None => Family::Xiangqi,
-        Some(_) => variant(&args)?,
+        name => variant(name)?,
     };
-    let mut spec = spec_from_args("engine", command, &args)?;
+    let mut spec = spec_from_args("engine", command, &args.engine_args)?;
     if kind == Family::Jieqi {
         spec.options
             .push(("UCI_Variant".into(), own::VARIANT_NAME.into()));
     }
-    let depth: u32 = args.number("depth", &limits::FIXED_DEPTH)?.unwrap_or(8);
-    let every: usize = args.number("every", &EVERY)?.unwrap_or(1);
-    let threads: usize = args.number("threads", &limits::THREADS)?.unwrap_or(1);
-    let blend = match args.value("blend") {
+    let depth: u32 = args.depth.unwrap_or(8);
+    let every: usize = args.every.unwrap_or(1);
+    let threads: usize = args.threads.unwrap_or(1);
+    let blend = match args.blend.as_deref() {
         None => 0.0,
         Some(v) => match v.parse::<f64>() {
             Ok(x) if (0.0..=1.0).contains(&x) => x,
@@ -112,7 +127,55 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if items.is_empty() {
         return Err(format!("'{}' holds no positions", excerpt(data)));
     }
+    let scores = engine_scores(&spec, &items, depth, threads)?;
 
+    let points: Vec<(f64, f64)> = items
+        .iter()
+        .zip(&scores)
+        .map(|(item, &s)| (s as f64, item.result))
+        .collect();
+    let k = fit_k_of(&points);
+    let error = points
+        .iter()
+        .map(|&(s, r)| (r - sigmoid(k, s)).powi(2))
+        .sum::<f64>()
+        / points.len() as f64;
+
+    let mut text = format!(
+        "# jieqi-cli tune-label --variant {} --engine {} --depth {depth} --every {every} \
+         --blend {blend}\n\
+         # FEN;LABEL ({blend} x the game's result for Red + {} x the engine's score for Red as a \
+         win probability, K {k:.4})\n",
+        kind.name().to_ascii_lowercase(),
+        spec.short_name(),
+        1.0 - blend,
+    );
+    let mut game = None;
+    for (item, &s) in items.iter().zip(&scores) {
+        if game != Some(item.game) {
+            game = Some(item.game);
+            text.push_str(&format!("# game {}\n", item.game));
+        }
+        let label = blend * item.result + (1.0 - blend) * sigmoid(k, s as f64);
+        text.push_str(&format!("{};{label:.4}\n", item.fen));
+    }
+    std::fs::write(out, text).map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
+    super::outln!(
+        "{} positions labelled, written to {out}; the engine's scores predict the results with \
+         K {k:.4}, error {error:.6}",
+        items.len()
+    );
+    Ok(())
+}
+
+/// The engine's score for Red of each item (clamped to ±[`SCORE_LIMIT`]), searched to `depth`
+/// by `threads` engines, each its own process; the first failure stops them all.
+fn engine_scores(
+    spec: &EngineSpec,
+    items: &[Item],
+    depth: u32,
+    threads: usize,
+) -> Result<Vec<i32>, String> {
     // Each thread its own engine; the positions handed out one at a time.
     let next = AtomicUsize::new(0);
     let scores: Mutex<Vec<Option<i32>>> = Mutex::new(vec![None; items.len()]);
@@ -126,7 +189,7 @@ pub fn run(raw: &[String]) -> Result<(), String> {
                         f.get_or_insert(why);
                     }
                 };
-                let mut engine = match UciEngine::start(&spec) {
+                let mut engine = match UciEngine::start(spec) {
                     Ok(e) => e,
                     Err(why) => return fail(why),
                 };
@@ -169,50 +232,12 @@ pub fn run(raw: &[String]) -> Result<(), String> {
     if let Some(why) = failure.into_inner().ok().flatten() {
         return Err(format!("the engine failed: {why}"));
     }
-    let scores: Vec<i32> = scores
+    scores
         .into_inner()
         .map_err(|_| "a labelling thread failed".to_string())?
         .into_iter()
         .collect::<Option<_>>()
-        .ok_or("a position went unlabelled")?;
-
-    let points: Vec<(f64, f64)> = items
-        .iter()
-        .zip(&scores)
-        .map(|(item, &s)| (s as f64, item.result))
-        .collect();
-    let k = fit_k_of(&points);
-    let error = points
-        .iter()
-        .map(|&(s, r)| (r - sigmoid(k, s)).powi(2))
-        .sum::<f64>()
-        / points.len() as f64;
-
-    let mut text = format!(
-        "# jieqi-cli tune-label --variant {} --engine {} --depth {depth} --every {every} \
-         --blend {blend}\n\
-         # FEN;LABEL ({blend} x the game's result for Red + {} x the engine's score for Red as a \
-         win probability, K {k:.4})\n",
-        kind.name().to_ascii_lowercase(),
-        spec.short_name(),
-        1.0 - blend,
-    );
-    let mut game = None;
-    for (item, &s) in items.iter().zip(&scores) {
-        if game != Some(item.game) {
-            game = Some(item.game);
-            text.push_str(&format!("# game {}\n", item.game));
-        }
-        let label = blend * item.result + (1.0 - blend) * sigmoid(k, s as f64);
-        text.push_str(&format!("{};{label:.4}\n", item.fen));
-    }
-    std::fs::write(out, text).map_err(|e| format!("cannot write '{}': {e}", excerpt(out)))?;
-    super::outln!(
-        "{} positions labelled, written to {out}; the engine's scores predict the results with \
-         K {k:.4}, error {error:.6}",
-        items.len()
-    );
-    Ok(())
+        .ok_or_else(|| "a position went unlabelled".to_string())
 }
 
 /// Every `every`-th position of a `tune-data` file of `kind` (the first, then each `every`-th

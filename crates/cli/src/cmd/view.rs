@@ -4,25 +4,30 @@
 
 use jieqi_rules::Notation;
 
-use crate::args::{Args, Spec};
+use crate::args::PositionArgs;
 
-const SPEC: Spec = Spec {
-    command: "view",
-    values: &["fen", "seed", "side", "notation", "rules", "variant"],
-    switches: &[],
-    lists: &["moves"],
-};
+/// `view [POSITION] --side red|black [--notation iccs|wxf|chinese]`.
+#[derive(Debug, clap::Args)]
+pub struct ViewArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Whose view: red or black (Banqi: first or second)
+    #[arg(long)]
+    pub side: Option<String>,
+    /// wxf (default), iccs or chinese
+    #[arg(long, value_name = "N")]
+    pub notation: Option<String>,
+}
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
+pub fn run(args: ViewArgs) -> Result<(), String> {
     let side = super::parse_side(
-        args.value("side")
+        args.side
+            .as_deref()
             .ok_or("'view' needs --side red|black (Banqi: first|second)")?,
     )?;
-    let notation = super::parse_notation(args.value("notation"), Notation::Wxf)?;
-    let mut subject = super::subject(&args)?;
-    super::play_moves(subject.as_mut(), &args)?;
+    let notation = super::parse_notation(args.notation.as_deref(), Notation::Wxf)?;
+    let mut subject = super::subject(&args.position)?;
+    super::play_moves(subject.as_mut(), &args.position)?;
     super::outln!("{}", subject.view_text(side, notation).trim_end());
     Ok(())
 }

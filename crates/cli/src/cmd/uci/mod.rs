@@ -68,7 +68,6 @@ use jieqi_ai::{Engine, Level, Limits};
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Family, Move, PlayerView, STANDARD_FEN, Side, Square};
 
-use crate::args::{Args, Spec};
 use crate::limits;
 use crate::lines::{Line, LineReader};
 use crate::text::{MESSAGE_CHARS, clip, excerpt};
@@ -78,13 +77,6 @@ pub use options::level_of_skill;
 use output::{Output, Protocol};
 use position::Subject;
 use search::{Job, Parked, Running, Waits};
-
-const SPEC: Spec = Spec {
-    command: "uci",
-    values: &[],
-    switches: &[],
-    lists: &[],
-};
 
 /// Set once stdout is closed: the session ends at the next command, a running search stops.
 static OUTPUT_CLOSED: AtomicBool = AtomicBool::new(false);
@@ -133,9 +125,8 @@ struct Session {
     searches: u64,
 }
 
-pub fn run(raw: &[String]) -> Result<(), String> {
-    let args = Args::parse(&SPEC, raw).map_err(|e| e.to_string())?;
-    args.at_most(0).map_err(|e| e.to_string())?;
+/// Reads commands on stdin until `quit` or the end of input (it takes no arguments).
+pub fn run() -> Result<(), String> {
     let mut session = Session::new();
     let mut input = LineReader::new(
         std::io::stdin().lock(),
