@@ -10,7 +10,7 @@ use clap::{CommandFactory, Parser};
 use clap_complete::Shell;
 
 use jieqi_rules::platform::VariantRef;
-use jieqi_rules::{Family, Handicap, OptionValues, Seed, Side};
+use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 
 use jieqi_ai::Level;
 
@@ -648,6 +648,7 @@ const MAX_ERROR_CHARS: usize = 300;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jieqi_rules::Family;
 
     fn parse(s: &str) -> Result<Options, String> {
         Options::parse(s.split_whitespace().map(str::to_string))
