@@ -63,8 +63,9 @@ pub use rule_set::{
 #[cfg(feature = "serde")]
 pub use save::{Ending, SAVE_FORMAT, SAVE_VERSION, SaveError, SavedGame, read_envelope};
 pub use setup::{Handicap, ParseFenError, Pool, PoolError, STANDARD_FEN, Setup, start_piece};
+pub use told::ViewTextError;
 pub use types::{FILES, Move, Piece, RANKS, Role, Side, Square};
 pub use variant::FamilyGame;
-pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece, ViewTextError};
+pub use view::{FinalReveal, PlayerView, SeenMove, SeenPiece};
 pub use words::Words;
 pub use xiangqi::Xiangqi;

@@ -42,9 +42,10 @@ use crate::record::{Record, RecordError, RecordResult};
 use crate::repetition::{Notice, note_arising};
 use crate::rule_set::RuleSetError;
 use crate::setup::STANDARD_FEN;
+use crate::told::ViewTextError;
 use crate::types::Side;
 use crate::variant::FamilyGame;
-use crate::view::{PlayerView, ViewTextError};
+use crate::view::PlayerView;
 use crate::xiangqi::Xiangqi;
 
 /// Why a record does not describe a game these rules can replay. Each names the first real

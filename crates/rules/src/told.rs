@@ -7,10 +7,11 @@
 use crate::game::Game;
 use crate::kind::Family;
 use crate::position::Position;
+use crate::repetition::{Notice, note_arising};
 use crate::rule_set::RuleSet;
 use crate::setup::{Pool, START_COUNTS, Setup};
 use crate::types::{Piece, Role, Side};
-use crate::view::{PlayerView, SeenMove, SeenPiece, ViewTextError};
+use crate::view::{PlayerView, SeenMove, SeenPiece};
 
 /// A game told move by move; what it knows is what both players saw.
 #[derive(Clone, Debug)]
@@ -182,4 +183,72 @@ fn full_pool_less_face_up(setup: &Setup) -> Pool {
         }
     }
     pool
+}
+
+/// Why a view could not be built from text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewTextError {
+    #[error("bad FEN: {0}")]
+    Fen(#[from] crate::setup::ParseFenError),
+    #[error("illegal position: {0}")]
+    Position(#[from] crate::position::PositionError),
+    #[error("impossible pool: {0}")]
+    Pool(#[from] crate::setup::PoolError),
+    #[error("a FEN with face-down pieces is Jieqi, not {0}")]
+    HiddenOutsideJieqi(Family),
+    #[error("move {ply}: {source}")]
+    Move {
+        ply: usize,
+        source: crate::notation::ParseMoveError,
+    },
+    #[error("move {ply} '{text}' moves a hidden piece: add its identity as a fifth letter (a0a1R)")]
+    MissingReveal { ply: usize, text: String },
+    #[error("move {ply} '{text}' reveals a piece the pool does not have")]
+    NotInPool { ply: usize, text: String },
+    #[error("move {ply} '{text}': {source}")]
+    Refused {
+        ply: usize,
+        text: String,
+        source: crate::game::GameError,
+    },
+}
+
+impl PlayerView {
+    /// The view of the side to move after `moves`, from text as a GUI sends it to an engine:
+    /// a FEN (standard, public Jieqi, or viewer-relative Jieqi) and moves in ICCS or WXF, each
+    /// move of a hidden piece naming the identity it showed (`a0a1R`). A Jieqi FEN without a
+    /// pool gets the full one less the face-up pieces on the board. Captured face-down pieces
+    /// stay unseen, as they would for a player who did not capture them.
+    pub fn from_text(fen: &str, moves: &[&str]) -> Result<PlayerView, ViewTextError> {
+        PlayerView::from_text_with(fen, moves, None)
+    }
+
+    /// [`PlayerView::from_text`] under a rule set (its variant decides how the FEN is read);
+    /// `None`: the variant the FEN shows (face-down pieces or a pool: Jieqi), under its
+    /// standard rules.
+    pub fn from_text_with(
+        fen: &str,
+        moves: &[&str],
+        rules: Option<RuleSet>,
+    ) -> Result<PlayerView, ViewTextError> {
+        PlayerView::from_text_noting(fen, moves, rules, &mut Vec::new())
+    }
+
+    /// [`PlayerView::from_text_with`], adding to `notices` each warning or hint of the rules
+    /// at the ply that brought it (0 = the start), as [`crate::Judgement`] keeps them.
+    pub(crate) fn from_text_noting(
+        fen: &str,
+        moves: &[&str],
+        rules: Option<RuleSet>,
+        notices: &mut Vec<(usize, Notice)>,
+    ) -> Result<PlayerView, ViewTextError> {
+        let mut told = ToldGame::new(fen, rules)?;
+        let mut before = Vec::new();
+        note_arising(notices, 0, &mut before, told.game().notices());
+        for (i, text) in moves.iter().enumerate() {
+            told.play(text)?;
+            note_arising(notices, i + 1, &mut before, told.game().notices());
+        }
+        Ok(told.view())
+    }
 }

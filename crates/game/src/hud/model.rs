@@ -558,13 +558,12 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         None => live,
     };
     let running = live.outcome.is_none();
-    // Check and the rules' notices are Xiangqi's and Jieqi's.
+    // The check of the position on the board; the rules' notices of the live game.
+    let in_check = at.check.is_some();
     let view = shown.view.as_ref();
-    let in_check = shown
-        .board_view()
-        .is_some_and(|v| at.outcome.is_none() && v.position.is_check());
     let odds_view = odds_view(shown);
-    // Xiangqi and Jieqi in the notation chosen; other variants in their own.
+    // The Xiangqi family's notations are its own (WXF, Chinese): its view writes the move
+    // list in the notation chosen; other variants in their own.
     let move_texts = match view {
         Some(view) => view.move_texts(settings.notation),
         None => live.history.clone(),
@@ -581,14 +580,11 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
                 .with("side", live.viewer)
                 .say(lang)
         }),
-        notices: view
-            .map(|v| {
-                v.notices
-                    .iter()
-                    .map(|&n| i18n::notice(n).say(lang))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        notices: live
+            .notices
+            .iter()
+            .map(|&n| i18n::notice(n).say(lang))
+            .collect(),
         hint: hint.phrase.as_ref().map(|p| p.say(lang)),
         moves: numbered(&move_texts, live.first),
         move_rows: move_rows(&move_texts, live.first),

@@ -3,7 +3,6 @@
 //! general in check, the Hint button's suggested move and a review's better move.
 
 use bevy::prelude::*;
-use jieqi_rules::platform::family::spot;
 use jieqi_rules::platform::{Spot, Table};
 
 use super::art::{PieceArt, Z_MARK_HIGH, Z_MARK_LOW, Z_RING};
@@ -142,21 +141,17 @@ impl Pen<'_, '_, '_> {
         }
     }
 
-    /// Check is Xiangqi's: a general attacked in the view the board shows.
+    /// A general in check, where the table of the position the board shows says it stands.
     fn check(&mut self, shown: &Shown) {
-        let Some(view) = shown.board_view() else {
+        let Some(general) = shown.table.as_ref().and_then(|t| t.check) else {
             return;
         };
-        if view.outcome.is_some() || !view.position.is_check() {
-            return;
-        }
-        let general = view.position.general(view.turn());
         let (r, art) = (self.layout.piece_radius(), self.art);
         self.put(
             Marker::Check,
             &art.circle,
             &art.check,
-            self.place(spot(general), r * 1.32, Z_MARK_LOW + 0.5),
+            self.place(general, r * 1.32, Z_MARK_LOW + 0.5),
         );
     }
 

@@ -21,10 +21,10 @@ use crate::repetition::Notice;
 use crate::rule_set::{OptionSpec, RuleSet};
 use crate::save::SavedGame;
 use crate::setup::{Handicap, Setup};
-use crate::told::ToldGame;
+use crate::told::{ToldGame, ViewTextError};
 use crate::types::{Move, Side, Square};
 use crate::variant::FamilyGame;
-use crate::view::{PlayerView, SeenPiece, ViewTextError};
+use crate::view::{PlayerView, SeenPiece};
 use crate::words::Words;
 use crate::xiangqi::Xiangqi;
 
