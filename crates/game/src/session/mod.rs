@@ -21,28 +21,34 @@
 //! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
 
 mod abandon;
+mod command;
 mod commands;
 mod config;
 mod duplicate;
+mod duplicate_match;
 mod hint;
 mod load;
+mod moment;
 mod owner;
+mod pending;
 mod shown;
 pub mod takeback;
 mod think;
 
 use bevy::prelude::*;
 
-pub use abandon::{AbandonQuestion, Abandoned, CountedAs};
-pub use commands::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
+pub use command::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
-pub use duplicate::{
-    DuplicateMatch, FirstGame, MatchResult, MatchShown, half_points, offers_duplicate, points_text,
+pub use duplicate::offers_duplicate;
+pub use duplicate_match::{
+    DuplicateMatch, FirstGame, MatchResult, MatchShown, half_points, points_text,
 };
 pub use hint::Hint;
 pub use load::{game_from_fen, game_from_record};
-pub use owner::{ReviewRequest, Session, Stamp, ThinkRequest};
+pub use moment::Stamp;
+pub use owner::{ReviewRequest, Session, ThinkRequest};
+pub use pending::{AbandonQuestion, Abandoned, CountedAs};
 pub use shown::{Browse, LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};

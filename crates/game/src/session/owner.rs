@@ -9,9 +9,10 @@ use jieqi_ai::{KnownDeal, Level, review};
 use jieqi_rules::platform::{EndError, Look, PlayedGame, SaveSettings};
 use jieqi_rules::{Family, FamilyGame, Move, PlayerView, Side};
 
-use super::abandon::{Abandoned, PendingStart};
 use super::config::{GameConfig, Secrecy, SideNames};
-use super::duplicate::DuplicateMatch;
+use super::duplicate_match::DuplicateMatch;
+use super::moment::Stamp;
+use super::pending::{Abandoned, PendingStart};
 use super::takeback::{self, TakeBackCase, TakeBackRequest};
 use super::think::{BoardTurn, SearchInput};
 use crate::i18n::Text;
@@ -90,15 +91,6 @@ impl Default for Session {
     fn default() -> Self {
         Session::new(GameConfig::default())
     }
-}
-
-/// A game, its take-backs and a ply: the moment a view (and so a search on it) belongs to.
-/// The take-back count tells apart two moments with the same ply on either side of one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Stamp {
-    pub game_id: u32,
-    pub takebacks: u32,
-    pub plies: usize,
 }
 
 /// A search to run for one side: what that side knows, the level and the moment it belongs

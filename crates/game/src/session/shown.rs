@@ -7,10 +7,11 @@ use jieqi_rules::platform::family::table_of_view;
 use jieqi_rules::platform::{BoardShape, Look, Table, VariantRef};
 use jieqi_rules::{FamilyGame, Notation, OptionValues, PlayerView, Side};
 
-use super::abandon::AbandonQuestion;
 use super::config::{Secrecy, SideNames};
-use super::duplicate::MatchShown;
-use super::owner::{Session, Stamp};
+use super::duplicate_match::MatchShown;
+use super::moment::Stamp;
+use super::owner::Session;
+use super::pending::AbandonQuestion;
 use super::takeback::TakeBackRequest;
 use crate::i18n::{Language, Text};
 use crate::states::GameSet;
