@@ -145,7 +145,7 @@ pub enum StartWindow {
 /// message is the error shown). [`Options::parse`] makes [`Options`] of it.
 #[derive(Debug, Parser)]
 #[command(
-    name = "jieqi",
+    name = "jieqi", // app name, not a variant
     about = "jieqi — Xiangqi and Jieqi for two players on one screen, or against the computer",
     disable_help_flag = true,
     disable_version_flag = true,
@@ -304,7 +304,8 @@ pub fn help() -> String {
 /// `jieqi --completions SHELL`: the completion script.
 pub fn completions(shell: Shell) -> Vec<u8> {
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Flags::command(), "jieqi", &mut script);
+    let program = Flags::command().get_name().to_string();
+    clap_complete::generate(shell, &mut Flags::command(), program, &mut script);
     script
 }
 
@@ -448,8 +449,9 @@ impl Options {
 
     /// Reads the arguments (without the program name). Errors are one line for the user.
     pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
-        let flags = Flags::try_parse_from(std::iter::once("jieqi".to_string()).chain(args))
-            .map_err(|e| refusal(&e))?;
+        let program = Flags::command().get_name().to_string();
+        let flags =
+            Flags::try_parse_from(std::iter::once(program).chain(args)).map_err(|e| refusal(&e))?;
         let mut o = Options {
             names_game: flags.name_a_game(),
             moves: flags
