@@ -391,8 +391,17 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        // A draw met below makes the value depend on the path: the table keeps the turn only.
-        let bound = if self.draws != draws_before {
+        let bound = self.bound(best, orig_alpha, beta, draws_before);
+        let keep = if best > orig_alpha { best_turn } else { None };
+        self.tt.store(key, ply, keep, best, depth, bound);
+        best
+    }
+
+    /// How a node's `best` in the window (`orig_alpha`, `beta`) may be stored: not at all
+    /// where its subtree met a draw since the count was `draws_before` (the value depends on
+    /// the path: the table keeps the turn only), else as the window says.
+    fn bound(&self, best: i32, orig_alpha: i32, beta: i32, draws_before: u64) -> Bound {
+        if self.draws != draws_before {
             Bound::None
         } else if best >= beta {
             Bound::Lower
@@ -400,10 +409,7 @@ impl<'a> Searcher<'a> {
             Bound::Exact
         } else {
             Bound::Upper
-        };
-        let keep = if best > orig_alpha { best_turn } else { None };
-        self.tt.store(key, ply, keep, best, depth, bound);
-        best
+        }
     }
 
     /// Near the horizon, at a null-window node, the static evaluation decides what is worth
