@@ -50,37 +50,7 @@ impl Searcher<'_> {
         let Node {
             ply, alpha, beta, ..
         } = at;
-        let mut outs = [Outcome {
-            role: Role::Soldier,
-            weight: 0,
-            shift: 0,
-        }; 6];
-        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
-        let know = state.know[ply];
-        // Hindsight: the identity the deal put there, and nothing else.
-        let dealt = state.deal.as_ref().and_then(|deal| deal[m.from.index()]);
-        let n = match dealt {
-            Some(role) => {
-                outs[0] = Outcome {
-                    role,
-                    weight: 1,
-                    shift: 0,
-                };
-                1
-            }
-            None => know.outcomes(pos, side, m.to, &mut outs),
-        };
-        if n == 0 {
-            // The pool has nothing for this piece (an inconsistent view): it moves on as the
-            // piece of its start point, as the public position plays it.
-            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
-            outs[0] = Outcome {
-                role,
-                weight: 1,
-                shift: 0,
-            };
-        }
-        let n = n.max(1);
+        let (outs, n) = self.identities(pos, m, side, ply);
         let mut vals = [0i32; 6];
         // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
         let mut kinds = [0i8; 6];
@@ -147,6 +117,42 @@ impl Searcher<'_> {
             self.pv_len[ply + 1] = ply + 1;
         }
         chance_value(outs, |i| vals[i])
+    }
+
+    /// The identities the face-down piece moving by `m` may show at `ply`, with their weights
+    /// and window shifts, and how many there are (at least one).
+    fn identities(&self, pos: &Position, m: Move, side: Side, ply: usize) -> ([Outcome; 6], usize) {
+        let mut outs = [Outcome {
+            role: Role::Soldier,
+            weight: 0,
+            shift: 0,
+        }; 6];
+        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
+        let know = state.know[ply];
+        // Hindsight: the identity the deal put there, and nothing else.
+        let dealt = state.deal.as_ref().and_then(|deal| deal[m.from.index()]);
+        let n = match dealt {
+            Some(role) => {
+                outs[0] = Outcome {
+                    role,
+                    weight: 1,
+                    shift: 0,
+                };
+                1
+            }
+            None => know.outcomes(pos, side, m.to, &mut outs),
+        };
+        if n == 0 {
+            // The pool has nothing for this piece (an inconsistent view): it moves on as the
+            // piece of its start point, as the public position plays it.
+            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
+            outs[0] = Outcome {
+                role,
+                weight: 1,
+                shift: 0,
+            };
+        }
+        (outs, n.max(1))
     }
 
     /// One identity of a reveal: the piece `arriving` as it; plays it and searches the child
