@@ -672,7 +672,7 @@ impl<'a> Searcher<'a> {
     /// Whether quiescence out of check leaves the capture `m` out: its victim cannot lift the
     /// stand-pat score `stand` to `alpha` (delta pruning), a weakened player overlooks it, or
     /// it loses material by exchange (then it cannot raise the stand-pat score either).
-    #[inline]
+    #[inline(always)]
     fn futile_capture(
         &self,
         pos: &Position,
@@ -769,15 +769,19 @@ impl<'a> Searcher<'a> {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(score) => return score,
         };
-        match self.search_moves(pos, &moves, &mut f) {
-            Some(tried) => self.record(pos, &f, &tried),
-            None => 0,
+        let mut tried = Tried::new();
+        if self
+            .search_moves(pos, &moves, &mut f, &mut tried)
+            .is_break()
+        {
+            return 0;
         }
+        self.record(pos, &f, &tried)
     }
 
     /// The end the game's rule set puts to a node below the root: a repetition (as the rules
     /// judge it), the move limit or the no-capture limit.
-    #[inline]
+    #[inline(always)]
     fn rule_end(&self, pos: &Position, ply: usize) -> Option<i32> {
         if let Some(score) = self.repetition(ply) {
             return Some(score);
@@ -797,7 +801,7 @@ impl<'a> Searcher<'a> {
 
     /// Pruning before any move, at null-window nodes out of check and away from mate scores:
     /// reverse futility, razoring and the null move. `Some`: the node's score.
-    #[inline]
+    #[inline(always)]
     fn prune_node(&mut self, pos: &Position, f: &Frame, null_ok: bool) -> Option<i32> {
         let Node {
             ply,
@@ -827,7 +831,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Null move: if passing still holds beta, a real move will too. `Some`: the node's score.
-    #[inline]
+    #[inline(always)]
     fn null_move(&mut self, pos: &Position, f: &Frame) -> Option<i32> {
         let Node {
             ply, depth, beta, ..
@@ -865,7 +869,7 @@ impl<'a> Searcher<'a> {
     /// Singular extension: when the table's move holds far better than every other move
     /// searched shallower, it is searched a ply deeper (`Continue(Some(it))`); when even the
     /// others hold beta, the node is cut (multi-cut: `Break(score)`).
-    #[inline]
+    #[inline(always)]
     fn singular(&mut self, pos: &Position, f: &Frame) -> ControlFlow<i32, Option<Move>> {
         let Node {
             ply, depth, beta, ..
@@ -901,16 +905,21 @@ impl<'a> Searcher<'a> {
     }
 
     /// The move loop: every move in the picker's order, pruned or searched
-    /// ([`Self::score_move`]) until one reaches beta; it raises `f`'s alpha. `None`: the search
-    /// was stopped.
-    #[inline]
-    fn search_moves(&mut self, pos: &Position, moves: &MoveList, f: &mut Frame) -> Option<Tried> {
+    /// ([`Self::score_move`]) until one reaches beta; it raises `f`'s alpha and fills `tried`.
+    /// `Break`: the search was stopped.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        f: &mut Frame,
+        tried: &mut Tried,
+    ) -> ControlFlow<()> {
         let ply = f.node.ply;
         self.heur.clear_killers(ply + 1);
         let buffer = std::mem::take(&mut self.buffers[ply]);
         let prev = self.previous(ply);
         let mut picker = MovePicker::new_in(buffer, pos, moves, f.tt_move, self.heur, ply);
-        let mut tried = Tried::new();
         while let Some((order, m)) = picker.next_scored(pos, self.heur, prev) {
             if Some(m) == f.excluded {
                 continue;
@@ -934,12 +943,12 @@ impl<'a> Searcher<'a> {
                 gives_check: child.is_check(),
                 killer: self.heur.is_killer(ply, m),
             };
-            if self.prunes(f, &c, &tried) {
+            if self.prunes(f, &c, tried) {
                 continue;
             }
             let score = self.score_move(pos, f, &c, &child, tried.searched);
             if self.stopped {
-                return None;
+                return ControlFlow::Break(());
             }
             tried.searched += 1;
             if score > tried.best {
@@ -951,7 +960,7 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= f.node.beta {
-                        self.reward_cut(pos, f, &c, &tried, prev);
+                        self.reward_cut(pos, f, &c, tried, prev);
                         break;
                     }
                 }
@@ -959,13 +968,13 @@ impl<'a> Searcher<'a> {
             tried.remember(&c);
         }
         self.buffers[ply] = picker.into_buffer();
-        Some(tried)
+        ControlFlow::Continue(())
     }
 
     /// Whether the move loop skips `c` unsearched: near the horizon at a null-window node out
     /// of check, once a move has scored above a mate, a quiet move or a losing capture that
     /// does not give check and looks hopeless.
-    #[inline]
+    #[inline(always)]
     fn prunes(&self, f: &Frame, c: &Candidate, tried: &Tried) -> bool {
         if f.in_check || c.gives_check || tried.best <= -MATE_BOUND || f.pv_node {
             return false;
@@ -1000,7 +1009,7 @@ impl<'a> Searcher<'a> {
     /// principal-variation search: the first with the node's window; a later one with a null
     /// window, reduced if late, then again unreduced and with the full window while it beats
     /// alpha.
-    #[inline]
+    #[inline(always)]
     fn score_move(
         &mut self,
         pos: &Position,
@@ -1062,7 +1071,7 @@ impl<'a> Searcher<'a> {
 
     /// The late move reduction of `c`, the move after `searched` others, whose unreduced
     /// depth would be `new_depth`.
-    #[inline]
+    #[inline(always)]
     fn reduction(&self, f: &Frame, c: &Candidate, searched: usize, new_depth: i32) -> i32 {
         let mut r = self.base_reduction(f.node.depth, searched);
         r -= f.pv_node as i32 + c.killer as i32;
@@ -1077,7 +1086,7 @@ impl<'a> Searcher<'a> {
 
     /// A cut by `c`: its history rises (a quiet one becomes a killer); the histories of the
     /// captures tried before it fall, and after a quiet cut those of the quiet moves too.
-    #[inline]
+    #[inline(always)]
     fn reward_cut(
         &mut self,
         pos: &Position,
@@ -1107,7 +1116,7 @@ impl<'a> Searcher<'a> {
 
     /// The node's result after the move loop: its score, and what it teaches the correction
     /// history and the table.
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, pos: &Position, f: &Frame, tried: &Tried) -> i32 {
         let best = tried.best;
         if f.excluded.is_some() {
@@ -1151,7 +1160,7 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation at `ply`, raw (the table's when it has the node) and corrected
     /// ([`Self::corrected`]); in check 0 and `-INFINITY`, for there is no standing still.
-    #[inline]
+    #[inline(always)]
     fn static_eval(
         &mut self,
         pos: &Position,
