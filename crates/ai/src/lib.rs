@@ -49,7 +49,7 @@ pub use search::{KnownDeal, MAX_DEPTH};
 use chance::Unseen;
 use ordering::Heuristics;
 use score::MATE_BOUND;
-use search::{Context, JieqiContext, Searcher};
+use search::{Context, JieqiContext, Memory, Searcher};
 use tt::TranspositionTable;
 
 /// A search's verdict, from the side to move's point of view.
@@ -253,16 +253,11 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         self.heur.age();
-        let mut s = Searcher::new(
-            &mut self.tt,
-            &mut self.heur,
-            stop,
-            limits,
-            pos,
-            ctx,
-            self.weakening,
-            seed,
-        );
+        let memory = Memory {
+            tt: &mut self.tt,
+            heur: &mut self.heur,
+        };
+        let mut s = Searcher::new(memory, stop, limits, pos, ctx, self.weakening, seed);
         s.root_moves = self.root_moves.clone();
         s.run(pos, limits, on_info)
     }

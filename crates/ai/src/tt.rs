@@ -30,18 +30,19 @@ impl Bound {
     }
 }
 
-/// One probe's answer.
+/// A table entry, as a probe answers it and a store takes it.
 #[derive(Clone, Copy, Debug)]
-pub struct TtHit {
+pub struct TtEntry {
     pub mv: Option<Move>,
-    /// Already converted back to "from the root" by the probing ply.
+    /// Counted from the root: a probe converts a stored mate score back by its ply, a store
+    /// converts it to count from the node.
     pub score: i32,
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
 
-impl TtHit {
+impl TtEntry {
     /// Whether the stored score settles a search of the window (`alpha`, `beta`).
     pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
         match self.bound {
@@ -136,7 +137,7 @@ impl TranspositionTable {
 
     /// Looks `key` up; `ply` converts mate scores.
     #[inline]
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let b = self.bucket(key);
         for &[k, d] in &self.entries[b..b + BUCKET] {
             if k == key && d != 0 {
@@ -145,7 +146,7 @@ impl TranspositionTable {
                     2 => Bound::Lower,
                     _ => Bound::Exact,
                 };
-                return Some(TtHit {
+                return Some(TtEntry {
                     mv: Move::from_u16(d as u16).filter(|m| m.from != m.to),
                     score: from_tt(((d >> 16) as u16 as i16) as i32, ply),
                     eval: ((d >> 32) as u16 as i16) as i32,
@@ -158,18 +159,15 @@ impl TranspositionTable {
     }
 
     /// Stores a result. Keeps an existing move when the new result has none.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        ply: usize,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&mut self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = entry;
         debug_assert!(ply < MAX_PLY);
         let b = self.bucket(key);
         let generation = self.generation;
@@ -228,6 +226,16 @@ mod tests {
     use super::*;
     use crate::score::MATE;
 
+    fn entry(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound) -> TtEntry {
+        TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        }
+    }
+
     #[test]
     fn buckets_start_on_cache_lines() {
         for mib in [1, 2, 16] {
@@ -242,7 +250,7 @@ mod tests {
     fn stores_and_probes() {
         let mut tt = TranspositionTable::new(1);
         let m = Move::parse_iccs("h2e2").unwrap();
-        tt.store(0xDEAD_BEEF, 3, Some(m), -123, 45, 7, Bound::Lower);
+        tt.store(0xDEAD_BEEF, 3, entry(Some(m), -123, 45, 7, Bound::Lower));
         let hit = tt.probe(0xDEAD_BEEF, 3).unwrap();
         assert_eq!(hit.mv, Some(m));
         assert_eq!(hit.score, -123);
@@ -256,10 +264,10 @@ mod tests {
     fn mate_scores_are_relative_to_the_node() {
         let mut tt = TranspositionTable::new(1);
         // Mate in 5 plies from the root, found at ply 2: mate in 3 from the node.
-        tt.store(42, 2, None, MATE - 5, 0, 4, Bound::Exact);
+        tt.store(42, 2, entry(None, MATE - 5, 0, 4, Bound::Exact));
         // Read at ply 6 it is mate in 3 from there: 9 plies from that root.
         assert_eq!(tt.probe(42, 6).unwrap().score, MATE - 9);
-        tt.store(43, 2, None, -(MATE - 5), 0, 4, Bound::Exact);
+        tt.store(43, 2, entry(None, -(MATE - 5), 0, 4, Bound::Exact));
         assert_eq!(tt.probe(43, 0).unwrap().score, -(MATE - 3));
     }
 
@@ -267,8 +275,8 @@ mod tests {
     fn keeps_the_move_when_a_result_has_none() {
         let mut tt = TranspositionTable::new(1);
         let m = Move::parse_iccs("b0c2").unwrap();
-        tt.store(7, 0, Some(m), 10, 0, 3, Bound::Exact);
-        tt.store(7, 0, None, 20, 0, 4, Bound::Upper);
+        tt.store(7, 0, entry(Some(m), 10, 0, 3, Bound::Exact));
+        tt.store(7, 0, entry(None, 20, 0, 4, Bound::Upper));
         let hit = tt.probe(7, 0).unwrap();
         assert_eq!((hit.mv, hit.score, hit.depth), (Some(m), 20, 4));
     }

@@ -557,33 +557,59 @@ pub fn round_weights(w: &[f64]) -> Vec<f64> {
 /// (rounded): what `jieqi-cli tune` writes, so that adopting tuned weights is copying one
 /// file, and the diff shows them.
 pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
-    let w = round_weights(w);
-    let int = |i: usize| w[i] as i64;
-    let row8 = |base: usize| -> String {
-        (0..8)
-            .map(|r| int(base + r).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let row = |base: usize, n: usize| -> String {
+    let w = Rounded(round_weights(w));
+    let mut out = String::new();
+    render_header(&mut out, note, jieqi);
+    render_material(&mut out, &w);
+    render_tables(&mut out, &w);
+    render_terms(&mut out, &w);
+    out
+}
+
+/// Weights rounded for `weights.rs`, written as it writes them.
+struct Rounded(Vec<f64>);
+
+impl Rounded {
+    fn int(&self, i: usize) -> i64 {
+        self.0[i] as i64
+    }
+
+    /// `n` weights from `base`, comma-separated.
+    fn row(&self, base: usize, n: usize) -> String {
         (0..n)
-            .map(|c| int(base + c).to_string())
+            .map(|c| self.int(base + c).to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    };
-    let row5 = |base: usize| row(base, 5);
-    let table = |base: usize, width: usize| -> String {
+    }
+
+    fn row5(&self, base: usize) -> String {
+        self.row(base, 5)
+    }
+
+    fn row8(&self, base: usize) -> String {
+        self.row(base, 8)
+    }
+
+    /// The 90-point table from `base`: ten ranks of nine, each value `width` wide.
+    fn table(&self, base: usize, width: usize) -> String {
         let mut s = String::new();
         for rank in 0..10 {
             s.push_str("   ");
             for file in 0..9 {
-                s.push_str(&format!(" {:>w$},", int(base + rank * 9 + file), w = width));
+                s.push_str(&format!(
+                    " {:>w$},",
+                    self.int(base + rank * 9 + file),
+                    w = width
+                ));
             }
             s.push('\n');
         }
         s
-    };
-    let mut out = String::new();
+    }
+}
+
+/// The file's documentation: what it holds, and the tuner's `note`.
+fn render_header(out: &mut String, note: &str, jieqi: bool) {
     out.push_str(&format!(
         "//! The {} evaluation's weights: material, piece-square tables, mobility, general\n\
          //! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by\n\
@@ -597,6 +623,10 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
     for line in note.lines() {
         out.push_str(&format!("//! {line}\n"));
     }
+}
+
+/// Material and the face-down piece's value.
+fn render_material(out: &mut String, w: &Rounded) {
     out.push_str(&format!(
         "\n\
          /// Middlegame and endgame material per role, indexed by `Role as usize` (0 unused).\n\
@@ -612,11 +642,15 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
          /// What keeping a piece face-down is worth beyond its expected material (negative: a\n\
          /// face-down piece is stuck on its start point, a revealed one develops).\n\
          pub const HIDDEN_BONUS: i32 = {};\n",
-        row8(MAT_MG),
-        row8(MAT_EG),
-        int(HIDDEN_VAL),
-        int(HIDDEN_BON),
+        w.row8(MAT_MG),
+        w.row8(MAT_EG),
+        w.int(HIDDEN_VAL),
+        w.int(HIDDEN_BON),
     ));
+}
+
+/// The piece-square tables: the shapes, then the soldier's in centipawns.
+fn render_tables(out: &mut String, w: &Rounded) {
     let shapes = [
         (
             "CHARIOT",
@@ -636,7 +670,7 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
         }
         out.push_str(&format!(
             "#[rustfmt::skip]\npub const PST_{name}: [i8; 90] = [\n{}];\n",
-            table(SHAPE + role as usize * 90, 3)
+            w.table(SHAPE + role as usize * 90, 3)
         ));
     }
     out.push_str(&format!(
@@ -645,9 +679,13 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
          #[rustfmt::skip]\npub const PST_SOLDIER_MG: [i16; 90] = [\n{}];\n\
          \n/// Soldier in the endgame.\n\
          #[rustfmt::skip]\npub const PST_SOLDIER_EG: [i16; 90] = [\n{}];\n",
-        table(SOLDIER_MG, 4),
-        table(SOLDIER_EG, 4),
+        w.table(SOLDIER_MG, 4),
+        w.table(SOLDIER_EG, 4),
     ));
+}
+
+/// The positional terms: mobility, general safety, threats, tempo, pins, loose pieces.
+fn render_terms(out: &mut String, w: &Rounded) {
     out.push_str(&format!(
         "\n\
          /// Mobility: per empty point a chariot or cannon reaches, per free destination of a horse.\n\
@@ -690,25 +728,24 @@ pub fn render_weights(w: &[f64], note: &str, jieqi: bool) -> String {
          pub const MISSING_ELEPHANT_AGAINST: [i32; 3] = [{}];\n\
          /// A piece of ours that none of ours defends, per class (attacked or not).\n\
          pub const LOOSE: [i32; 5] = [{}];\n",
-        int(CHARIOT_MOB),
-        int(CANNON_MOB),
-        int(HORSE_MOB),
-        int(HORSE_TRAP),
-        int(ATTACKER_MISSING),
-        int(EMPTY_HEAD),
-        int(CENTRAL),
-        int(PALACE),
-        row5(THREAT_LOWER),
-        row5(THREAT_HANG),
-        int(TEMPO_W),
-        row5(PIN_CHARIOT),
-        row5(PIN_CANNON),
-        row(DISCOVERED, 2),
-        row(MISSING_ADVISOR, 3),
-        row(MISSING_ELEPHANT, 3),
-        row5(LOOSE_W),
+        w.int(CHARIOT_MOB),
+        w.int(CANNON_MOB),
+        w.int(HORSE_MOB),
+        w.int(HORSE_TRAP),
+        w.int(ATTACKER_MISSING),
+        w.int(EMPTY_HEAD),
+        w.int(CENTRAL),
+        w.int(PALACE),
+        w.row5(THREAT_LOWER),
+        w.row5(THREAT_HANG),
+        w.int(TEMPO_W),
+        w.row5(PIN_CHARIOT),
+        w.row5(PIN_CANNON),
+        w.row(DISCOVERED, 2),
+        w.row(MISSING_ADVISOR, 3),
+        w.row(MISSING_ELEPHANT, 3),
+        w.row5(LOOSE_W),
     ));
-    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! (table turn, captures by the variant's hint, killers, history), and the low levels'
 //! weakening at the root. The module docs of [`super`] say what each part does and why.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -69,7 +70,6 @@ fn verdict_score(v: Verdict, ply: usize) -> i32 {
 }
 
 impl<'a> Searcher<'a> {
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
         tt: &'a mut Table,
         stop: &'a AtomicBool,
@@ -334,22 +334,10 @@ impl<'a> Searcher<'a> {
             return h.value;
         }
         let tt_turn = hit.and_then(|h| h.turn);
-        // Near the horizon, at a null-window node, the static evaluation decides what is
-        // worth searching: far above beta, the node fails high on it (the side to move is
-        // assumed to have a turn that keeps it); far below alpha, only captures can help.
-        let mut futile = false;
-        if self.selective
-            && !pv
-            && depth <= FUTILITY_DEPTH
-            && alpha.abs() < MATE_BOUND
-            && beta.abs() < MATE_BOUND
-        {
-            let eval = node.evaluate();
-            if eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
-            }
-            futile = eval + FUTILITY_MARGIN * depth <= alpha;
-        }
+        let futile = match self.futility(node, depth, alpha, beta, pv) {
+            ControlFlow::Continue(futile) => futile,
+            ControlFlow::Break(eval) => return eval,
+        };
         let mut turns = Vec::with_capacity(48);
         node.turns(&mut turns);
         if turns.is_empty() {
@@ -375,17 +363,7 @@ impl<'a> Searcher<'a> {
             let v = if searched == 0 {
                 self.outcomes(&chances, depth - 1, alpha, beta, ply, pv)
             } else {
-                let quiet_late = self.selective
-                    && !capture
-                    && depth >= 3
-                    && searched >= 3
-                    && Some(t) != tt_turn
-                    && !self.killers[ply].contains(&Some(t));
-                let r = if quiet_late {
-                    1 + i32::from(searched >= 10 && depth >= 5)
-                } else {
-                    0
-                };
+                let r = self.late_reduction(t, capture, depth, searched, tt_turn, ply);
                 let mut v = self.outcomes(&chances, depth - 1 - r, alpha, alpha + 1, ply, false);
                 if v > alpha && r > 0 && !self.stopped {
                     v = self.outcomes(&chances, depth - 1, alpha, alpha + 1, ply, false);
@@ -413,7 +391,17 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if self.draws != draws_before {
+        let bound = self.bound(best, orig_alpha, beta, draws_before);
+        let keep = if best > orig_alpha { best_turn } else { None };
+        self.tt.store(key, ply, keep, best, depth, bound);
+        best
+    }
+
+    /// How a node's `best` in the window (`orig_alpha`, `beta`) may be stored: not at all
+    /// where its subtree met a draw since the count was `draws_before` (the value depends on
+    /// the path: the table keeps the turn only), else as the window says.
+    fn bound(&self, best: i32, orig_alpha: i32, beta: i32, draws_before: u64) -> Bound {
+        if self.draws != draws_before {
             Bound::None
         } else if best >= beta {
             Bound::Lower
@@ -421,10 +409,59 @@ impl<'a> Searcher<'a> {
             Bound::Exact
         } else {
             Bound::Upper
-        };
-        let keep = if best > orig_alpha { best_turn } else { None };
-        self.tt.store(key, ply, keep, best, depth, bound);
-        best
+        }
+    }
+
+    /// Near the horizon, at a null-window node, the static evaluation decides what is worth
+    /// searching: far above beta, the node fails high on it (`Break`: the side to move is
+    /// assumed to have a turn that keeps it); far below alpha, only captures can help
+    /// (`Continue(true)`: the node is futile).
+    fn futility(
+        &self,
+        node: &dyn SearchNode,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> ControlFlow<i32, bool> {
+        if self.selective
+            && !pv
+            && depth <= FUTILITY_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+        {
+            let eval = node.evaluate();
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return ControlFlow::Break(eval);
+            }
+            return ControlFlow::Continue(eval + FUTILITY_MARGIN * depth <= alpha);
+        }
+        ControlFlow::Continue(false)
+    }
+
+    /// The late-move reduction of turn `t`, searched after `searched` others: none for a
+    /// capture, the table's turn or a killer, or early or shallow; one ply, two very late and
+    /// deep.
+    fn late_reduction(
+        &self,
+        t: TurnCode,
+        capture: bool,
+        depth: i32,
+        searched: usize,
+        tt_turn: Option<TurnCode>,
+        ply: usize,
+    ) -> i32 {
+        let quiet_late = self.selective
+            && !capture
+            && depth >= 3
+            && searched >= 3
+            && Some(t) != tt_turn
+            && !self.killers[ply].contains(&Some(t));
+        if quiet_late {
+            1 + i32::from(searched >= 10 && depth >= 5)
+        } else {
+            0
+        }
     }
 
     /// Captures only, until the position is quiet; the side to move may stand pat.
@@ -502,6 +539,96 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// The root's turns, ordered as any node's are ([`Self::order`]).
+    fn root_turns(&self, root: &dyn SearchNode) -> Vec<RootTurn> {
+        let mut codes = Vec::new();
+        root.turns(&mut codes);
+        if codes.is_empty() {
+            return Vec::new();
+        }
+        let tt_turn = self.tt.probe(root.key(), 0).and_then(|h| h.turn);
+        self.order(root, &mut codes, tt_turn, 0);
+        codes
+            .iter()
+            .map(|&turn| RootTurn {
+                turn,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+            })
+            .collect()
+    }
+
+    /// One iteration at the root, full window: every turn's score (exact for all of them when
+    /// weakened, else a null window first for all but the first), the best moved to the front.
+    /// Returns the best score.
+    fn root_iteration(
+        &mut self,
+        root: &dyn SearchNode,
+        turns: &mut [RootTurn],
+        depth: i32,
+        may_overlook: bool,
+        chances: &mut Vec<Chance>,
+    ) -> i32 {
+        let exact_all = self.weak.is_weakened();
+        let key = root.key();
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = -INFINITY;
+        for r in turns.iter_mut() {
+            r.score = -INFINITY;
+        }
+        for i in 0..turns.len() {
+            let t = turns[i].turn;
+            if may_overlook && root.is_capture(t) && self.overlooks(0, key, t) {
+                continue;
+            }
+            root.play(t, chances);
+            let v = if i == 0 || exact_all {
+                let a = if exact_all { -INFINITY } else { alpha };
+                self.outcomes(chances, depth - 1, a, beta, 0, true)
+            } else {
+                let mut v = self.outcomes(chances, depth - 1, alpha, alpha + 1, 0, false);
+                if v > alpha && !self.stopped {
+                    v = self.outcomes(chances, depth - 1, alpha, beta, 0, true);
+                }
+                v
+            };
+            if self.stopped {
+                break;
+            }
+            turns[i].score = v;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    // Best first, for the next iteration and for a stop in this one.
+                    turns[..=i].rotate_right(1);
+                }
+            }
+        }
+        best
+    }
+
+    /// Whether iterative deepening stops after a completed iteration at `depth` whose best
+    /// score is `best`, with `n_turns` turns at the root.
+    fn deep_enough(&self, limits: &Limits, depth: i32, best: i32, n_turns: usize) -> bool {
+        // The next iteration costs more than all before it together: with a time per move
+        // only, none starts after half of it (it would rarely finish).
+        let elapsed = self.elapsed();
+        let late = match (self.budget.soft, self.budget.hard) {
+            (None, Some(hard)) => elapsed >= hard / 2,
+            _ => !self.budget.may_start_iteration(elapsed),
+        };
+        if !limits.infinite && late {
+            return true;
+        }
+        // A win or loss found within the depth searched will not change.
+        if best.abs() >= MATE_BOUND && (MATE - best.abs()) < depth {
+            return true;
+        }
+        n_turns == 1
+    }
+
     /// Iterative deepening from the root.
     pub(super) fn run(&mut self, root: &dyn SearchNode, limits: &Limits) -> GenericResult {
         let mut result = GenericResult {
@@ -516,26 +643,14 @@ impl<'a> Searcher<'a> {
             result.score = Score::from_internal(verdict_score(v, 0));
             return result;
         }
-        let mut codes = Vec::new();
-        root.turns(&mut codes);
-        if codes.is_empty() {
+        let mut turns = self.root_turns(root);
+        let Some(first) = turns.first() else {
             return result;
-        }
-        let tt_turn = self.tt.probe(root.key(), 0).and_then(|h| h.turn);
-        self.order(root, &mut codes, tt_turn, 0);
-        let mut turns: Vec<RootTurn> = codes
-            .iter()
-            .map(|&turn| RootTurn {
-                turn,
-                score: -INFINITY,
-                prev_score: -INFINITY,
-            })
-            .collect();
-        result.turn = Some(turns[0].turn);
+        };
+        result.turn = Some(first.turn);
         let max_depth = limits
             .depth
             .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
-        let exact_all = self.weak.is_weakened();
         let key = root.key();
         // Overlooking must leave something to play.
         let may_overlook = turns
@@ -544,41 +659,7 @@ impl<'a> Searcher<'a> {
         let mut chances = Vec::new();
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best = -INFINITY;
-            for r in turns.iter_mut() {
-                r.score = -INFINITY;
-            }
-            for i in 0..turns.len() {
-                let t = turns[i].turn;
-                if may_overlook && root.is_capture(t) && self.overlooks(0, key, t) {
-                    continue;
-                }
-                root.play(t, &mut chances);
-                let v = if i == 0 || exact_all {
-                    let a = if exact_all { -INFINITY } else { alpha };
-                    self.outcomes(&chances, depth - 1, a, beta, 0, true)
-                } else {
-                    let mut v = self.outcomes(&chances, depth - 1, alpha, alpha + 1, 0, false);
-                    if v > alpha && !self.stopped {
-                        v = self.outcomes(&chances, depth - 1, alpha, beta, 0, true);
-                    }
-                    v
-                };
-                if self.stopped {
-                    break;
-                }
-                turns[i].score = v;
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        // Best first, for the next iteration and for a stop in this one.
-                        turns[..=i].rotate_right(1);
-                    }
-                }
-            }
+            let best = self.root_iteration(root, &mut turns, depth, may_overlook, &mut chances);
             if self.stopped {
                 // A turn searched fully in this iteration that beat the last best stands
                 // first already and is trusted; otherwise the last iteration's best does.
@@ -598,21 +679,7 @@ impl<'a> Searcher<'a> {
             // The root's turn only: its value is never asked for again.
             self.tt
                 .store(key, 0, Some(turns[0].turn), 0, depth, Bound::None);
-            // The next iteration costs more than all before it together: with a time per
-            // move only, none starts after half of it (it would rarely finish).
-            let elapsed = self.elapsed();
-            let late = match (self.budget.soft, self.budget.hard) {
-                (None, Some(hard)) => elapsed >= hard / 2,
-                _ => !self.budget.may_start_iteration(elapsed),
-            };
-            if !limits.infinite && late {
-                break;
-            }
-            // A win or loss found within the depth searched will not change.
-            if best.abs() >= MATE_BOUND && (MATE - best.abs()) < depth {
-                break;
-            }
-            if turns.len() == 1 {
+            if self.deep_enough(limits, depth, best, turns.len()) {
                 break;
             }
         }

@@ -174,7 +174,7 @@ mod tests {
     use crate::Weakening;
     use crate::limits::Limits;
     use crate::ordering::Heuristics;
-    use crate::search::Context;
+    use crate::search::{Context, Memory};
     use crate::tt::TranspositionTable;
 
     /// A searcher at ply 4 of a path whose positions have `keys` and `checks` (after a game
@@ -184,9 +184,12 @@ mod tests {
         let mut heur = Heuristics::default();
         let stop = AtomicBool::new(false);
         let pos = Position::startpos();
+        let memory = Memory {
+            tt: &mut tt,
+            heur: &mut heur,
+        };
         let mut s = Searcher::new(
-            &mut tt,
-            &mut heur,
+            memory,
             &stop,
             &Limits::default(),
             &pos,

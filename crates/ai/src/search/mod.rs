@@ -28,10 +28,11 @@ mod cycles;
 mod reveal;
 mod weakening;
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use jieqi_rules::{MOVE_LIMIT_PLIES, Move, Piece, Position, RepetitionRules, Role};
+use jieqi_rules::{MOVE_LIMIT_PLIES, Move, MoveList, Piece, Position, RepetitionRules, Role};
 
 use crate::chance::Unseen;
 use crate::eval::{evaluate, evaluate_with, order_value};
@@ -40,7 +41,7 @@ use crate::ordering::{Heuristics, MovePicker, Previous, cont_key};
 use crate::params::*;
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, mated_in};
 use crate::see::loses_material;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
 use crate::{Info, Score, SearchResult, Weakening};
 
 /// Deepest iteration.
@@ -66,6 +67,133 @@ struct RootMove {
     score: i32,
     /// Score of the last completed iteration.
     prev_score: i32,
+}
+
+/// A node of the main search as its parent asks for it: its distance from the root, the
+/// depth left to search, and the window (`alpha`, `beta`) its score is wanted in.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    ply: usize,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+}
+
+impl Node {
+    /// The node after a move from this one, searched to `depth`: a ply deeper, the window
+    /// seen from the other side.
+    #[inline]
+    fn child(self, depth: i32) -> Node {
+        Node {
+            ply: self.ply + 1,
+            depth,
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+}
+
+/// A move as the search plays it.
+#[derive(Clone, Copy, Debug)]
+struct Played<'p> {
+    mv: Move,
+    /// The position after it (a face-down piece arriving as its start point's role).
+    child: &'p Position,
+    gives_check: bool,
+    /// Plies since the last capture after it (repetition lookback).
+    reversible: usize,
+}
+
+/// What the phases of one node of the main search share ([`Searcher::negamax`]).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The node: its window narrowed by mate distance (the move loop raises alpha), its depth
+    /// less the internal iterative reduction once that is decided.
+    node: Node,
+    in_check: bool,
+    /// Searched with a full window (as the parent asked, before mate distance).
+    pv_node: bool,
+    /// Expected to fail high, as its parent searched it, and no PV node.
+    cut_node: bool,
+    key: u64,
+    tt: Option<TtEntry>,
+    tt_move: Option<Move>,
+    /// The move a singular-extension search leaves out here.
+    excluded: Option<Move>,
+    /// The static evaluation as the table or the evaluation gave it (0 in check).
+    raw_eval: i32,
+    /// Corrected by the correction history (`-INFINITY` in check).
+    eval: i32,
+    /// Better than the side's evaluation two plies up.
+    improving: bool,
+    /// The move the singular-extension test found singular.
+    singular: Option<Move>,
+}
+
+/// A move of the move loop, with what ordering and playing it told.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    mv: Move,
+    piece: Piece,
+    victim: Option<Piece>,
+    /// The picker's score (for a quiet move its histories).
+    order: i32,
+    /// A capture that loses material by exchange.
+    bad_capture: bool,
+    gives_check: bool,
+    killer: bool,
+}
+
+impl Candidate {
+    #[inline]
+    fn quiet(&self) -> bool {
+        self.victim.is_none()
+    }
+}
+
+/// What the move loop has found at a node so far.
+#[derive(Debug)]
+struct Tried {
+    best: i32,
+    /// The move that last raised alpha (`None`: none did).
+    best_move: Option<Move>,
+    searched: usize,
+    /// Whether a weakened player overlooked a move here.
+    skipped: bool,
+    /// The first quiet moves and captures searched without a cut: their histories fall when
+    /// a later move cuts.
+    quiets: [Option<Move>; 64],
+    n_quiets: usize,
+    captures: [Option<Move>; 32],
+    n_captures: usize,
+}
+
+impl Tried {
+    #[inline]
+    fn new() -> Tried {
+        Tried {
+            best: -INFINITY,
+            best_move: None,
+            searched: 0,
+            skipped: false,
+            quiets: [None; 64],
+            n_quiets: 0,
+            captures: [None; 32],
+            n_captures: 0,
+        }
+    }
+
+    /// Notes a move searched without a cut.
+    #[inline]
+    fn remember(&mut self, c: &Candidate) {
+        if c.quiet() && self.n_quiets < self.quiets.len() {
+            self.quiets[self.n_quiets] = Some(c.mv);
+            self.n_quiets += 1;
+        } else if !c.quiet() && self.n_captures < self.captures.len() {
+            self.captures[self.n_captures] = Some(c.mv);
+            self.n_captures += 1;
+        }
+    }
 }
 
 /// What a search knows of the game besides the position: the rules it plays by, its history
@@ -102,6 +230,13 @@ pub(crate) struct JieqiContext {
 /// a reveal in the search shows this identity, a single outcome, instead of a chance over
 /// the pool. Never used to play: a player cannot know it.
 pub type KnownDeal = Box<[Option<Role>; 90]>;
+
+/// What an engine keeps from one search to the next: the table and the move-ordering (and
+/// correction) histories.
+pub(crate) struct Memory<'a> {
+    pub tt: &'a mut TranspositionTable,
+    pub heur: &'a mut Heuristics,
+}
 
 /// Everything one search owns.
 pub(crate) struct Searcher<'a> {
@@ -201,10 +336,8 @@ fn has_big_pieces(pos: &Position) -> bool {
 }
 
 impl<'a> Searcher<'a> {
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
-        heur: &'a mut Heuristics,
+        memory: Memory<'a>,
         stop: &'a AtomicBool,
         limits: &Limits,
         pos: &Position,
@@ -255,8 +388,8 @@ impl<'a> Searcher<'a> {
         let mut reversible = [0; MAX_PLY + 1];
         reversible[0] = (pos.halfmoves() as usize).min(history.len());
         Searcher {
-            tt,
-            heur,
+            tt: memory.tt,
+            heur: memory.heur,
             stop,
             start,
             budget: TimeBudget::new(limits, pos.turn()),
@@ -364,56 +497,39 @@ impl<'a> Searcher<'a> {
     }
 
     /// The child's search: the main search (quiescence once out of depth) or quiescence.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn child_search(
-        &mut self,
-        child: &Position,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-        mode: Mode,
-    ) -> i32 {
+    fn child_search(&mut self, child: &Position, node: Node, in_check: bool, mode: Mode) -> i32 {
         match mode {
-            Mode::Main => self.negamax(child, depth, alpha, beta, ply, in_check, true),
-            Mode::Quiesce => self.qsearch(child, alpha, beta, ply, in_check),
+            Mode::Main => self.negamax(child, node, in_check, true),
+            Mode::Quiesce => self.qsearch(child, node.alpha, node.beta, node.ply, in_check),
         }
     }
 
-    /// The score of move `m` at `ply` for the side to move, within (`alpha`, `beta`).
-    /// `child` is `pos` after `m` (a face-down piece arriving as its start point's role) and
-    /// `gives_check` whether it gives check; the child is searched to `depth`, plus one when
-    /// it gives check and `extend` (in quiescence depth means nothing). A Jieqi move
-    /// of a face-down piece is a chance node ([`crate::chance`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The score of the `played` move for the side to move at `at` (its ply and window; its
+    /// depth is the child's). The child is searched to that depth, plus one when it gives
+    /// check and `extend` (in quiescence depth means nothing). A Jieqi move of a face-down
+    /// piece is a chance node ([`crate::chance`]).
     fn search_move(
         &mut self,
         pos: &Position,
-        m: Move,
-        child: &Position,
-        gives_check: bool,
-        depth: i32,
+        played: &Played,
+        at: Node,
         extend: bool,
-        window: (i32, i32),
-        ply: usize,
-        reversible: usize,
         mode: Mode,
     ) -> i32 {
-        let (alpha, beta) = window;
+        let (m, ply) = (played.mv, at.ply);
         let piece = pos
             .piece_at(m.from)
             .expect("a legal move starts on a piece");
         self.cont[ply + 1] = Some(cont_key(piece, m));
-        let mut child = child;
-        let mut gives_check = gives_check;
-        let mut reversible = reversible;
+        let mut child = played.child;
+        let mut gives_check = played.gives_check;
+        let mut reversible = played.reversible;
         let unrevealed;
         if let Some(state) = self.jieqi.as_deref_mut() {
             if piece.is_hidden() {
-                if mode == Mode::Main && (ply == 0 || depth >= state.tuning.chance_min_depth) {
-                    return self.chance(pos, m, piece.side(), depth, extend, window, ply, mode);
+                if mode == Mode::Main && (ply == 0 || at.depth >= state.tuning.chance_min_depth) {
+                    return self.chance(pos, m, piece.side(), at, extend, mode);
                 }
                 // Near the horizon: the piece arrives still face-down, worth its side's mean
                 // unseen identity and moving on as its start point's piece (see `chance`).
@@ -431,8 +547,8 @@ impl<'a> Searcher<'a> {
         if mode == Mode::Main {
             self.push_child(ply, child, gives_check, reversible);
         }
-        let d = depth + (gives_check && extend) as i32;
-        let score = -self.child_search(child, d, -beta, -alpha, ply + 1, gives_check, mode);
+        let d = at.depth + (gives_check && extend) as i32;
+        let score = -self.child_search(child, at.child(d), gives_check, mode);
         if reversible == 0 && child.piece_at(m.to).is_some_and(|p| p.is_hidden()) {
             // The PV stops at a reveal (here one the search left face-down).
             self.pv_len[ply + 1] = ply + 1;
@@ -470,20 +586,10 @@ impl<'a> Searcher<'a> {
         if let Some(hit) = tt.filter(|h| h.cuts(alpha, beta)) {
             return hit.score;
         }
-        let raw_eval = if in_check {
-            0
-        } else {
-            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
-        };
-        let stand = if in_check {
-            -INFINITY
-        } else {
-            let e = self.corrected(pos, raw_eval);
-            if e >= beta {
-                return e;
-            }
-            e
-        };
+        let (raw_eval, stand) = self.static_eval(pos, ply, in_check, tt);
+        if stand >= beta {
+            return stand;
+        }
         let mut best = stand;
         if stand > alpha {
             alpha = stand;
@@ -510,36 +616,25 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best_move = None;
         while let Some(m) = picker.next_move() {
-            let victim = pos.piece_at(m.to);
-            if !in_check {
-                if let Some(v) = victim
-                    && stand + order_value(v) + DELTA_MARGIN <= alpha
-                {
-                    continue;
-                }
-                if self.overlooks(ply, key, m) {
-                    continue;
-                }
-                // A capture that loses material by exchange cannot raise the stand-pat score.
-                if loses_material(pos, m) {
-                    continue;
-                }
+            if !in_check && self.futile_capture(pos, m, stand, alpha, ply, key) {
+                continue;
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
-            let score = self.search_move(
-                pos,
-                m,
-                &child,
+            let played = Played {
+                mv: m,
+                child: &child,
                 gives_check,
-                0,
-                false,
-                (alpha, beta),
+                reversible: 0,
+            };
+            let at = Node {
                 ply,
-                0,
-                Mode::Quiesce,
-            );
+                depth: 0,
+                alpha,
+                beta,
+            };
+            let score = self.search_move(pos, &played, at, false, Mode::Quiesce);
             if self.stopped {
                 return 0;
             }
@@ -560,53 +655,70 @@ impl<'a> Searcher<'a> {
         }
         let bound = Bound::of(best, beta, alpha > orig_alpha);
         self.buffers[ply] = picker.into_buffer();
-        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
+        self.tt.store(
+            key,
+            ply,
+            TtEntry {
+                mv: best_move,
+                score: best,
+                eval: raw_eval,
+                depth: 0,
+                bound,
+            },
+        );
         best
     }
 
-    /// Principal-variation search below the root.
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
+    /// Whether quiescence out of check leaves the capture `m` out: its victim cannot lift the
+    /// stand-pat score `stand` to `alpha` (delta pruning), a weakened player overlooks it, or
+    /// it loses material by exchange (then it cannot raise the stand-pat score either).
+    #[inline(always)]
+    fn futile_capture(
+        &self,
         pos: &Position,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
+        m: Move,
+        stand: i32,
+        alpha: i32,
         ply: usize,
-        in_check: bool,
-        null_ok: bool,
-    ) -> i32 {
-        if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, in_check);
+        key: u64,
+    ) -> bool {
+        if let Some(v) = pos.piece_at(m.to)
+            && stand + order_value(v) + DELTA_MARGIN <= alpha
+        {
+            return true;
+        }
+        self.overlooks(ply, key, m) || loses_material(pos, m)
+    }
+
+    /// Principal-variation search below the root, in phases: what ends the node before any
+    /// move (the rules, the deepest ply, mate distance, the table), the static evaluation,
+    /// pruning on it ([`Self::prune_node`]), the singular-extension test
+    /// ([`Self::singular`]), the move loop ([`Self::search_moves`]) and what its result
+    /// teaches ([`Self::record`]).
+    fn negamax(&mut self, pos: &Position, node: Node, in_check: bool, null_ok: bool) -> i32 {
+        let ply = node.ply;
+        if node.depth <= 0 {
+            return self.qsearch(pos, node.alpha, node.beta, ply, in_check);
         }
         self.pv_len[ply] = ply;
         if self.visit(ply) {
             return 0;
         }
-        let pv_node = beta - alpha > 1;
+        // Of the window as the parent gave it, before mate distance narrows it.
+        let pv_node = node.beta - node.alpha > 1;
         let cut_node = self.cut[ply] && !pv_node;
-
-        if let Some(score) = self.repetition(ply) {
+        if let Some(score) = self.rule_end(pos, ply) {
             return score;
-        }
-        if ply > 0 && self.rules.move_limit && self.hist_len + ply >= MOVE_LIMIT_PLIES {
-            // 400 plies end the game, unless the rule set turns the limit off (rules.md §5, §10).
-            return DRAW_SCORE;
-        }
-        if ply > 0 && self.rules.no_capture_draws && pos.halfmoves() >= self.rules.no_capture_plies
-        {
-            // So many plies without a capture end the game where the rule set says so: Jieqi
-            // (120 plies, or its own limit), Xiangqi under no-capture=draw (rules.md §6, §10).
-            return DRAW_SCORE;
         }
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
         // Mate-distance pruning: no score here can beat a shorter mate already found.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(-mated_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
+        let mut node = node;
+        node.alpha = node.alpha.max(mated_in(ply));
+        node.beta = node.beta.min(-mated_in(ply + 1));
+        if node.alpha >= node.beta {
+            return node.alpha;
         }
 
         let excluded = self.excluded[ply];
@@ -616,72 +728,32 @@ impl<'a> Searcher<'a> {
             None => self.tt.probe(key, ply),
             Some(_) => None,
         };
-        let tt_move = tt.and_then(|h| h.mv);
         if let Some(hit) = tt
             && !pv_node
-            && hit.depth >= depth
-            && hit.cuts(alpha, beta)
+            && hit.depth >= node.depth
+            && hit.cuts(node.alpha, node.beta)
         {
             return hit.score;
         }
 
-        let raw_eval = if in_check {
-            0
-        } else {
-            tt.map_or_else(|| self.eval(pos, ply), |h| h.eval)
-        };
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(pos, raw_eval)
-        };
+        let (raw_eval, eval) = self.static_eval(pos, ply, in_check, tt);
         self.evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
-
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND && excluded.is_none() {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
-                return eval;
-            }
-            // Razoring: far below alpha near the horizon, only captures could help.
-            if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-                let score = self.qsearch(pos, alpha, beta, ply, false);
-                if score < alpha {
-                    return score;
-                }
-            }
-            // Null move: if passing still holds beta, a real move will too.
-            if null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_big_pieces(pos) {
-                let r = NULL_BASE_REDUCTION
-                    + depth / NULL_DEPTH_DIV
-                    + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
-                let mut child = pos.clone();
-                child.play_null();
-                if let Some(state) = self.jieqi.as_deref_mut() {
-                    state.know[ply + 1] = state.know[ply];
-                }
-                if self.replay.is_some() {
-                    self.note_path(ply, null_path_move(pos));
-                }
-                self.push_child(ply, &child, false, 0);
-                self.cont[ply + 1] = None;
-                self.cut[ply + 1] = !cut_node;
-                let score = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    false,
-                );
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
-            }
+        let mut f = Frame {
+            node,
+            in_check,
+            pv_node,
+            cut_node,
+            key,
+            tt,
+            tt_move: tt.and_then(|h| h.mv),
+            excluded,
+            raw_eval,
+            eval,
+            improving: !in_check && ply >= 2 && eval > self.evals[ply - 2],
+            singular: None,
+        };
+        if let Some(score) = self.prune_node(pos, &f, null_ok) {
+            return score;
         }
 
         let moves = pos.legal_moves();
@@ -690,17 +762,119 @@ impl<'a> Searcher<'a> {
         }
         // Internal iterative reduction: without a hash move this node is probably not worth
         // the full depth.
-        let depth = if tt_move.is_none() && depth >= 4 {
-            depth - 1
-        } else {
-            depth
+        if f.tt_move.is_none() && f.node.depth >= 4 {
+            f.node.depth -= 1;
+        }
+        f.singular = match self.singular(pos, &f) {
+            ControlFlow::Continue(m) => m,
+            ControlFlow::Break(score) => return score,
         };
+        let mut tried = Tried::new();
+        if self
+            .search_moves(pos, &moves, &mut f, &mut tried)
+            .is_break()
+        {
+            return 0;
+        }
+        self.record(pos, &f, &tried)
+    }
 
-        // Singular extension: when the table's move holds far better than every other move
-        // searched shallower, it is searched a ply deeper; when even the others hold beta,
-        // the node is cut (multi-cut).
-        let mut singular = None;
-        if let (Some(hit), Some(tm)) = (tt, tt_move)
+    /// The end the game's rule set puts to a node below the root: a repetition (as the rules
+    /// judge it), the move limit or the no-capture limit.
+    #[inline(always)]
+    fn rule_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if let Some(score) = self.repetition(ply) {
+            return Some(score);
+        }
+        if ply > 0 && self.rules.move_limit && self.hist_len + ply >= MOVE_LIMIT_PLIES {
+            // 400 plies end the game, unless the rule set turns the limit off (rules.md §5, §10).
+            return Some(DRAW_SCORE);
+        }
+        if ply > 0 && self.rules.no_capture_draws && pos.halfmoves() >= self.rules.no_capture_plies
+        {
+            // So many plies without a capture end the game where the rule set says so: Jieqi
+            // (120 plies, or its own limit), Xiangqi under no-capture=draw (rules.md §6, §10).
+            return Some(DRAW_SCORE);
+        }
+        None
+    }
+
+    /// Pruning before any move, at null-window nodes out of check and away from mate scores:
+    /// reverse futility, razoring and the null move. `Some`: the node's score.
+    #[inline(always)]
+    fn prune_node(&mut self, pos: &Position, f: &Frame, null_ok: bool) -> Option<i32> {
+        let Node {
+            ply,
+            depth,
+            alpha,
+            beta,
+        } = f.node;
+        if f.pv_node || f.in_check || beta.abs() >= MATE_BOUND || f.excluded.is_some() {
+            return None;
+        }
+        let eval = f.eval;
+        // Reverse futility: far above beta with little depth left.
+        if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - f.improving as i32) >= beta {
+            return Some(eval);
+        }
+        // Razoring: far below alpha near the horizon, only captures could help.
+        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
+            let score = self.qsearch(pos, alpha, beta, ply, false);
+            if score < alpha {
+                return Some(score);
+            }
+        }
+        if null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_big_pieces(pos) {
+            return self.null_move(pos, f);
+        }
+        None
+    }
+
+    /// Null move: if passing still holds beta, a real move will too. `Some`: the node's score.
+    #[inline(always)]
+    fn null_move(&mut self, pos: &Position, f: &Frame) -> Option<i32> {
+        let Node {
+            ply, depth, beta, ..
+        } = f.node;
+        let r = NULL_BASE_REDUCTION
+            + depth / NULL_DEPTH_DIV
+            + ((f.eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
+        let mut child = pos.clone();
+        child.play_null();
+        if let Some(state) = self.jieqi.as_deref_mut() {
+            state.know[ply + 1] = state.know[ply];
+        }
+        if self.replay.is_some() {
+            self.note_path(ply, null_path_move(pos));
+        }
+        self.push_child(ply, &child, false, 0);
+        self.cont[ply + 1] = None;
+        self.cut[ply + 1] = !f.cut_node;
+        let null_window = Node {
+            ply: ply + 1,
+            depth: depth - 1 - r,
+            alpha: -beta,
+            beta: -beta + 1,
+        };
+        let score = -self.negamax(&child, null_window, false, false);
+        if self.stopped {
+            return Some(0);
+        }
+        if score >= beta {
+            return Some(if score >= MATE_BOUND { beta } else { score });
+        }
+        None
+    }
+
+    /// Singular extension: when the table's move holds far better than every other move
+    /// searched shallower, it is searched a ply deeper (`Continue(Some(it))`); when even the
+    /// others hold beta, the node is cut (multi-cut: `Break(score)`).
+    #[inline(always)]
+    fn singular(&mut self, pos: &Position, f: &Frame) -> ControlFlow<i32, Option<Move>> {
+        let Node {
+            ply, depth, beta, ..
+        } = f.node;
+        if let (Some(hit), Some(tm)) = (f.tt, f.tt_move)
             && ply > 0
             && depth >= SINGULAR_MIN_DEPTH
             && hit.depth >= depth - 3
@@ -710,204 +884,295 @@ impl<'a> Searcher<'a> {
         {
             let singular_beta = hit.score - SINGULAR_MARGIN * depth / 8;
             self.excluded[ply] = Some(tm);
-            let score = self.negamax(
-                pos,
-                (depth - 1) / 2,
-                singular_beta - 1,
-                singular_beta,
+            let without = Node {
                 ply,
-                in_check,
-                false,
-            );
+                depth: (depth - 1) / 2,
+                alpha: singular_beta - 1,
+                beta: singular_beta,
+            };
+            let score = self.negamax(pos, without, f.in_check, false);
             self.excluded[ply] = None;
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(0);
             }
             if score < singular_beta {
-                singular = Some(tm);
+                return ControlFlow::Continue(Some(tm));
             } else if singular_beta >= beta {
-                return singular_beta;
+                return ControlFlow::Break(singular_beta);
             }
         }
+        ControlFlow::Continue(None)
+    }
 
+    /// The move loop: every move in the picker's order, pruned or searched
+    /// ([`Self::score_move`]) until one reaches beta; it raises `f`'s alpha and fills `tried`.
+    /// `Break`: the search was stopped.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        f: &mut Frame,
+        tried: &mut Tried,
+    ) -> ControlFlow<()> {
+        let ply = f.node.ply;
         self.heur.clear_killers(ply + 1);
         let buffer = std::mem::take(&mut self.buffers[ply]);
         let prev = self.previous(ply);
-        let mut picker = MovePicker::new_in(buffer, pos, &moves, tt_move, self.heur, ply);
-        let orig_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut searched = 0usize;
-        let mut quiets: [Option<Move>; 64] = [None; 64];
-        let mut n_quiets = 0usize;
-        let mut captures: [Option<Move>; 32] = [None; 32];
-        let mut n_captures = 0usize;
-        let mut skipped = false;
-
+        let mut picker = MovePicker::new_in(buffer, pos, moves, f.tt_move, self.heur, ply);
         while let Some((order, m)) = picker.next_scored(pos, self.heur, prev) {
-            if Some(m) == excluded {
+            if Some(m) == f.excluded {
                 continue;
             }
             let piece = pos
                 .piece_at(m.from)
                 .expect("a legal move starts on a piece");
             let victim = pos.piece_at(m.to);
-            let quiet = victim.is_none();
-            let bad_capture = !quiet && MovePicker::is_bad_capture(order);
-            if !quiet && !in_check && self.overlooks(ply, key, m) {
-                skipped = true;
+            if victim.is_some() && !f.in_check && self.overlooks(ply, f.key, m) {
+                tried.skipped = true;
                 continue;
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let gives_check = child.is_check();
-            let killer = self.heur.is_killer(ply, m);
-
-            if bad_capture
-                && !in_check
-                && !gives_check
-                && best > -MATE_BOUND
-                && !pv_node
-                && depth <= BAD_CAPTURE_PRUNE_DEPTH
-            {
-                // A losing capture this close to the horizon: quiescence would not try it.
+            let c = Candidate {
+                mv: m,
+                piece,
+                victim,
+                order,
+                bad_capture: victim.is_some() && MovePicker::is_bad_capture(order),
+                gives_check: child.is_check(),
+                killer: self.heur.is_killer(ply, m),
+            };
+            if self.prunes(f, &c, tried) {
                 continue;
             }
-            if quiet && !in_check && !gives_check && best > -MATE_BOUND && !pv_node {
-                // Late move pruning: enough quiet moves tried this near the horizon.
-                let lmp = (LMP_BASE + LMP_FACTOR * (depth * depth) as usize) << improving as usize;
-                if depth <= LMP_DEPTH && n_quiets >= lmp {
-                    continue;
-                }
-                // Futility pruning, at the depth late move reductions would leave this move:
-                // a late move gets the margin of the shallower search it would get.
-                let lmr_depth = depth - self.base_reduction(depth, searched);
-                if lmr_depth <= FUTILITY_DEPTH
-                    && !killer
-                    && eval + FUTILITY_MARGIN * lmr_depth.max(1) <= alpha
-                {
-                    continue;
-                }
-                // History pruning: a quiet move that has kept failing elsewhere.
-                if depth <= HISTORY_PRUNE_DEPTH && !killer && order < -HISTORY_PRUNE * depth {
-                    continue;
-                }
-            }
-
-            let extend = (ply as i32) < 2 * self.root_depth;
-            let new_depth = depth - 1 + (singular == Some(m) && !gives_check) as i32;
-            let reversible = if quiet { self.reversible[ply] + 1 } else { 0 };
-            // `cut`: whether the child is expected to fail high.
-            let value = |s: &mut Self, d: i32, a: i32, b: i32, cut: bool| {
-                s.cut[ply + 1] = cut;
-                s.search_move(
-                    pos,
-                    m,
-                    &child,
-                    gives_check,
-                    d,
-                    extend,
-                    (a, b),
-                    ply,
-                    reversible,
-                    Mode::Main,
-                )
-            };
-
-            let score = if searched == 0 {
-                value(self, new_depth, alpha, beta, !pv_node && !cut_node)
-            } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && (quiet || bad_capture) && !in_check && !gives_check {
-                    r = self.base_reduction(depth, searched);
-                    r -= pv_node as i32 + killer as i32;
-                    r += !improving as i32;
-                    // Where a cut is expected, a late move is unlikely to be the one.
-                    r += cut_node as i32;
-                    if quiet && !killer {
-                        r -= order / LMR_HISTORY_DIV;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = value(self, new_depth - r, alpha, alpha + 1, r > 0 || !cut_node);
-                if s > alpha && r > 0 && !self.stopped {
-                    s = value(self, new_depth, alpha, alpha + 1, !cut_node);
-                }
-                if s > alpha && s < beta && !self.stopped {
-                    s = value(self, new_depth, alpha, beta, false);
-                }
-                s
-            };
+            let score = self.score_move(pos, f, &c, &child, tried.searched);
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(());
             }
-            searched += 1;
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    if pv_node {
+            tried.searched += 1;
+            if score > tried.best {
+                tried.best = score;
+                if score > f.node.alpha {
+                    f.node.alpha = score;
+                    tried.best_move = Some(m);
+                    if f.pv_node {
                         self.update_pv(ply, m);
                     }
-                    if score >= beta {
-                        let bonus = depth * depth;
-                        if let Some(v) = victim {
-                            self.heur.update_capture(piece, m, v, bonus);
-                        } else {
-                            self.heur.add_killer(ply, m);
-                            self.heur.update_quiet(piece, m, prev, bonus);
-                            for q in quiets[..n_quiets].iter().flatten() {
-                                let p = pos.piece_at(q.from).expect("quiet move's piece");
-                                self.heur.update_quiet(p, *q, prev, -bonus);
-                            }
-                        }
-                        // The captures tried before did not cut.
-                        for c in captures[..n_captures].iter().flatten() {
-                            let p = pos.piece_at(c.from).expect("capture's piece");
-                            let v = pos.piece_at(c.to).expect("capture's victim");
-                            self.heur.update_capture(p, *c, v, -bonus);
-                        }
+                    if score >= f.node.beta {
+                        self.reward_cut(pos, f, &c, tried, prev);
                         break;
                     }
                 }
             }
-            if quiet && n_quiets < quiets.len() {
-                quiets[n_quiets] = Some(m);
-                n_quiets += 1;
-            } else if !quiet && n_captures < captures.len() {
-                captures[n_captures] = Some(m);
-                n_captures += 1;
+            tried.remember(&c);
+        }
+        self.buffers[ply] = picker.into_buffer();
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the move loop skips `c` unsearched: near the horizon at a null-window node out
+    /// of check, once a move has scored above a mate, a quiet move or a losing capture that
+    /// does not give check and looks hopeless.
+    #[inline(always)]
+    fn prunes(&self, f: &Frame, c: &Candidate, tried: &Tried) -> bool {
+        if f.in_check || c.gives_check || tried.best <= -MATE_BOUND || f.pv_node {
+            return false;
+        }
+        let depth = f.node.depth;
+        if c.bad_capture {
+            // A losing capture this close to the horizon: quiescence would not try it.
+            return depth <= BAD_CAPTURE_PRUNE_DEPTH;
+        }
+        if !c.quiet() {
+            return false;
+        }
+        // Late move pruning: enough quiet moves tried this near the horizon.
+        let lmp = (LMP_BASE + LMP_FACTOR * (depth * depth) as usize) << f.improving as usize;
+        if depth <= LMP_DEPTH && tried.n_quiets >= lmp {
+            return true;
+        }
+        // Futility pruning, at the depth late move reductions would leave this move: a late
+        // move gets the margin of the shallower search it would get.
+        let lmr_depth = depth - self.base_reduction(depth, tried.searched);
+        if lmr_depth <= FUTILITY_DEPTH
+            && !c.killer
+            && f.eval + FUTILITY_MARGIN * lmr_depth.max(1) <= f.node.alpha
+        {
+            return true;
+        }
+        // History pruning: a quiet move that has kept failing elsewhere.
+        depth <= HISTORY_PRUNE_DEPTH && !c.killer && c.order < -HISTORY_PRUNE * depth
+    }
+
+    /// The score of `c` (leading to `child`), the move after `searched` others, by
+    /// principal-variation search: the first with the node's window; a later one with a null
+    /// window, reduced if late, then again unreduced and with the full window while it beats
+    /// alpha.
+    #[inline(always)]
+    fn score_move(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        c: &Candidate,
+        child: &Position,
+        searched: usize,
+    ) -> i32 {
+        let Node {
+            ply,
+            depth,
+            alpha,
+            beta,
+        } = f.node;
+        let extend = (ply as i32) < 2 * self.root_depth;
+        let new_depth = depth - 1 + (f.singular == Some(c.mv) && !c.gives_check) as i32;
+        let played = Played {
+            mv: c.mv,
+            child,
+            gives_check: c.gives_check,
+            reversible: if c.quiet() {
+                self.reversible[ply] + 1
+            } else {
+                0
+            },
+        };
+        // `cut`: whether the child is expected to fail high.
+        let value = |s: &mut Self, depth: i32, alpha: i32, beta: i32, cut: bool| {
+            s.cut[ply + 1] = cut;
+            let at = Node {
+                ply,
+                depth,
+                alpha,
+                beta,
+            };
+            s.search_move(pos, &played, at, extend, Mode::Main)
+        };
+        if searched == 0 {
+            return value(self, new_depth, alpha, beta, !f.pv_node && !f.cut_node);
+        }
+        let r = if depth >= LMR_MIN_DEPTH
+            && (c.quiet() || c.bad_capture)
+            && !f.in_check
+            && !c.gives_check
+        {
+            self.reduction(f, c, searched, new_depth)
+        } else {
+            0
+        };
+        let mut s = value(self, new_depth - r, alpha, alpha + 1, r > 0 || !f.cut_node);
+        if s > alpha && r > 0 && !self.stopped {
+            s = value(self, new_depth, alpha, alpha + 1, !f.cut_node);
+        }
+        if s > alpha && s < beta && !self.stopped {
+            s = value(self, new_depth, alpha, beta, false);
+        }
+        s
+    }
+
+    /// The late move reduction of `c`, the move after `searched` others, whose unreduced
+    /// depth would be `new_depth`.
+    #[inline(always)]
+    fn reduction(&self, f: &Frame, c: &Candidate, searched: usize, new_depth: i32) -> i32 {
+        let mut r = self.base_reduction(f.node.depth, searched);
+        r -= f.pv_node as i32 + c.killer as i32;
+        r += !f.improving as i32;
+        // Where a cut is expected, a late move is unlikely to be the one.
+        r += f.cut_node as i32;
+        if c.quiet() && !c.killer {
+            r -= c.order / LMR_HISTORY_DIV;
+        }
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// A cut by `c`: its history rises (a quiet one becomes a killer); the histories of the
+    /// captures tried before it fall, and after a quiet cut those of the quiet moves too.
+    #[inline(always)]
+    fn reward_cut(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        c: &Candidate,
+        tried: &Tried,
+        prev: Previous,
+    ) {
+        let bonus = f.node.depth * f.node.depth;
+        if let Some(v) = c.victim {
+            self.heur.update_capture(c.piece, c.mv, v, bonus);
+        } else {
+            self.heur.add_killer(f.node.ply, c.mv);
+            self.heur.update_quiet(c.piece, c.mv, prev, bonus);
+            for q in tried.quiets[..tried.n_quiets].iter().flatten() {
+                let p = pos.piece_at(q.from).expect("quiet move's piece");
+                self.heur.update_quiet(p, *q, prev, -bonus);
             }
         }
-
-        self.buffers[ply] = picker.into_buffer();
-        if excluded.is_some() {
-            // Left out the only move worth anything (or the only move): fail low.
-            return if searched == 0 { alpha } else { best };
+        // The captures tried before did not cut.
+        for m in tried.captures[..tried.n_captures].iter().flatten() {
+            let p = pos.piece_at(m.from).expect("capture's piece");
+            let v = pos.piece_at(m.to).expect("capture's victim");
+            self.heur.update_capture(p, *m, v, -bonus);
         }
-        if searched == 0 {
+    }
+
+    /// The node's result after the move loop: its score, and what it teaches the correction
+    /// history and the table.
+    #[inline(always)]
+    fn record(&mut self, pos: &Position, f: &Frame, tried: &Tried) -> i32 {
+        let best = tried.best;
+        if f.excluded.is_some() {
+            // Left out the only move worth anything (or the only move): fail low.
+            return if tried.searched == 0 {
+                f.node.alpha
+            } else {
+                best
+            };
+        }
+        if tried.searched == 0 {
             // Only a weakened player gets here: it overlooked every move (captures, never in
             // check; pruning always leaves the first move). It sees no more than the board.
-            debug_assert!(skipped && !in_check);
-            return eval;
+            debug_assert!(tried.skipped && !f.in_check);
+            return f.eval;
         }
-        let bound = Bound::of(best, beta, alpha > orig_alpha);
+        // A best move is recorded only where it raised alpha.
+        let bound = Bound::of(best, f.node.beta, tried.best_move.is_some());
         // The evaluation erred where the search's result lies outside it on the side its bound
         // allows (a quiet best move: a capture's gain is no error of the static evaluation).
-        if !in_check
-            && best_move.is_none_or(|m| pos.piece_at(m.to).is_none())
+        if !f.in_check
+            && tried.best_move.is_none_or(|m| pos.piece_at(m.to).is_none())
             && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= eval)
-            && !(bound == Bound::Upper && best >= eval)
+            && !(bound == Bound::Lower && best <= f.eval)
+            && !(bound == Bound::Upper && best >= f.eval)
         {
             self.heur
                 .correction
-                .update(pos, depth, best, raw_eval, self.jieqi.is_none());
+                .update(pos, f.node.depth, best, f.raw_eval, self.jieqi.is_none());
         }
-        self.tt
-            .store(key, ply, best_move, best, raw_eval, depth, bound);
+        let entry = TtEntry {
+            mv: tried.best_move,
+            score: best,
+            eval: f.raw_eval,
+            depth: f.node.depth,
+            bound,
+        };
+        self.tt.store(f.key, f.node.ply, entry);
         best
+    }
+
+    /// The static evaluation at `ply`, raw (the table's when it has the node) and corrected
+    /// ([`Self::corrected`]); in check 0 and `-INFINITY`, for there is no standing still.
+    #[inline(always)]
+    fn static_eval(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        in_check: bool,
+        tt: Option<TtEntry>,
+    ) -> (i32, i32) {
+        if in_check {
+            return (0, -INFINITY);
+        }
+        let raw = tt.map_or_else(|| self.eval(pos, ply), |h| h.eval);
+        (raw, self.corrected(pos, raw))
     }
 
     /// The late move reduction's table value for the move after `searched` others at `depth`.
@@ -956,22 +1221,23 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(m);
             let gives_check = child.is_check();
             let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
-            let value = |s: &mut Self, a: i32, b: i32| {
+            let played = Played {
+                mv: m,
+                child: &child,
+                gives_check,
+                reversible,
+            };
+            let value = |s: &mut Self, alpha: i32, beta: i32| {
                 // The first move's child and full windows are PV nodes; the null-window
                 // searches of the others expect to fail high.
-                s.cut[1] = b - a == 1;
-                s.search_move(
-                    pos,
-                    m,
-                    &child,
-                    gives_check,
-                    depth - 1,
-                    true,
-                    (a, b),
-                    0,
-                    reversible,
-                    Mode::Main,
-                )
+                s.cut[1] = beta - alpha == 1;
+                let at = Node {
+                    ply: 0,
+                    depth: depth - 1,
+                    alpha,
+                    beta,
+                };
+                s.search_move(pos, &played, at, true, Mode::Main)
             };
             let score = if i == 0 || exact_all {
                 let a = if exact_all { -INFINITY } else { alpha };
@@ -1008,9 +1274,120 @@ impl<'a> Searcher<'a> {
                 None
             };
             let eval = if in_check { 0 } else { self.eval(pos, 0) };
-            self.tt.store(key, 0, best_move, best, eval, depth, bound);
+            self.tt.store(
+                key,
+                0,
+                TtEntry {
+                    mv: best_move,
+                    score: best,
+                    eval,
+                    depth,
+                    bound,
+                },
+            );
         }
         best
+    }
+
+    /// The root moves to search, in the order the picker gives them (hash move, captures,
+    /// history): the legal moves, or those of them the GUI named where it named any.
+    fn root_move_list(&mut self, pos: &Position) -> Vec<RootMove> {
+        let mut legal = pos.legal_moves();
+        if let Some(only) = &self.root_moves {
+            // Moves the GUI named that are not legal here are no choice at all; if none is,
+            // every legal move stays (a search must answer with a legal move).
+            if legal.iter().any(|m| only.contains(m)) {
+                legal.retain(|m| only.contains(&m));
+            }
+        }
+        if legal.is_empty() {
+            return Vec::new();
+        }
+        let tt_move = self.tt.probe(self.node_key(pos, 0), 0).and_then(|h| h.mv);
+        let mut picker = MovePicker::new(pos, &legal, tt_move, self.heur, 0);
+        std::iter::from_fn(|| picker.next_move())
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                prev_score: -INFINITY,
+            })
+            .collect()
+    }
+
+    /// One iteration's score, searched in an aspiration window around the last one's
+    /// `prev_score`: a score outside the window widens it on that side, twice as far each
+    /// time, until it is the full window.
+    fn aspiration(
+        &mut self,
+        pos: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        prev_score: i32,
+    ) -> i32 {
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
+            && prev_score.abs() < MATE_BOUND
+            && !self.weak.is_weakened()
+        {
+            (prev_score - window, prev_score + window)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let s = self.root(pos, moves, depth, alpha, beta);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - window).max(-INFINITY);
+            } else if s >= beta {
+                beta = (s + window).min(INFINITY);
+            } else {
+                return s;
+            }
+            window *= 2;
+            if window > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// Takes a completed iteration's verdict into `result`: the best move first, the rest by
+    /// score for the next iteration.
+    fn complete_iteration(
+        &mut self,
+        moves: &mut [RootMove],
+        depth: i32,
+        score: i32,
+        result: &mut SearchResult,
+    ) {
+        for m in moves.iter_mut() {
+            m.prev_score = m.score;
+        }
+        // Best first (it is already), then by score; stable, so ties keep their order.
+        moves[1..].sort_by_key(|m| std::cmp::Reverse(m.score));
+        result.best = Some(moves[0].mv);
+        result.pv = self.pv[0][..self.pv_len[0].max(1)].to_vec();
+        if result.pv[0] != moves[0].mv {
+            result.pv = vec![moves[0].mv];
+        }
+        result.score = Score::from_internal(score);
+        result.depth = depth as u32;
+        result.seldepth = self.seldepth as u32;
+        result.nodes = self.nodes;
+        result.time = self.elapsed();
+    }
+
+    /// Whether iterative deepening stops after a completed iteration at `depth` with `score`.
+    fn deep_enough(&self, limits: &Limits, depth: i32, score: i32) -> bool {
+        if !limits.infinite && !self.budget.may_start_iteration(self.elapsed()) {
+            return true;
+        }
+        // A mate found with twice its plies searched: pruning can hide a shorter mate for
+        // an iteration or two past its length (the mate-in-3 of `tests/search.rs`).
+        score.abs() >= MATE_BOUND && 2 * (MATE - score.abs()) < depth && !limits.infinite
     }
 
     /// Iterative deepening. `on_info` hears about every completed iteration.
@@ -1020,14 +1397,6 @@ impl<'a> Searcher<'a> {
         limits: &Limits,
         mut on_info: Option<&mut dyn FnMut(&Info)>,
     ) -> SearchResult {
-        let mut legal = pos.legal_moves();
-        if let Some(only) = &self.root_moves {
-            // Moves the GUI named that are not legal here are no choice at all; if none is,
-            // every legal move stays (a search must answer with a legal move).
-            if legal.iter().any(|m| only.contains(m)) {
-                legal.retain(|m| only.contains(&m));
-            }
-        }
         let mut result = SearchResult {
             best: None,
             score: Score::Cp(0),
@@ -1037,22 +1406,13 @@ impl<'a> Searcher<'a> {
             pv: Vec::new(),
             time: Duration::ZERO,
         };
-        if legal.is_empty() {
+        let mut moves = self.root_move_list(pos);
+        let Some(first) = moves.first() else {
             result.score = Score::from_internal(mated_in(0));
             return result;
-        }
-        // Root moves in the order the picker gives them (hash move, captures, history).
-        let tt_move = self.tt.probe(self.node_key(pos, 0), 0).and_then(|h| h.mv);
-        let mut picker = MovePicker::new(pos, &legal, tt_move, self.heur, 0);
-        let mut moves: Vec<RootMove> = std::iter::from_fn(|| picker.next_move())
-            .map(|mv| RootMove {
-                mv,
-                score: -INFINITY,
-                prev_score: -INFINITY,
-            })
-            .collect();
-        result.best = Some(moves[0].mv);
-        result.pv = vec![moves[0].mv];
+        };
+        result.best = Some(first.mv);
+        result.pv = vec![first.mv];
 
         let max_depth = limits
             .depth
@@ -1064,34 +1424,7 @@ impl<'a> Searcher<'a> {
             for m in moves.iter_mut() {
                 m.score = -INFINITY;
             }
-            let mut window = ASPIRATION_WINDOW;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH
-                && prev_score.abs() < MATE_BOUND
-                && !self.weak.is_weakened()
-            {
-                (prev_score - window, prev_score + window)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let score = loop {
-                let s = self.root(pos, &mut moves, depth, alpha, beta);
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - window).max(-INFINITY);
-                } else if s >= beta {
-                    beta = (s + window).min(INFINITY);
-                } else {
-                    break s;
-                }
-                window *= 2;
-                if window > 1000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
+            let score = self.aspiration(pos, &mut moves, depth, prev_score);
             if self.stopped {
                 // A root move completed in this iteration with a better score than the
                 // previous best is trusted (it stands first already); otherwise keep the
@@ -1103,21 +1436,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             prev_score = score;
-            for m in moves.iter_mut() {
-                m.prev_score = m.score;
-            }
-            // Best first (it is already), then by score; stable, so ties keep their order.
-            moves[1..].sort_by_key(|m| std::cmp::Reverse(m.score));
-            result.best = Some(moves[0].mv);
-            result.pv = self.pv[0][..self.pv_len[0].max(1)].to_vec();
-            if result.pv[0] != moves[0].mv {
-                result.pv = vec![moves[0].mv];
-            }
-            result.score = Score::from_internal(score);
-            result.depth = depth as u32;
-            result.seldepth = self.seldepth as u32;
-            result.nodes = self.nodes;
-            result.time = self.elapsed();
+            self.complete_iteration(&mut moves, depth, score, &mut result);
             if let Some(f) = on_info.as_deref_mut() {
                 f(&Info {
                     depth: result.depth,
@@ -1129,12 +1448,7 @@ impl<'a> Searcher<'a> {
                     pv: result.pv.clone(),
                 });
             }
-            if !limits.infinite && !self.budget.may_start_iteration(self.elapsed()) {
-                break;
-            }
-            // A mate found with twice its plies searched: pruning can hide a shorter mate for
-            // an iteration or two past its length (the mate-in-3 of `tests/search.rs`).
-            if score.abs() >= MATE_BOUND && 2 * (MATE - score.abs()) < depth && !limits.infinite {
+            if self.deep_enough(limits, depth, score) {
                 break;
             }
         }

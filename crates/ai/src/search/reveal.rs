@@ -3,7 +3,7 @@
 
 use jieqi_rules::{Move, Piece, Position, Role, Side};
 
-use super::{Mode, Searcher};
+use super::{Mode, Node, Searcher};
 use crate::chance::Outcome;
 use crate::params::CHANCE_VALUE_CAP;
 use crate::score::{INFINITY, MATE, MATE_BOUND};
@@ -37,51 +37,20 @@ impl Searcher<'_> {
     /// A reveal: the probability-weighted mean (capped, see [`chance_value`]) over the
     /// identities the piece may show, each child searched with the window shifted by what that
     /// identity is expected to be worth (see the module documentation of [`crate::chance`] for
-    /// why and when it is exact).
-    #[allow(clippy::too_many_arguments)]
+    /// why and when it is exact). `at` is as [`Searcher::search_move`] has it.
     pub(super) fn chance(
         &mut self,
         pos: &Position,
         m: Move,
         side: Side,
-        depth: i32,
+        at: Node,
         extend: bool,
-        window: (i32, i32),
-        ply: usize,
         mode: Mode,
     ) -> i32 {
-        let (alpha, beta) = window;
-        let mut outs = [Outcome {
-            role: Role::Soldier,
-            weight: 0,
-            shift: 0,
-        }; 6];
-        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
-        let know = state.know[ply];
-        // Hindsight: the identity the deal put there, and nothing else.
-        let dealt = state.deal.as_ref().and_then(|deal| deal[m.from.index()]);
-        let n = match dealt {
-            Some(role) => {
-                outs[0] = Outcome {
-                    role,
-                    weight: 1,
-                    shift: 0,
-                };
-                1
-            }
-            None => know.outcomes(pos, side, m.to, &mut outs),
-        };
-        if n == 0 {
-            // The pool has nothing for this piece (an inconsistent view): it moves on as the
-            // piece of its start point, as the public position plays it.
-            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
-            outs[0] = Outcome {
-                role,
-                weight: 1,
-                shift: 0,
-            };
-        }
-        let n = n.max(1);
+        let Node {
+            ply, alpha, beta, ..
+        } = at;
+        let (outs, n) = self.identities(pos, m, side, ply);
         let mut vals = [0i32; 6];
         // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
         let mut kinds = [0i8; 6];
@@ -91,7 +60,12 @@ impl Searcher<'_> {
             let b = (beta.saturating_add(o.shift)).clamp(a + 1, INFINITY);
             let a = if alpha <= -INFINITY { -INFINITY } else { a };
             let b = if beta >= INFINITY { INFINITY } else { b };
-            let v = self.outcome(pos, m, side, o.role, depth, extend, (a, b), ply, mode);
+            let shifted = Node {
+                alpha: a,
+                beta: b,
+                ..at
+            };
+            let v = self.outcome(pos, m, Piece::new(side, o.role), shifted, extend, mode);
             if self.stopped {
                 return 0;
             }
@@ -128,17 +102,12 @@ impl Searcher<'_> {
             for i in 0..n {
                 if kinds[i] != 0 {
                     let o = outs[i];
-                    let v = self.outcome(
-                        pos,
-                        m,
-                        side,
-                        o.role,
-                        depth,
-                        extend,
-                        (-INFINITY, INFINITY),
-                        ply,
-                        mode,
-                    );
+                    let full = Node {
+                        alpha: -INFINITY,
+                        beta: INFINITY,
+                        ..at
+                    };
+                    let v = self.outcome(pos, m, Piece::new(side, o.role), full, extend, mode);
                     if self.stopped {
                         return 0;
                     }
@@ -150,35 +119,67 @@ impl Searcher<'_> {
         chance_value(outs, |i| vals[i])
     }
 
-    /// One identity of a reveal: plays it and searches the child within `window`.
-    #[allow(clippy::too_many_arguments)]
+    /// The identities the face-down piece moving by `m` may show at `ply`, with their weights
+    /// and window shifts, and how many there are (at least one).
+    fn identities(&self, pos: &Position, m: Move, side: Side, ply: usize) -> ([Outcome; 6], usize) {
+        let mut outs = [Outcome {
+            role: Role::Soldier,
+            weight: 0,
+            shift: 0,
+        }; 6];
+        let state = self.jieqi.as_deref().expect("chance nodes are Jieqi's");
+        let know = state.know[ply];
+        // Hindsight: the identity the deal put there, and nothing else.
+        let dealt = state.deal.as_ref().and_then(|deal| deal[m.from.index()]);
+        let n = match dealt {
+            Some(role) => {
+                outs[0] = Outcome {
+                    role,
+                    weight: 1,
+                    shift: 0,
+                };
+                1
+            }
+            None => know.outcomes(pos, side, m.to, &mut outs),
+        };
+        if n == 0 {
+            // The pool has nothing for this piece (an inconsistent view): it moves on as the
+            // piece of its start point, as the public position plays it.
+            let role = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role());
+            outs[0] = Outcome {
+                role,
+                weight: 1,
+                shift: 0,
+            };
+        }
+        (outs, n.max(1))
+    }
+
+    /// One identity of a reveal: the piece `arriving` as it; plays it and searches the child
+    /// as `at` says.
     fn outcome(
         &mut self,
         pos: &Position,
         m: Move,
-        side: Side,
-        role: Role,
-        depth: i32,
+        arriving: Piece,
+        at: Node,
         extend: bool,
-        window: (i32, i32),
-        ply: usize,
         mode: Mode,
     ) -> i32 {
-        let (alpha, beta) = window;
-        let arriving = Piece::new(side, role);
+        let ply = at.ply;
         let mut child = pos.clone();
         child.play_unchecked_as(m, arriving);
         let check = child.is_check();
         if let Some(state) = self.jieqi.as_deref_mut() {
-            state.know[ply + 1] = state.know[ply].without(side, role);
+            state.know[ply + 1] = state.know[ply].without(arriving.side(), arriving.role());
         }
         self.note_path(ply, (m, arriving));
         if mode == Mode::Main {
             // A reveal can never be undone: no repetition reaches back past it.
             self.push_child(ply, &child, check, 0);
         }
-        let d = depth + (check && extend) as i32;
-        -self.child_search(&child, d, -beta, -alpha, ply + 1, check, mode)
+        let d = at.depth + (check && extend) as i32;
+        -self.child_search(&child, at.child(d), check, mode)
     }
 }
 
