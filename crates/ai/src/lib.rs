@@ -6,7 +6,7 @@
 //! set, rules.md §10), [`search`] (one Xiangqi search of a position under the standard rules
 //! with a fresh table, deterministic for a seed and depth/node limits),
 //! [`search_with_info`] (the same, reporting each completed iteration), and [`Engine`], which
-//! keeps its transposition table from move to move and can play at a [`Level`]. [`bench`] and
+//! keeps its transposition table from move to move and can play at a [`Level`]. [`bench()`] and
 //! [`bench_jieqi`] search fixed sets of positions for speed measurements.
 //!
 //! Jieqi: a move of a face-down piece is a chance event over the identities the viewer has not

@@ -203,7 +203,7 @@ pub const CHANCE_VALUE_CAP: i32 = 1500;
 /// ([`crate::Engine::set_jieqi_tuning`]); the default is the constants above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JieqiTuning {
-    /// [`CHANCE_MIN_DEPTH`].
+    /// The shallowest depth a chance node is searched at (`CHANCE_MIN_DEPTH` by default).
     pub chance_min_depth: i32,
     /// The Jieqi weights' `HIDDEN_BONUS`.
     pub hidden_bonus: i32,

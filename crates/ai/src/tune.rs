@@ -613,7 +613,7 @@ fn render_header(out: &mut String, note: &str, jieqi: bool) {
     out.push_str(&format!(
         "//! The {} evaluation's weights: material, piece-square tables, mobility, general\n\
          //! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by\n\
-         //! `jieqi-cli tune` (see the README, \"Tuning the evaluation\"); edit by hand or replace with a\n\
+         //! `jieqi-cli tune` (see docs/tuning.md, \"Tuning the evaluation\"); edit by hand or replace with a\n\
          //! tuner's output.\n",
         if jieqi { "Jieqi" } else { "Xiangqi" }
     ));

@@ -1,6 +1,6 @@
 //! The Xiangqi evaluation's weights: material, piece-square tables, mobility, general
 //! safety, threats, pins, loose pieces, tempo and the face-down piece. Written by
-//! `jieqi-cli tune` (see the README, "Tuning the evaluation"); edit by hand or replace with a
+//! `jieqi-cli tune` (see docs/tuning.md, "Tuning the evaluation"); edit by hand or replace with a
 //! tuner's output.
 //!
 //! Tuned in two steps. First every group (the pins, the defence against each attacker and the

@@ -1,5 +1,5 @@
 //! The languages the game speaks. Every visible string comes from one catalogue: the
-//! [`catalogue!`] table below, one line per [`Text`] key with its English, German and Chinese
+//! `catalogue!` table below, one line per [`Text`] key with its English, German and Chinese
 //! (traditional characters, like the pieces) columns.
 //!
 //! **Adding a string:** add a line `Key => ["English", "Deutsch", "中文"],` to the table and

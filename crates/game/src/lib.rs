@@ -15,6 +15,9 @@
 //! send it messages and read what it publishes. docs/architecture.md draws the
 //! layout and says where a new screen, command or rule goes.
 
+// An application: its modules' docs point at the private systems and types they explain.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod autosave;
 pub mod board;
 pub mod cli;

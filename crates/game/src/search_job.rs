@@ -2,7 +2,7 @@
 //! engine: the computer opponent's, the Hint button's, the value of each reveal. Dropping a
 //! job stops its search.
 //!
-//! Xiangqi and Jieqi are searched by their own engine on a [`PlayerView`]; any other variant
+//! Xiangqi and Jieqi are searched by their own engine on a [`PlayerView`](jieqi_rules::PlayerView); any other variant
 //! by the generic search on its search node (`PlayedGame::search_node`). Either way the
 //! search is given one side's own knowledge, never the game.
 

@@ -244,7 +244,7 @@ fn idle_report(
     };
     let focused = windows.iter().any(|w| w.focused);
     let mode = winit.map(|w| format!("{:?}", w.update_mode(focused)));
-    // Printed on stdout, one line, for scripts and the README.
+    // Printed on stdout, one line, for scripts and docs/measurements.md.
     println!(
         "idle: seconds={seconds:.1} frames={drawn} fps={:.2} {cpu} focused={focused} mode={}",
         drawn as f64 / seconds,
@@ -297,7 +297,7 @@ fn bench_measure(
         thinking.sort_by(f64::total_cmp);
         let mean = sorted.iter().sum::<f64>() / sorted.len() as f64;
         let interactive = plan.interactive.unwrap_or_default().as_secs_f64() * 1000.0;
-        // Printed on stdout, one line, for scripts and the README.
+        // Printed on stdout, one line, for scripts and docs/measurements.md.
         println!(
             "bench: startup_to_interactive_ms={interactive:.0} frames={} moves={} \
              frame_ms_median={:.2} frame_ms_p99={:.2} frame_ms_max={:.2} mean_fps={:.1} \

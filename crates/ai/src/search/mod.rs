@@ -226,7 +226,7 @@ pub(crate) struct JieqiContext {
 }
 
 /// Hindsight (a review's line of what the deal held): the identity of the face-down piece on
-/// each point, by [`Square::index`]. A face-down piece never leaves its point unrevealed, so
+/// each point, by [`Square::index`](jieqi_rules::Square::index). A face-down piece never leaves its point unrevealed, so
 /// a reveal in the search shows this identity, a single outcome, instead of a chance over
 /// the pool. Never used to play: a player cannot know it.
 pub type KnownDeal = Box<[Option<Role>; 90]>;

@@ -20,7 +20,7 @@ use crate::i18n::Phrase;
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameCommand {
     /// The side to move plays the turn made on the board (checked; a refusal becomes a
-    /// [`Hint`]).
+    /// [`Hint`](super::Hint)).
     Move(BoardTurn),
     /// The computer's move, for the moment `stamp` (a stale one is dropped).
     ComputerMove {
@@ -44,7 +44,7 @@ pub enum GameCommand {
     /// whose first game is over, its second game on the same deal; after a decided match, a
     /// new match on a new deal.
     Again,
-    /// `side` asks to take back to their previous move (see [`takeback`]).
+    /// `side` asks to take back to their previous move (see [`takeback`](super::takeback)).
     RequestTakeBack(Side),
     /// The other player answers a take-back request.
     AnswerTakeBack {
@@ -59,7 +59,7 @@ pub enum GameCommand {
     /// Take up the autosaved game again.
     Resume(Box<Resumed>),
     /// The players answer whether to abandon the game in progress for the command waiting
-    /// (see [`abandon`]).
+    /// (see `abandon`).
     AnswerAbandon {
         abandon: bool,
     },
