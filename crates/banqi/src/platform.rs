@@ -98,6 +98,7 @@ pub fn table_of_view(view: &BanqiView) -> Table {
         }),
         colours: Seat::BOTH.map(|seat| view.colour(seat)),
         seed: view.reveal.as_ref().and_then(|r| r.seed),
+        view: None,
     }
 }
 

@@ -309,8 +309,7 @@ fn pick(
 /// a take-back, a new game, a handoff, the end or a step into analysis it is dropped.
 fn forget_stale_selection(shown: Res<Shown>, mut selection: ResMut<Selection>) {
     let owner = shown
-        .view
-        .as_ref()
+        .view()
         .filter(|_| shown.can_move())
         .map(|v| (shown.stamp(), v.viewer));
     if selection.owner != owner {

@@ -341,7 +341,7 @@ fn take_backs_of_nothing_seen_face_down_are_ordinary_under_either_setting() {
         // Black's cannon-point piece takes Red's face-down b0: only Black (the computer) saw
         // what it was, so Red's take-back teaches Red nothing.
         let mut app = jieqi_vs_computer(&["h2e2", "b7b0"]);
-        let taken = shown(&app).view.as_ref().unwrap().moves[1].captured;
+        let taken = shown(&app).view().unwrap().moves[1].captured;
         assert!(
             matches!(
                 taken,

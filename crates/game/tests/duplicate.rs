@@ -44,7 +44,7 @@ fn hot_seat_move(app: &mut App, from: &str, to: &str) {
 
 /// What the first ply's piece turned up as, as everyone saw it.
 fn first_reveal(app: &App) -> Role {
-    shown(app).view.as_ref().unwrap().moves[0]
+    shown(app).view().unwrap().moves[0]
         .revealed
         .expect("the first move turned a piece up")
 }
@@ -52,7 +52,7 @@ fn first_reveal(app: &App) -> Role {
 /// The record the Record window exports for the game on the table.
 fn exported(app: &App) -> Record {
     let shown = shown(app);
-    let view = shown.view.as_ref().unwrap();
+    let view = shown.view().unwrap();
     let mut record = reviewed_record(view, &[], Notation::Iccs, Default::default());
     let m = shown.duplicate.as_ref().unwrap();
     tie_to_match(&mut record, m, m.round, shown.names);
@@ -81,7 +81,7 @@ fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     // Between the games: only what both saw — no final reveal, no seed, the face-down
     // piece taken unnamed, no review, no playing on.
     let between = shown(&app);
-    let view = between.view.as_ref().unwrap();
+    let view = between.view().unwrap();
     assert!(view.reveal.is_none());
     assert!(matches!(
         view.moves[0].captured,
@@ -131,7 +131,7 @@ fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     let m = end.duplicate.clone().unwrap();
     assert!(m.decided);
     assert_eq!(m.result(), Some(MatchResult::PlayerOne));
-    let seed = end.view.as_ref().unwrap().reveal.as_ref().unwrap().seed;
+    let seed = end.view().unwrap().reveal.as_ref().unwrap().seed;
     assert!(seed.is_some());
     let first = m.first_view.as_ref().unwrap();
     assert_eq!(first.reveal.as_ref().unwrap().seed, seed, "one deal");
@@ -280,7 +280,7 @@ fn the_autosave_keeps_the_match_across_a_restart() {
     command(&mut again, GameCommand::Resume(Box::new(resumed)));
     let m = shown(&again).duplicate.clone().unwrap();
     assert_eq!((m.round, m.half_points), (1, [2, 0]));
-    assert!(shown(&again).view.as_ref().unwrap().reveal.is_none());
+    assert!(shown(&again).view().unwrap().reveal.is_none());
     // Game 2 begun, then closed and resumed: the same match, the same deal.
     command(&mut again, GameCommand::Again);
     hot_seat_move(&mut again, "h2", "e2");
@@ -300,13 +300,6 @@ fn the_autosave_keeps_the_match_across_a_restart() {
     assert_eq!(first.moves[0].revealed, Some(revealed));
     assert_eq!(
         first.reveal.unwrap().seed,
-        shown(&third)
-            .view
-            .as_ref()
-            .unwrap()
-            .reveal
-            .as_ref()
-            .unwrap()
-            .seed
+        shown(&third).view().unwrap().reveal.as_ref().unwrap().seed
     );
 }

@@ -105,7 +105,7 @@ fn the_computers_search_asks_for_frames_until_its_move() {
     wait_for_plies(&mut app, 1);
     settle_long(&mut app);
     assert_eq!(asked(&app), None, "the human's turn: nothing moves");
-    let mv = shown(&app).view.as_ref().unwrap().legal_moves[0];
+    let mv = shown(&app).view().unwrap().legal_moves[0];
     app.world_mut().write_message(GameCommand::Move(mv.into()));
     // From the human's move to the computer's answer no frame goes without asking for the
     // next: an app that fell asleep would never show the answer.

@@ -41,8 +41,7 @@ fn a_click_picks_a_piece_and_marks_its_targets() {
     assert_eq!(markers(&mut app, Marker::Selected), 1);
     // The cannon on h2: six free points up to h6 and along rank 2, and one capture (h9).
     let legal = shown(&app)
-        .view
-        .as_ref()
+        .view()
         .unwrap()
         .legal_moves
         .iter()
@@ -100,7 +99,7 @@ fn a_refused_target_keeps_the_turn_and_says_why() {
     click(&mut app, "d1"); // the horse's leg on c0 is blocked
     settle(&mut app);
     assert_eq!(view_plies(&app), 0);
-    assert_eq!(shown(&app).view.as_ref().unwrap().turn(), Side::Red);
+    assert_eq!(shown(&app).view().unwrap().turn(), Side::Red);
     assert_eq!(
         app.world().resource::<Hint>().text.as_deref(),
         Some(Refusal::LegBlocked.message())
@@ -227,7 +226,7 @@ fn jieqi_hands_the_device_over_after_every_move() {
     read_the_reveal(&mut app);
     // The cover is up: no view, no pieces, no marks, only the cover's words.
     assert_eq!(phase(&app), Phase::Handoff);
-    assert!(shown(&app).view.is_none());
+    assert!(shown(&app).view().is_none());
     assert_eq!(shown(&app).pass_to, Some(Side::Black));
     assert!(pieces(&mut app).is_empty());
     assert_eq!(markers(&mut app, Marker::LastTo), 0);
@@ -244,7 +243,7 @@ fn jieqi_hands_the_device_over_after_every_move() {
     command(&mut app, GameCommand::Ready);
     assert_eq!(phase(&app), Phase::AwaitInput);
     let s = shown(&app);
-    assert_eq!(s.view.as_ref().unwrap().viewer, Side::Black);
+    assert_eq!(s.view().unwrap().viewer, Side::Black);
     assert_eq!(
         s.bottom,
         Side::Black,
@@ -258,7 +257,7 @@ fn jieqi_hands_the_device_over_after_every_move() {
     read_the_reveal(&mut app);
     assert_eq!(shown(&app).pass_to, Some(Side::Red));
     command(&mut app, GameCommand::Ready);
-    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Red);
+    assert_eq!(shown(&app).view().unwrap().viewer, Side::Red);
     assert_eq!(view_plies(&app), 2);
 }
 
@@ -267,7 +266,7 @@ fn ready_means_nothing_outside_a_handoff() {
     let mut app = jieqi(false);
     command(&mut app, GameCommand::Ready);
     assert_eq!(phase(&app), Phase::AwaitInput);
-    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Red);
+    assert_eq!(shown(&app).view().unwrap().viewer, Side::Red);
 }
 
 /// Everything on screen that could name a piece: every text entity, every piece, mark and
@@ -341,7 +340,7 @@ fn capture_then_hand_over(game: AnyGame, animations: bool) -> App {
     settle_long(&mut app);
     read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
-    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
+    assert_eq!(shown(&app).view().unwrap().viewer, Side::Black);
     app
 }
 
@@ -381,7 +380,7 @@ fn blacks_screen_holds_nothing_of_what_red_learned_by_capturing() {
             settle_long(app);
             read_the_reveal(app);
             command(app, GameCommand::Ready);
-            assert_eq!(shown(app).view.as_ref().unwrap().viewer, Side::Red);
+            assert_eq!(shown(app).view().unwrap().viewer, Side::Red);
         }
         let (sa, sb) = (screen_snapshot(&mut a), screen_snapshot(&mut b));
         assert_ne!(sa, sb);
@@ -426,7 +425,7 @@ fn resigning_ends_the_game_with_a_result_card_and_again_swaps_colours() {
             .iter()
             .all(|p| matches!(p.face, Face::Up(_)))
     );
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     assert_eq!(
         view.outcome,
         Some(Outcome::Win {
@@ -531,7 +530,10 @@ fn moves_from_the_command_line_are_checked_and_a_bad_one_loses_nothing() {
 
 /// The first legal move of the human's own view.
 fn human_move(app: &mut App) {
-    let view = shown(app).view.clone().expect("the human sees the board");
+    let view = shown(app)
+        .view()
+        .cloned()
+        .expect("the human sees the board");
     assert!(view.is_my_turn());
     let mv = view.legal_moves[0];
     command(app, GameCommand::Move(mv.into()));
@@ -547,8 +549,8 @@ fn the_computer_answers_a_human_move_without_a_handoff() {
         assert!(view_plies(&app) >= 1);
         wait_for_plies(&mut app, 2);
         let view = shown(&app)
-            .view
-            .clone()
+            .view()
+            .cloned()
             .expect("no cover against the computer");
         assert_eq!(view.moves.len(), 2, "{variant:?}");
         assert_eq!(view.turn(), Side::Red);
@@ -572,7 +574,7 @@ fn as_black_the_computer_opens_as_red() {
     let mut app = vs_computer(Family::Jieqi, Level::Beginner, Side::Black);
     assert_eq!(shown(&app).bottom, Side::Black);
     wait_for_plies(&mut app, 1);
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     assert_eq!(view.viewer, Side::Black);
     assert_eq!(view.turn(), Side::Black);
     assert_eq!(phase(&app), Phase::AwaitInput);
@@ -582,7 +584,7 @@ fn as_black_the_computer_opens_as_red() {
     );
     human_move(&mut app);
     wait_for_plies(&mut app, 3);
-    assert_eq!(shown(&app).view.as_ref().unwrap().turn(), Side::Black);
+    assert_eq!(shown(&app).view().unwrap().turn(), Side::Black);
 }
 
 #[test]
@@ -625,7 +627,7 @@ fn the_hint_marks_a_legal_move_until_the_next_move() {
     assert!(app.world().resource::<HudModel>().can_hint);
     let turn = ask_hint(&mut app);
     settle(&mut app);
-    let legal = &shown(&app).view.as_ref().unwrap().legal_moves;
+    let legal = &shown(&app).view().unwrap().legal_moves;
     assert!(legal.iter().any(|&m| BoardTurn::from(m) == turn));
     assert_eq!(markers(&mut app, Marker::HintFrom), 1);
     assert_eq!(markers(&mut app, Marker::HintTo), 1);
@@ -648,13 +650,13 @@ fn a_new_game_is_played_under_its_house_rules() {
             ..common::jieqi_config()
         }),
     );
-    assert_eq!(shown(&app).view.as_ref().unwrap().rules, rules);
+    assert_eq!(shown(&app).view().unwrap().rules, rules);
     click(&mut app, "b2");
     click(&mut app, "b9");
     settle(&mut app);
     read_the_reveal(&mut app);
     command(&mut app, GameCommand::Ready);
-    assert_eq!(shown(&app).view.as_ref().unwrap().viewer, Side::Black);
+    assert_eq!(shown(&app).view().unwrap().viewer, Side::Black);
     let hud = app.world().resource::<HudModel>();
     assert!(hud.players[0].tray[0].role.is_some(), "Black sees it too");
     assert!(hud.rules.is_some());
@@ -682,7 +684,7 @@ fn the_mover_reads_the_reveal_for_its_time_and_the_other_player_never_sees_it() 
             match phase(&app) {
                 Phase::Reveal if !covered => {
                     shown_to_red += 0.05;
-                    let view = s.view.as_ref().expect("the mover's view stays up");
+                    let view = s.view().expect("the mover's view stays up");
                     assert_eq!(view.viewer, Side::Red);
                     assert!(
                         view.captured_by(Side::Red)
@@ -698,7 +700,7 @@ fn the_mover_reads_the_reveal_for_its_time_and_the_other_player_never_sees_it() 
                     assert!(pieces(&mut app).len() > 20, "never an emptied board");
                 }
                 Phase::Reveal | Phase::Handoff => {
-                    assert!(s.view.is_none() && pieces(&mut app).is_empty());
+                    assert!(s.view().is_none() && pieces(&mut app).is_empty());
                     app.update();
                     break;
                 }
@@ -715,7 +717,7 @@ fn the_mover_reads_the_reveal_for_its_time_and_the_other_player_never_sees_it() 
         // Black takes the device: Black's screens name no identity of the taken piece.
         command(&mut app, GameCommand::Ready);
         for _ in 0..5 {
-            black_views.push(shown(&app).view.clone().unwrap());
+            black_views.push(shown(&app).view().cloned().unwrap());
             app.update();
         }
         for view in black_views {

@@ -193,7 +193,7 @@ fn the_later_screens_speak_german_and_chinese_too() {
 
         // Records and FENs that cannot be loaded, and one that can.
         let jieqi_app = jieqi(false);
-        let running_jieqi = record_text(shown(&jieqi_app).view.as_ref().unwrap(), Notation::Wxf);
+        let running_jieqi = record_text(shown(&jieqi_app).view().unwrap(), Notation::Wxf);
         let mut app = xiangqi(false);
         let mut texts = Vec::new();
         for load in [
@@ -260,7 +260,7 @@ fn kept_messages_follow_a_language_switch() {
     let mut app = xiangqi(false);
     command(&mut app, GameCommand::LoadFen("not a fen".into()));
     assert!(record_message(&app, Language::English).starts_with("FEN: "));
-    let fen = shown(&app).view.as_ref().unwrap().to_fen();
+    let fen = shown(&app).view().unwrap().to_fen();
     command(&mut app, GameCommand::LoadFen(fen));
     assert_eq!(
         record_message(&app, Language::Chinese),
@@ -375,7 +375,7 @@ fn the_font_subset_has_every_character_the_game_draws() {
         click(&mut app, from);
         click(&mut app, to);
     }
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     assert_eq!(view.moves.len(), 8, "the sample game was played");
     texts.extend(view.move_texts(Notation::Chinese));
     let missing: String = texts

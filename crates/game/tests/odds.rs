@@ -148,7 +148,7 @@ fn the_values_come_on_request_for_the_player_to_move_and_go_with_the_next_move()
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     // At the start every move but the generals' turns a piece up.
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     let reveals = view
         .legal_moves
         .iter()

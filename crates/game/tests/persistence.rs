@@ -114,7 +114,7 @@ fn resuming_restores_the_same_position_and_moves() {
     let mut app = fresh_app(dir.path());
     play(&mut app, "h2e2");
     play(&mut app, "h9g7");
-    let before = shown(&app).view.clone().unwrap();
+    let before = shown(&app).view().cloned().unwrap();
     drop(app);
 
     let mut app = fresh_app(dir.path());
@@ -126,7 +126,7 @@ fn resuming_restores_the_same_position_and_moves() {
     assert_eq!(view_plies(&app), 0);
     answer(&mut app, true);
     assert_eq!(preview(&app), None);
-    let after = shown(&app).view.clone().unwrap();
+    let after = shown(&app).view().cloned().unwrap();
     assert_eq!(after.moves, before.moves);
     assert_eq!(after.position.to_fen(), before.position.to_fen());
     assert_eq!(phase(&app), Phase::AwaitInput);
@@ -176,10 +176,10 @@ fn a_resumed_jieqi_game_on_one_screen_comes_up_covered() {
     );
     answer(&mut app, true);
     assert_eq!(phase(&app), Phase::Handoff);
-    assert_eq!(shown(&app).view, None);
+    assert_eq!(shown(&app).view(), None);
     assert_eq!(shown(&app).pass_to, Some(Side::Black));
     command(&mut app, GameCommand::Ready);
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     assert_eq!(view.viewer, Side::Black);
     assert_eq!(view.moves.len(), 1);
 }

@@ -225,7 +225,7 @@ fn a_reviewed_record_reads_back_to_the_same_moves_with_its_marks() {
     let mut app = app_with(game, jieqi_config(), false);
     review_to_the_end(&mut app);
     let plies = app.world().resource::<Review>().plies().to_vec();
-    let view = shown(&app).view.clone().unwrap();
+    let view = shown(&app).view().cloned().unwrap();
     for (notation, lang) in [
         (Notation::Wxf, jieqi_game::i18n::Language::English),
         (Notation::Chinese, jieqi_game::i18n::Language::Chinese),
@@ -274,7 +274,7 @@ fn play_on_from_a_reviewed_position_and_back() {
     assert_eq!(now.plies, 0);
     assert_eq!(now.computer, Some(Side::Black));
     assert!(now.can_return && !now.can_review);
-    let view = now.view.clone().unwrap();
+    let view = now.view().cloned().unwrap();
     assert_eq!(view.position.to_fen(), then.position.to_fen());
     assert_eq!(view.pool, then.pool, "Red's unseen identities, dealt again");
     assert!(app.world().resource::<Session>().practice());

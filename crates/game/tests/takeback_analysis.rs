@@ -21,7 +21,7 @@ fn play(app: &mut App, from: &str, to: &str) {
 }
 
 fn live(app: &App) -> PlayerView {
-    shown(app).view.clone().expect("the board is shown")
+    shown(app).view().cloned().expect("the board is shown")
 }
 
 fn hud(app: &App) -> &HudModel {
@@ -212,7 +212,7 @@ fn jieqi_take_back_hands_over_under_the_cover_and_shows_no_more_than_before() {
         "Black does not hold the device"
     );
     command(&mut app, GameCommand::RequestTakeBack(Side::Red));
-    assert_eq!(shown(&app).view, None, "still covered");
+    assert_eq!(shown(&app).view(), None, "still covered");
     assert_eq!(shown(&app).pass_to, Some(Side::Black));
     command(&mut app, GameCommand::AnswerTakeBack { accept: true });
     assert_eq!(shown(&app).plies, 3, "no answer from under the cover");
@@ -224,7 +224,7 @@ fn jieqi_take_back_hands_over_under_the_cover_and_shows_no_more_than_before() {
     );
     command(&mut app, GameCommand::AnswerTakeBack { accept: true });
     // The device goes to Red under the cover; Red then sees exactly the view before the move.
-    assert_eq!(shown(&app).view, None);
+    assert_eq!(shown(&app).view(), None);
     assert_eq!(shown(&app).pass_to, Some(Side::Red));
     command(&mut app, GameCommand::Ready);
     assert_eq!(live(&app), red_view_before);
@@ -291,7 +291,7 @@ fn analysis_steps_through_the_game_and_the_board_takes_no_moves() {
     assert_eq!(view_plies(&app), 4);
     // Last: live again, moves allowed.
     command(&mut app, GameCommand::Browse(BrowseTo::Last));
-    assert_eq!(shown(&app).browse, None);
+    assert_eq!(shown(&app).browsed_view(), None);
     assert_eq!(hud(&app).shown_ply, 4);
     assert_eq!(board_at(&app), full.position);
     play(&mut app, "b0", "c2");
@@ -312,7 +312,7 @@ fn analysis_in_jieqi_shows_the_viewers_own_earlier_view() {
     // A move hands over the cover; the next player starts live.
     command(&mut app, GameCommand::Browse(BrowseTo::Last));
     jieqi_move(&mut app);
-    assert_eq!(shown(&app).browse, None);
+    assert_eq!(shown(&app).browsed_view(), None);
 }
 
 #[test]
@@ -413,7 +413,7 @@ fn the_record_box_is_emptied_under_the_cover() {
     let mv = live(&app).legal_moves[0];
     command(&mut app, GameCommand::Move(mv.into()));
     skip_the_reveal(&mut app);
-    assert_eq!(shown(&app).view, None);
+    assert_eq!(shown(&app).view(), None);
     assert_eq!(app.world().resource::<RecordBox>().text, "");
 }
 
@@ -546,7 +546,8 @@ fn the_game_screen_opens_as_the_command_line_set_the_game() {
     assert_eq!(phase(&app), Phase::Handoff);
     assert_eq!(shown(&app).pass_to, Some(Side::Black));
     let app = app_from_command_line(&["--moves", "h2e2 h9g7 h0g2", "--browse", "1"]);
-    assert_eq!(shown(&app).browse.as_ref().map(|b| b.ply), Some(1));
+    assert_eq!(shown(&app).browsed_ply, Some(1));
+    assert!(shown(&app).browsed_view().is_some());
     let app = app_from_command_line(&["--moves", "h2e2 h9g7 h0g2", "--ask-takeback", "red"]);
     assert_eq!(
         hud(&app).takeback_request.as_deref(),

@@ -257,6 +257,7 @@ fn table_of(game: &Soldiers, viewer: Side, ply: usize) -> Option<Table> {
             .map(|side| vec![soldier(side.other()); game.captures(ply)[side.index()]]),
         colours: [Some(Side::Red), Some(Side::Black)],
         seed: None,
+        view: None,
     })
 }
 

@@ -411,6 +411,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
 fn config(args: &MatchArgs) -> Result<Config, String> {
     let variant = jieqi_variants::find(args.variant.as_deref().unwrap_or("xiangqi"))
         .map_err(|e| e.to_string())?;
+    // Xiangqi and Jieqi play with their own engine and notation; any other variant with the
+    // generic search.
     let kind = variant.kind();
     let players = players(args)?;
     let external = matches!(players[1], Player::Engine(_));
@@ -514,6 +516,7 @@ fn dialogue(
     variant: &dyn Variant,
     b: &Player,
 ) -> Result<Dialogue, String> {
+    // What another engine is told depends on the Xiangqi family's notation and GUI dialogue.
     Ok(match (variant.kind(), b) {
         (_, Player::Level(_)) if engine_view.is_some() => {
             return Err("--engine-view needs --b-engine (how the other engine sees Jieqi)".into());
@@ -615,6 +618,7 @@ fn match_limits(
 
 /// `--opening-plies` and `--openings`, for Xiangqi and Jieqi.
 fn openings(args: &MatchArgs, variant: &dyn Variant) -> Result<(usize, Openings), String> {
+    // Book-like openings are the Xiangqi family's (Xiangqi gets more random plies).
     let kind = variant.kind();
     let opening_plies: usize = match args.opening_plies {
         Some(_) if kind.is_none() => {

@@ -43,6 +43,7 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     let notation = super::parse_notation(args.notation.as_deref(), Notation::Wxf)?;
     let text = read_text_file(path, TEXT_FILE_BYTES)?;
     let (game, tags) = game_of(&text).map_err(|e| format!("'{path}': {e}"))?;
+    // The review is the Xiangqi family's engine judging each mover's view.
     let depth = args.depth.unwrap_or(match game.kind() {
         Family::Jieqi => JIEQI_DEPTH,
         _ => XIANGQI_DEPTH,

@@ -403,8 +403,7 @@ fn result_card(
 /// point ("b9 車"); Banqi shows them on the board instead.
 fn still_face_down(shown: &Shown, set: PieceSet, lang: Language) -> Vec<String> {
     let Some((view, reveal)) = shown
-        .view
-        .as_ref()
+        .view()
         .and_then(|view| Some((view, view.reveal.as_ref()?)))
     else {
         return Vec::new();
@@ -437,8 +436,7 @@ fn final_board(shown: &Shown, live: &Table) -> FinalBoard {
     // Jieqi: what was still face down, by place (the table shows it face up by now).
     let was_down = |spot: Spot| {
         shown
-            .view
-            .as_ref()
+            .view()
             .and_then(|view| view.reveal.as_ref())
             .and_then(|r| r.hidden.iter().find(|(sq, _)| family::spot(*sq) == spot))
             .map(|&(_, role)| role)
@@ -560,7 +558,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
     let running = live.outcome.is_none();
     // The check of the position on the board; the rules' notices of the live game.
     let in_check = at.check.is_some();
-    let view = shown.view.as_ref();
+    let view = shown.view();
     let odds_view = odds_view(shown);
     // The Xiangqi family's notations are its own (WXF, Chinese): its view writes the move
     // list in the notation chosen; other variants in their own.
@@ -722,11 +720,9 @@ fn draw_offer(shown: &Shown, live: &Table, lang: Language) -> Option<String> {
 /// The view whose face-down pieces the odds are of: the position the board shows (the
 /// browsed one during analysis), while the game runs.
 fn odds_view(shown: &Shown) -> Option<&PlayerView> {
-    match &shown.browse {
-        Some(browse) => Some(&browse.view),
-        None => shown.view.as_ref(),
-    }
-    .filter(|v| v.outcome.is_none() || shown.browse.is_some())
+    shown
+        .board_view()
+        .filter(|v| v.outcome.is_none() || shown.browsed_ply.is_some())
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
@@ -770,8 +766,7 @@ fn build(
         next.thinking = thinking.map(|t| t.get(settings.language).to_string());
         // The value of each reveal: only beside the odds, for the player to move.
         let view = shown
-            .view
-            .as_ref()
+            .view()
             .filter(|_| shown.can_move() && !next.odds.is_empty());
         next.can_value_reveals =
             view.is_some_and(|v| v.legal_moves.iter().any(|m| reveal_values::turns_up(v, m)));

@@ -20,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// The viewer's record: in the notation chosen for Xiangqi and Jieqi, else in the
 /// variant's own.
 fn exported_record(shown: &Shown, settings: &Settings, review: &Review) -> Option<String> {
-    let Some(view) = &shown.view else {
+    let Some(view) = shown.view() else {
         return Some(shown.own_texts.as_ref()?.record.clone());
     };
     // A review's verdicts join the record as comments.

@@ -113,7 +113,7 @@ pub fn panel(
     shown_ply: usize,
     lang: Language,
 ) -> Option<ReviewPanel> {
-    let view = shown.view.as_ref()?;
+    let view = shown.view()?;
     if !shown.can_review && review.plies().is_empty() && !review.is_running() {
         return None;
     }

@@ -49,7 +49,7 @@ pub use load::{game_from_fen, game_from_record};
 pub use moment::Stamp;
 pub use owner::{ReviewRequest, Session, ThinkRequest};
 pub use pending::{AbandonQuestion, Abandoned, CountedAs};
-pub use shown::{Browse, LastTurn, OwnTexts, Shown};
+pub use shown::{LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};
 

@@ -16,17 +16,14 @@ use super::takeback::TakeBackRequest;
 use crate::i18n::{Language, Text};
 use crate::states::GameSet;
 
-/// What the screen shows: one player's view (never the game), and public facts about the
-/// table. Every system that draws reads this and nothing else of the game.
+/// What the screen shows: one player's tables (never the game), and public facts about the
+/// table. Every system that draws reads this and nothing else of the game. The tables are
+/// the one channel for every variant; a Xiangqi-family table carries the view it was drawn
+/// from ([`Shown::view`], [`Shown::board_view`]) for that family's notations and engine.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Shown {
-    /// `None` while the handoff cover is up. Always the live view (analysis or not).
-    pub view: Option<PlayerView>,
-    /// Analysis: the earlier position the board shows instead (Xiangqi and Jieqi, with the
-    /// viewer's view as it stood then).
-    pub browse: Option<Browse>,
-    /// Analysis in any variant: the ply whose position the board shows ([`Shown::table`]);
-    /// `None`: the live one.
+    /// Analysis: the ply whose position the board shows ([`Shown::table`]); `None`: the live
+    /// one.
     pub browsed_ply: Option<usize>,
     /// The board the variant describes.
     pub board: &'static BoardShape,
@@ -99,13 +96,6 @@ pub struct OwnTexts {
     pub position: String,
 }
 
-/// Analysis: the ply the board shows and the viewer's view as it stood then.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Browse {
-    pub ply: usize,
-    pub view: PlayerView,
-}
-
 impl Shown {
     /// The moment this screen shows: a search or an animation for another one is stale.
     pub fn stamp(&self) -> Stamp {
@@ -123,9 +113,20 @@ impl Shown {
         self.movable
     }
 
-    /// The view the board draws: the browsed position during analysis, else the live one.
+    /// The live position's view (Xiangqi family; `None` while covered and for other variants).
+    pub fn view(&self) -> Option<&PlayerView> {
+        self.live.as_ref()?.view.as_deref()
+    }
+
+    /// The view of the position the board shows: the browsed one during analysis, else the
+    /// live one (Xiangqi family).
     pub fn board_view(&self) -> Option<&PlayerView> {
-        self.browse.as_ref().map(|b| &b.view).or(self.view.as_ref())
+        self.table.as_ref()?.view.as_deref()
+    }
+
+    /// During analysis, the browsed position's view (Xiangqi family).
+    pub fn browsed_view(&self) -> Option<&PlayerView> {
+        self.browsed_ply.and(self.board_view())
     }
 
     /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
@@ -143,48 +144,44 @@ impl Shown {
 impl Session {
     /// What the screen may show now.
     pub fn shown(&self) -> Shown {
-        // Xiangqi and Jieqi views: what the panels read beyond the table.
-        let family = self.game.family_game();
-        // Between a duplicate match's games: only what both players saw (the deal is played
-        // again).
-        let sealed = self.between_match_games();
-        let view = family.filter(|_| self.cover.is_none()).map(|game| {
-            let view = game.view(self.viewer);
-            if sealed { view.public() } else { view }
-        });
-        let browse = self.browse.and_then(|ply| {
-            Some(Browse {
-                ply,
-                view: view.as_ref()?.at_ply(ply)?,
-            })
-        });
         let take_back = Side::ALL
             .into_iter()
             .filter(|&side| self.may_ask_takeback(side))
             .filter_map(|side| Some((side, self.takeback_plies(side).ok()?)))
             .collect();
         let stamp = self.stamp();
-        // The board's picture, from the game of any variant: nothing while covered.
-        let live = match self.cover {
-            Some(_) => None,
-            None if sealed => view.as_ref().map(table_of_view),
-            None => Some(self.game.table(self.viewer)),
+        // The board's picture, from the game of any variant: nothing while covered. Between
+        // a duplicate match's games (Jieqi): only what both players saw, since the deal is
+        // played again.
+        let sealed = self
+            .game
+            .family_game()
+            .filter(|_| self.between_match_games())
+            .map(|game| game.view(self.viewer).public());
+        let live = match (self.cover, &sealed) {
+            (Some(_), _) => None,
+            (None, Some(public)) => Some(table_of_view(public)),
+            (None, None) => Some(self.game.table(self.viewer)),
         };
-        let table = match self.browse {
-            Some(_) if sealed => browse.as_ref().map(|b| table_of_view(&b.view)),
-            Some(ply) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
-            None => live.clone(),
+        let table = match (self.browse, &sealed) {
+            (Some(ply), Some(public)) => live
+                .as_ref()
+                .and(public.at_ply(ply))
+                .map(|then| table_of_view(&then)),
+            (Some(ply), None) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
+            (None, _) => live.clone(),
         };
-        let own_texts = (family.is_none() && self.cover.is_none())
-            .then(|| self.own_texts())
-            .flatten();
-        let options = match family {
+        // A variant without the family's notations: its own record and position texts.
+        let own_texts = live
+            .as_ref()
+            .filter(|t| t.view.is_none())
+            .and_then(|_| self.own_texts());
+        // The Xiangqi family's rule set, else the house rules the game was started under.
+        let options = match self.game.family_game() {
             Some(game) => game.rules().values(),
             None => self.config.options(),
         };
         Shown {
-            view,
-            browse,
             browsed_ply: self.browse.filter(|_| table.is_some()),
             board: self.game.variant().board(),
             table,

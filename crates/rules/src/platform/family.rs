@@ -143,6 +143,7 @@ pub fn table_of_view(view: &PlayerView) -> Table {
         }),
         colours: Side::ALL.map(Some),
         seed: view.reveal.as_ref().and_then(|r| r.seed),
+        view: Some(Box::new(view.clone())),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::deal::Seed;
 use crate::outcome::Outcome;
 use crate::repetition::Notice;
 use crate::types::{Role, Side};
+use crate::view::PlayerView;
 
 /// A place on a board: its column from the left and its row from the bottom, as seen by the
 /// player of Red (in Banqi the first player).
@@ -165,6 +166,10 @@ pub struct Table {
     pub colours: [Option<Side>; 2],
     /// The deal's seed, once the game is over (a variant that deals).
     pub seed: Option<Seed>,
+    /// The Xiangqi family's view this picture was drawn from — for what only that family's
+    /// notations and engine do (the move list in WXF or Chinese, the odds of a reveal, a
+    /// review) — so that a screen reads one channel; `None` for any other variant.
+    pub view: Option<Box<PlayerView>>,
 }
 
 impl Table {

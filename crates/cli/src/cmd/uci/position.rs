@@ -62,6 +62,7 @@ pub fn parse_position(
         }
         None => return Err("'position' needs 'startpos' or 'fen FEN'".into()),
     };
+    // The Xiangqi family's engine is given a player's view; any other variant a told game.
     let Some(kind) = variant.kind() else {
         // Any other variant: told from its public turns.
         return variant
@@ -99,6 +100,7 @@ fn start_fen(kind: Family) -> &'static str {
 
 /// What a `go` searches at the start of `variant`, or why it cannot.
 pub fn start_of(variant: VariantRef) -> Result<Subject, String> {
+    // As above: a view for the Xiangqi family's engine, a told game for any other variant.
     match variant.kind() {
         Some(kind) => Ok(Subject::Family(Box::new(
             PlayerView::from_text(start_fen(kind), &[]).expect("the start positions are valid"),
