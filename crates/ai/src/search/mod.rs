@@ -1036,19 +1036,15 @@ impl<'a> Searcher<'a> {
                 0
             },
         };
-        // `cut`: whether the child is expected to fail high.
-        let value = |s: &mut Self, depth: i32, alpha: i32, beta: i32, cut: bool| {
-            s.cut[ply + 1] = cut;
-            let at = Node {
-                ply,
-                depth,
-                alpha,
-                beta,
-            };
-            s.search_move(pos, &played, at, extend, Mode::Main)
+        let at = |depth: i32, alpha: i32, beta: i32| Node {
+            ply,
+            depth,
+            alpha,
+            beta,
         };
         if searched == 0 {
-            return value(self, new_depth, alpha, beta, !f.pv_node && !f.cut_node);
+            let cut = !f.pv_node && !f.cut_node;
+            return self.search_main(pos, &played, at(new_depth, alpha, beta), extend, cut);
         }
         let r = if depth >= LMR_MIN_DEPTH
             && (c.quiet() || c.bad_capture)
@@ -1059,14 +1055,31 @@ impl<'a> Searcher<'a> {
         } else {
             0
         };
-        let mut s = value(self, new_depth - r, alpha, alpha + 1, r > 0 || !f.cut_node);
+        let null_window = at(new_depth - r, alpha, alpha + 1);
+        let mut s = self.search_main(pos, &played, null_window, extend, r > 0 || !f.cut_node);
         if s > alpha && r > 0 && !self.stopped {
-            s = value(self, new_depth, alpha, alpha + 1, !f.cut_node);
+            let unreduced = at(new_depth, alpha, alpha + 1);
+            s = self.search_main(pos, &played, unreduced, extend, !f.cut_node);
         }
         if s > alpha && s < beta && !self.stopped {
-            s = value(self, new_depth, alpha, beta, false);
+            s = self.search_main(pos, &played, at(new_depth, alpha, beta), extend, false);
         }
         s
+    }
+
+    /// [`Self::search_move`] in the main search, the child told whether it is expected to
+    /// fail high (`cut`).
+    #[inline(always)]
+    fn search_main(
+        &mut self,
+        pos: &Position,
+        played: &Played,
+        at: Node,
+        extend: bool,
+        cut: bool,
+    ) -> i32 {
+        self.cut[at.ply + 1] = cut;
+        self.search_move(pos, played, at, extend, Mode::Main)
     }
 
     /// The late move reduction of `c`, the move after `searched` others, whose unreduced
@@ -1230,14 +1243,13 @@ impl<'a> Searcher<'a> {
             let value = |s: &mut Self, alpha: i32, beta: i32| {
                 // The first move's child and full windows are PV nodes; the null-window
                 // searches of the others expect to fail high.
-                s.cut[1] = beta - alpha == 1;
                 let at = Node {
                     ply: 0,
                     depth: depth - 1,
                     alpha,
                     beta,
                 };
-                s.search_move(pos, &played, at, true, Mode::Main)
+                s.search_main(pos, &played, at, true, beta - alpha == 1)
             };
             let score = if i == 0 || exact_all {
                 let a = if exact_all { -INFINITY } else { alpha };
