@@ -13,7 +13,8 @@ pub struct RulesArgs {
 pub fn run(args: RulesArgs) -> Result<(), String> {
     let variants = match args.variant.as_deref() {
         Some(name) => vec![jieqi_variants::find(name).map_err(|e| e.to_string())?],
-        None => jieqi_variants::VARIANTS.to_vec(),
+        // Every variant, those registered at run time too.
+        None => jieqi_variants::all().map(|v| v.0).collect(),
     };
     for variant in variants {
         super::outln!("{}:", variant.name());
