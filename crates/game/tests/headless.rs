@@ -662,6 +662,48 @@ fn a_new_game_is_played_under_its_house_rules() {
     assert!(hud.rules.is_some());
 }
 
+/// rules.md §10, `captured=nobody`: a face-up piece that takes a face-down one shows its mover
+/// nothing, so the cover comes at once; by default the mover reads what they took first.
+#[test]
+fn under_captured_nobody_a_capture_shows_the_mover_nothing() {
+    for (options, mover_learns) in [("", true), ("captured=nobody", false)] {
+        let mut app = jieqi(false);
+        let rules = jieqi_rules::RuleSet::parse(Family::Jieqi, options).unwrap();
+        command(
+            &mut app,
+            GameCommand::NewGame(GameConfig {
+                rules: rules.values(),
+                ..common::jieqi_config()
+            }),
+        );
+        // Seed 7: Red's cannon-point piece turns up a soldier taking b9; Black's a6 steps up.
+        for (from, to) in [("b2", "b9"), ("a6", "a5")] {
+            click(&mut app, from);
+            click(&mut app, to);
+            settle(&mut app);
+            read_the_reveal(&mut app);
+            command(&mut app, GameCommand::Ready);
+        }
+        // Red's soldier, face up on b9, takes the face-down piece on a9.
+        click(&mut app, "b9");
+        click(&mut app, "a9");
+        settle(&mut app);
+        let expected = if mover_learns {
+            Phase::Reveal
+        } else {
+            Phase::Handoff
+        };
+        assert_eq!(phase(&app), expected, "{options:?}");
+        if mover_learns {
+            // Red reads on the board what the piece on a9 was.
+            let red = shown(&app).view().expect("the mover's view stays up");
+            assert!(red.moves[2].captured.unwrap().role().is_some());
+        } else {
+            assert!(shown(&app).view().is_none(), "the cover is up at once");
+        }
+    }
+}
+
 /// The reveal moment (issue 20): after Red's face-down cannon-point piece takes the face-down
 /// piece on b9, Red reads on the board what both were — its own piece face up, the taken one
 /// in Red's tray — for the reveal's time, with the board never emptied; then the cover comes

@@ -418,7 +418,11 @@ impl FamilyGame for Jieqi {
                     }
                     match self.captured_identity[i] {
                         // The capturer's own secret (unless the rules show it to both).
-                        Some(role) if self.mover(i) == side && !shown_to_both => {
+                        Some(role)
+                            if self.mover(i) == side
+                                && !shown_to_both
+                                && self.rules.captured_shown_to_capturer() =>
+                        {
                             learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
                             SeenPiece::Known {
                                 side: piece.side(),

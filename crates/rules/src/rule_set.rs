@@ -172,6 +172,14 @@ const JIEQI_OPTIONS: &[OptionSpec] = &[
                 "both",
                 Words::new("both players", "beiden Spielern", "雙方"),
             ),
+            Choice::new(
+                "nobody",
+                Words::new(
+                    "nobody until the end",
+                    "niemandem bis zum Ende",
+                    "對局結束前誰都不給看",
+                ),
+            ),
         ]),
         name: Words::new(
             "captured face-down pieces",
@@ -179,9 +187,9 @@ const JIEQI_OPTIONS: &[OptionSpec] = &[
             "被吃的暗子",
         ),
         about: Words::new(
-            "a face-down piece that is captured is shown to its capturer only, or to both players",
-            "ein geschlagener verdeckter Stein wird nur dem Schlagenden gezeigt, oder beiden Spielern",
-            "被吃掉的暗子只給吃子的一方看，或給雙方看",
+            "a face-down piece that is captured is shown to its capturer only, to both players, or to nobody until the game ends",
+            "ein geschlagener verdeckter Stein wird nur dem Schlagenden gezeigt, beiden Spielern, oder niemandem bis zum Ende der Partie",
+            "被吃掉的暗子只給吃子的一方看，給雙方看，或對局結束前誰都不給看",
         ),
     },
     OptionSpec {
@@ -476,6 +484,13 @@ impl RuleSet {
     /// capturer (rules.md §10). Public either way.
     pub fn captured_shown_to_both(&self) -> bool {
         self.variant == Family::Jieqi && self.value("captured") == 1
+    }
+
+    /// Jieqi: whether the capturer of a face-down piece learns what it was (the default, and
+    /// under `captured=both`); under `captured=nobody` nobody learns it before the end
+    /// (rules.md §10).
+    pub fn captured_shown_to_capturer(&self) -> bool {
+        self.variant == Family::Jieqi && self.value("captured") != 2
     }
 }
 

@@ -274,8 +274,11 @@ fn unseen_squares(game: &Jieqi, deal: &Deal, viewer: Side) -> Vec<Square> {
     for (i, m) in game.moves().iter().enumerate() {
         let before = public.position_at(i).unwrap();
         let took_hidden = before.piece_at(m.to).is_some_and(|p| p.is_hidden());
-        // Under "captured shown to both" (rules.md §10) the viewer saw it too.
-        if took_hidden && before.turn() != viewer && !game.rules().captured_shown_to_both() {
+        // Under "captured shown to both" (rules.md §10) the viewer saw it too; under "shown to
+        // nobody" the viewer did not see their own capture either.
+        let captured_by_other =
+            before.turn() != viewer || !game.rules().captured_shown_to_capturer();
+        if took_hidden && captured_by_other && !game.rules().captured_shown_to_both() {
             unseen.push(m.to);
         }
     }
@@ -295,16 +298,16 @@ proptest! {
         choices in prop::collection::vec(any::<u16>(), 0..60),
         viewer_red in any::<bool>(),
         perm in any::<u64>(),
-        options in 0usize..8,
+        options in 0usize..12,
     ) {
         let viewer = if viewer_red { Side::Red } else { Side::Black };
         let deal = Deal::from_seed(Seed(seed));
         // Every combination of the options (rules.md §10): captured, advisors, no-capture draw.
         let text = format!(
             "captured={} advisors={} no-capture-draw={}",
-            ["capturer", "both"][options & 1],
-            ["free", "confined"][(options >> 1) & 1],
-            [120, 40][(options >> 2) & 1],
+            ["capturer", "both", "nobody"][options % 3],
+            ["free", "confined"][(options / 3) & 1],
+            [120, 40][(options / 6) & 1],
         );
         let rules = RuleSet::parse(Family::Jieqi, &text).unwrap();
         let mut game = Jieqi::from_deal(&deal).under(rules).unwrap();

@@ -119,6 +119,39 @@ fn jieqi_captured_pieces_shown_to_the_capturer_or_both_rules_7_10() {
 }
 
 #[test]
+fn jieqi_captured_pieces_shown_to_nobody_until_the_end_rules_7_10() {
+    // Seed 3: Red's cannon takes the face-down piece on b9; nobody learns what it was.
+    let mut game: AnyGame = Jieqi::from_seed(Seed(3))
+        .under(rules(Family::Jieqi, "captured=nobody"))
+        .unwrap()
+        .into();
+    game.play(mv("b2b9")).unwrap();
+    let taken = |v: &jieqi_rules::PlayerView| v.moves[0].captured.unwrap();
+    let (red, black) = (game.view(Side::Red), game.view(Side::Black));
+    for view in [&red, &black] {
+        assert!(
+            matches!(taken(view), SeenPiece::Unknown { side: Side::Black }),
+            "{:?} learned the capture",
+            view.viewer
+        );
+        assert!(view.learned.is_empty());
+    }
+    // Still unseen by both: the same pool, the taken identity in it.
+    assert_eq!(red.pool, black.pool);
+    let under_capturer = Jieqi::from_seed(Seed(3))
+        .under(rules(Family::Jieqi, ""))
+        .unwrap();
+    let mut capturer: AnyGame = under_capturer.into();
+    capturer.play(mv("b2b9")).unwrap();
+    assert_eq!(red.pool, capturer.view(Side::Black).pool);
+    // The end shows it to both.
+    game.resign(Side::Black).unwrap();
+    for side in Side::ALL {
+        assert!(matches!(taken(&game.view(side)), SeenPiece::Known { .. }));
+    }
+}
+
+#[test]
 fn jieqi_advisors_free_or_confined_rules_7_10() {
     let fen = "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1";
     let targets = |options: &str| -> Vec<String> {

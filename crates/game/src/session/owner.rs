@@ -470,11 +470,17 @@ impl Session {
         else {
             return false;
         };
-        let Some((from, to)) = self.game.table(self.viewer).last else {
+        let now = self.game.table(self.viewer);
+        let Some((from, to)) = now.last else {
             return false;
         };
         let face_down = |spot| matches!(before.look(spot), Some(Look::Down { .. }));
-        face_down(from) || to.is_some_and(face_down)
+        // A face-down piece taken shows the mover something only if the rules let them learn
+        // it (under `captured=nobody` nobody does before the end).
+        let learned = now.captured[self.viewer.index()]
+            .last()
+            .is_some_and(|look| matches!(look, Look::Up { .. }));
+        face_down(from) || (to.is_some_and(face_down) && learned)
     }
 
     /// The device goes to the side to move.
