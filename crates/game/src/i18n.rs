@@ -18,6 +18,7 @@
 //! errors) are mapped to keys here, see [`refusal`], [`outcome`], [`notice`], [`seed_error`].
 
 use jieqi_ai::Level;
+use jieqi_ai::review::Mark;
 use jieqi_rules::platform::{TurnError, VariantRef};
 use jieqi_rules::{
     DrawReason, GameError, MateKind, Notice, OptionKind, OptionSpec, OptionValues, Outcome,
@@ -1009,6 +1010,15 @@ pub const fn level_name(level: Level) -> Text {
         Level::Advanced => Text::Advanced,
         Level::Expert => Text::Expert,
         Level::Master => Text::Master,
+    }
+}
+
+/// A review's mark: "Inaccuracy", "Mistake", "Blunder".
+pub const fn review_mark(mark: Mark) -> Text {
+    match mark {
+        Mark::Inaccuracy => Text::ReviewInaccuracy,
+        Mark::Mistake => Text::ReviewMistake,
+        Mark::Blunder => Text::ReviewBlunder,
     }
 }
 

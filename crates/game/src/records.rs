@@ -15,8 +15,7 @@ use bevy::prelude::*;
 use jieqi_ai::review::{NoteWords, PlyReview, move_note};
 use jieqi_rules::{Notation, PlayerView, Record, Side};
 
-use crate::hud::review_panel;
-use crate::i18n::{Language, Phrase, Text, Word};
+use crate::i18n::{self, Language, Phrase, Text, Word};
 use crate::session::{LoadAnswer, MatchShown, Shown, SideNames};
 use crate::states::{GameSet, ViewSync};
 use crate::storage;
@@ -160,7 +159,7 @@ pub fn reviewed_record(
     lang: Language,
 ) -> Record {
     let mut record = Record::of_view(view);
-    let mark = |mark| review_panel::mark_text(mark).get(lang).to_string();
+    let mark = |mark| i18n::review_mark(mark).get(lang).to_string();
     let better = |text: &str| {
         Phrase::new(Text::ReviewBetter)
             .with("move", text.to_string())

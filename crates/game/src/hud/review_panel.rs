@@ -12,7 +12,7 @@ use jieqi_rules::{Notation, PlayerView, Side, write_move};
 
 use crate::hud::move_list::move_number;
 use crate::hud::style;
-use crate::i18n::{Language, Phrase, Text, level_name};
+use crate::i18n::{self, Language, Phrase, Text, level_name};
 use crate::review::{Review, ReviewCommand};
 use crate::session::{BrowseTo, GameCommand, Shown};
 
@@ -84,15 +84,6 @@ impl ReviewPanel {
             out.push(self.play_on_note.clone());
         }
         out
-    }
-}
-
-/// The words of a mark.
-pub fn mark_text(mark: Mark) -> Text {
-    match mark {
-        Mark::Inaccuracy => Text::ReviewInaccuracy,
-        Mark::Mistake => Text::ReviewMistake,
-        Mark::Blunder => Text::ReviewBlunder,
     }
 }
 
@@ -244,7 +235,7 @@ fn verdict(
     let position = view.position_at(before)?;
     let revealed = view.moves.get(before).and_then(|m| m.revealed);
     let played = write_move(&position, ply.played, revealed, notation);
-    let mut text = format!("{}: {played}", mark_text(mark).get(lang));
+    let mut text = format!("{}: {played}", i18n::review_mark(mark).get(lang));
     if let Some(better) = ply.better() {
         let better = write_move(&position, better, None, notation);
         text.push_str(" — ");
