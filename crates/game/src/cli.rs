@@ -26,7 +26,7 @@ pub const MAX_BENCH_FRAMES: u32 = 100_000;
 pub const MAX_IDLE_SECONDS: u32 = 3600;
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct LaunchOptions {
     /// `--variant`: a variant of the registry.
     pub variant: VariantRef,
     /// `--rules`: the house rules of the game to start (rules.md §10).
@@ -88,9 +88,9 @@ pub struct Options {
     pub help: bool,
 }
 
-impl Default for Options {
+impl Default for LaunchOptions {
     fn default() -> Self {
-        Options {
+        LaunchOptions {
             variant: GameConfig::default().variant,
             rules: GameConfig::default().rules,
             seed: None,
@@ -142,7 +142,7 @@ pub enum StartWindow {
 }
 
 /// The command line as clap reads it: every flag, its value checked by its parser (whose
-/// message is the error shown). [`Options::parse`] makes [`Options`] of it.
+/// message is the error shown). [`LaunchOptions::parse`] makes [`LaunchOptions`] of it.
 #[derive(Debug, Parser)]
 #[command(
     name = "jieqi", // app name, not a variant
@@ -431,11 +431,11 @@ fn refusal(error: &clap::Error) -> String {
     }
 }
 
-impl Options {
-    /// [`Options::parse`] for the arguments as the system hands them over: the one place
+impl LaunchOptions {
+    /// [`LaunchOptions::parse`] for the arguments as the system hands them over: the one place
     /// they become text, where one that is not UTF-8 is refused (by its position: echoed,
     /// it would not be readable either).
-    pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<Options, String> {
+    pub fn parse_os<I: IntoIterator<Item = OsString>>(args: I) -> Result<LaunchOptions, String> {
         let args = args
             .into_iter()
             .enumerate()
@@ -444,15 +444,15 @@ impl Options {
                     .map_err(|_| format!("argument {} is not UTF-8 text", i + 1))
             })
             .collect::<Result<Vec<String>, String>>()?;
-        Options::parse(args)
+        LaunchOptions::parse(args)
     }
 
     /// Reads the arguments (without the program name). Errors are one line for the user.
-    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Options, String> {
+    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<LaunchOptions, String> {
         let program = Flags::command().get_name().to_string();
         let flags =
             Flags::try_parse_from(std::iter::once(program).chain(args)).map_err(|e| refusal(&e))?;
-        let mut o = Options {
+        let mut o = LaunchOptions {
             names_game: flags.name_a_game(),
             moves: flags
                 .moves
@@ -490,7 +490,7 @@ impl Options {
             config_dir: flags.config_dir,
             completions: flags.completions,
             help: flags.help,
-            ..Options::default()
+            ..LaunchOptions::default()
         };
         if let Some(name) = &flags.variant {
             o.variant = jieqi_variants::find(name)
@@ -652,13 +652,13 @@ mod tests {
     use super::*;
     use jieqi_rules::Family;
 
-    fn parse(s: &str) -> Result<Options, String> {
-        Options::parse(s.split_whitespace().map(str::to_string))
+    fn parse(s: &str) -> Result<LaunchOptions, String> {
+        LaunchOptions::parse(s.split_whitespace().map(str::to_string))
     }
 
     #[test]
     fn reads_the_screenshot_command() {
-        let o = Options::parse(
+        let o = LaunchOptions::parse(
             [
                 "--variant",
                 "jieqi",
@@ -804,11 +804,11 @@ mod tests {
             use std::os::unix::ffi::OsStringExt;
             let args = ["--variant".into(), OsString::from_vec(vec![b'j', 0xff])];
             assert_eq!(
-                Options::parse_os(args).unwrap_err(),
+                LaunchOptions::parse_os(args).unwrap_err(),
                 "argument 2 is not UTF-8 text"
             );
         }
-        assert!(Options::parse_os(["--table".into()]).unwrap().table);
+        assert!(LaunchOptions::parse_os(["--table".into()]).unwrap().table);
         for n in ["4294967295", "100001", "99999999999999999999"] {
             assert_eq!(
                 parse(&format!("--bench-frames {n}")).unwrap_err(),

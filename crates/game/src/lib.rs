@@ -5,7 +5,7 @@
 //! no window (the session, turn phases, input rules, pieces as entities, animations, the
 //! panels' model): tests run it with `MinimalPlugins`. [`render_plugin`] adds what draws
 //! (camera, board, meshes, font, mouse, egui panels). [`build_app`] puts a whole app
-//! together from command-line [`Options`].
+//! together from command-line [`LaunchOptions`].
 //!
 //! Hidden information: only [`session::Session`] holds the game (and so a Jieqi deal). It
 //! publishes [`session::Shown`] — one player's `PlayerView`, or nothing while the handoff
@@ -50,7 +50,7 @@ use bevy::render::RenderPlugin;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::WinitSettings;
 
-pub use cli::Options;
+pub use cli::LaunchOptions;
 use cli::StartWindow;
 
 /// The game's logic: no window, no GPU.
@@ -101,7 +101,7 @@ pub fn render_plugin(app: &mut App) {
 }
 
 /// The whole app for `options`; `started` is when the process started (for `--bench-frames`).
-pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, String> {
+pub fn build_app(options: &LaunchOptions, started: std::time::Instant) -> Result<App, String> {
     let session = options.session()?;
     let measuring = options.screenshot.is_some() || options.bench_frames.is_some();
     let mut app = App::new();
@@ -170,12 +170,12 @@ pub fn build_app(options: &Options, started: std::time::Instant) -> Result<App, 
 }
 
 trait SetUp {
-    fn set_up(&mut self, options: &Options, session: session::Session);
+    fn set_up(&mut self, options: &LaunchOptions, session: session::Session);
 }
 
 impl SetUp for App {
     /// The session, the settings, the files kept and the mode selector as the options say.
-    fn set_up(&mut self, options: &Options, session: session::Session) {
+    fn set_up(&mut self, options: &LaunchOptions, session: session::Session) {
         let form = hud::form::ModeForm::from_config(session.config());
         self.insert_resource(session);
         self.insert_resource(form);

@@ -4,11 +4,11 @@ use std::process::ExitCode;
 
 use bevy::app::AppExit;
 use jieqi_game::cli::{completions, help, one_line};
-use jieqi_game::{Options, build_app};
+use jieqi_game::{LaunchOptions, build_app};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
-    let options = match Options::parse_os(std::env::args_os().skip(1)) {
+    let options = match LaunchOptions::parse_os(std::env::args_os().skip(1)) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("jieqi: {}", one_line(&e));

@@ -520,7 +520,7 @@ fn stepping_into_analysis_or_resigning_drops_the_picked_piece() {
 
 /// A headless app started as `jieqi ARGS` would start it.
 fn app_from_command_line(args: &[&str]) -> App {
-    let options = jieqi_game::Options::parse(args.iter().map(|a| a.to_string())).unwrap();
+    let options = jieqi_game::LaunchOptions::parse(args.iter().map(|a| a.to_string())).unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
     app.insert_resource(options.session().unwrap());

@@ -16,19 +16,19 @@ pub struct GameScore {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// Every game.
-    pub all: Tally,
+    pub all: WinsDrawsLosses,
     /// Complete pairs counted by A's points in them: 0, ½, 1, 1½, 2.
     pub pentanomial: [usize; 5],
     pub pair_score: f64,
     /// Half-width of the 95% interval from the per-pair variance.
     pub pair_margin: f64,
     /// The games A moved first in (Red; Banqi's first seat), then those it moved second in.
-    pub by_side: [Tally; 2],
+    pub by_side: [WinsDrawsLosses; 2],
 }
 
 /// A's wins, draws and losses over some games, and its score with the 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tally {
+pub struct WinsDrawsLosses {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
@@ -38,11 +38,11 @@ pub struct Tally {
     pub margin: f64,
 }
 
-impl Tally {
-    fn of(points: &[f64]) -> Tally {
+impl WinsDrawsLosses {
+    fn of(points: &[f64]) -> WinsDrawsLosses {
         let count = |p: f64| points.iter().filter(|&&s| (s - p).abs() < 0.25).count();
         let (score, margin) = mean_margin(points);
-        Tally {
+        WinsDrawsLosses {
             wins: count(1.0),
             draws: count(0.5),
             losses: count(0.0),
@@ -98,11 +98,14 @@ pub fn summarize(games: &[GameScore]) -> Summary {
     }
     let (pair_score, pair_margin) = mean_margin(&pairs);
     Summary {
-        all: Tally::of(&points),
+        all: WinsDrawsLosses::of(&points),
         pentanomial,
         pair_score,
         pair_margin,
-        by_side: [Tally::of(&side(true)), Tally::of(&side(false))],
+        by_side: [
+            WinsDrawsLosses::of(&side(true)),
+            WinsDrawsLosses::of(&side(false)),
+        ],
     }
 }
 
