@@ -160,14 +160,14 @@ impl Session {
             .map(|game| game.view(self.viewer).public());
         let live = match (self.cover, &sealed) {
             (Some(_), _) => None,
-            (None, Some(public)) => Some(table_of_view(public)),
+            (None, Some(public)) => Some(table_of_view(public.clone())),
             (None, None) => Some(self.game.table(self.viewer)),
         };
         let table = match (self.browse, &sealed) {
             (Some(ply), Some(public)) => live
                 .as_ref()
                 .and(public.at_ply(ply))
-                .map(|then| table_of_view(&then)),
+                .map(table_of_view),
             (Some(ply), None) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
             (None, _) => live.clone(),
         };

@@ -80,8 +80,8 @@ pub fn square(spot: Spot) -> Option<Square> {
 
 /// What `view`'s player sees, as a screen draws it: face-down pieces show their colour and
 /// the piece they move as (public, rules.md §7); at the end the reveal turns them up. Turns
-/// are written in ICCS, each as [`PlayedGame::play_text`] reads it.
-pub fn table_of_view(view: &PlayerView) -> Table {
+/// are written in ICCS, each as [`PlayedGame::play_text`] reads it. The table keeps the view.
+pub fn table_of_view(view: PlayerView) -> Table {
     let revealed = |sq: Square| {
         view.reveal
             .as_ref()
@@ -143,7 +143,7 @@ pub fn table_of_view(view: &PlayerView) -> Table {
         }),
         colours: Side::ALL.map(Some),
         seed: view.reveal.as_ref().and_then(|r| r.seed),
-        view: Some(Box::new(view.clone())),
+        view: Some(Box::new(view)),
     }
 }
 
@@ -590,7 +590,7 @@ impl PlayedGame for PlatformGame {
 
     /// A game's view; a public position (no deal) is the same to both.
     fn table(&self, viewer: Side) -> Table {
-        table_of_view(&self.view(viewer))
+        table_of_view(self.view(viewer))
     }
 
     fn plies(&self) -> usize {
@@ -622,7 +622,7 @@ impl PlayedGame for PlatformGame {
     }
 
     fn table_at(&self, viewer: Side, ply: usize) -> Option<Table> {
-        self.view(viewer).at_ply(ply).map(|v| table_of_view(&v))
+        self.view(viewer).at_ply(ply).map(table_of_view)
     }
 
     fn save_json(&self, settings: SaveSettings) -> Option<String> {
