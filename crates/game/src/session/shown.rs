@@ -164,10 +164,7 @@ impl Session {
             (None, None) => Some(self.game.table(self.viewer)),
         };
         let table = match (self.browse, &sealed) {
-            (Some(ply), Some(public)) => live
-                .as_ref()
-                .and(public.at_ply(ply))
-                .map(table_of_view),
+            (Some(ply), Some(public)) => live.as_ref().and(public.at_ply(ply)).map(table_of_view),
             (Some(ply), None) => live.as_ref().and(self.game.table_at(self.viewer, ply)),
             (None, _) => live.clone(),
         };
