@@ -131,6 +131,20 @@ pub enum Command {
     /// win probability, for tune (Jieqi: the side to move's view, as match --engine-view own
     /// tells it).
     TuneLabel(cmd::tune_label::TuneLabelArgs),
+    /// Lets the engine play one seat of a game on a jieqi-server
+    ///
+    /// Lets the engine play one seat of a game on a jieqi-server, through the protocol a
+    /// person's client speaks, seeing only its seat's frames: --create (prints `game GAME
+    /// invite INVITE seat SEAT token TOKEN`), --join GAME INVITE or --resume GAME TOKEN; at the
+    /// end prints `result 1-0 reason checkmate`. See docs/online-bot.md.
+    Online(cmd::online::OnlineArgs),
+    /// Loads a jieqi-server with many games of random movers and measures it
+    ///
+    /// Loads a jieqi-server with G games at once (two connections each, in this one process)
+    /// of random movers thinking T ms on average, and prints the moves per second, each
+    /// move's round trip (p50, p99, max), the server's memory and the errors seen. Without
+    /// --server it starts jieqi-server itself. See docs/online-bot.md.
+    OnlineLoad(cmd::online::OnlineLoadArgs),
     /// Prints a completion script for a shell (bash, zsh, fish, elvish, powershell)
     ///
     /// Prints a completion script for SHELL on stdout, e.g.
@@ -187,6 +201,8 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::TuneData(args) => cmd::tune::run_data(args),
         Command::Tune(args) => cmd::tune::run(args),
         Command::TuneLabel(args) => cmd::tune_label::run(args),
+        Command::Online(args) => cmd::online::run(args),
+        Command::OnlineLoad(args) => cmd::online::run_load(args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jieqi-cli", &mut script);

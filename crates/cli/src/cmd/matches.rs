@@ -195,7 +195,8 @@ pub struct MatchArgs {
 
 /// A game still running after this many plies is stopped and counted a draw.
 pub const SAFETY_CAP_PLIES: usize = jieqi_rules::MOVE_LIMIT_PLIES + 100;
-const HASH_MIB: usize = 16;
+/// Table size of each engine, in MiB (also the online bot's).
+pub(crate) const HASH_MIB: usize = 16;
 /// How many consecutive moves of each engine must agree before a game is adjudicated.
 pub const ADJUDICATE_MOVES: u32 = 4;
 /// What another engine gets beyond three times its move time before it forfeits.

@@ -10,6 +10,7 @@ pub mod match_report;
 pub mod match_stats;
 pub mod matches;
 pub mod moves;
+pub mod online;
 pub mod perft;
 pub mod replay;
 pub mod review;

@@ -55,7 +55,7 @@
 mod go;
 mod options;
 mod output;
-mod position;
+pub(crate) mod position;
 mod ranks;
 mod search;
 

@@ -1,0 +1,142 @@
+//! One WebSocket connection to the server: connect, send a [`ClientMessage`], receive the
+//! next [`ServerMessage`] (protocol frames that are not messages — pings, pongs — are
+//! tungstenite's business), `hello`. What goes wrong is a [`Trouble`] with a short code, which
+//! the load command counts and the bot reports.
+
+use std::fmt;
+
+use futures_util::{SinkExt, StreamExt};
+use jieqi_server::protocol::{ClientMessage, PROTOCOL, ServerMessage};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A connection to the server.
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Read buffer per connection: the server's frames are small (a snapshot is a few hundred
+/// bytes), and the load command holds thousands of connections (tungstenite's default is
+/// 128 KiB each).
+const READ_BUFFER_BYTES: usize = 4096;
+
+/// What went wrong with a connection or a frame: `code` is a short word the load command
+/// counts (`connect`, `emfile`, `closed`, `io`, `unreadable`, `timeout`), `message` one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trouble {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl Trouble {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Trouble {
+        Trouble {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Trouble {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Whether an error is the process running out of file descriptors.
+fn is_emfile(e: &std::io::Error) -> bool {
+    // EMFILE on Linux and the BSDs.
+    e.raw_os_error() == Some(24)
+}
+
+/// Connects to `url` (a `ws://` address, see [`super::ws_url`]).
+pub async fn connect(url: &str) -> Result<Socket, Trouble> {
+    use tokio_tungstenite::tungstenite::Error;
+    let config = WebSocketConfig::default()
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0);
+    match tokio_tungstenite::connect_async_with_config(url, Some(config), true).await {
+        Ok((socket, _)) => Ok(socket),
+        Err(Error::Io(e)) if is_emfile(&e) => Err(Trouble::new(
+            "emfile",
+            format!("cannot connect to {url}: too many open files (raise the limit: ulimit -n)"),
+        )),
+        Err(e) => Err(Trouble::new(
+            "connect",
+            format!("cannot connect to {url}: {e}"),
+        )),
+    }
+}
+
+/// Sends one message as a text frame.
+pub async fn send(socket: &mut Socket, message: &ClientMessage) -> Result<(), Trouble> {
+    let text = serde_json::to_string(message).expect("client messages are plain data");
+    socket
+        .send(Message::text(text))
+        .await
+        .map_err(|e| Trouble::new("io", format!("cannot send to the server: {e}")))
+}
+
+/// The next message from the server. A closed connection, a transport error or a frame
+/// that is not a message is a [`Trouble`].
+pub async fn recv(socket: &mut Socket) -> Result<ServerMessage, Trouble> {
+    loop {
+        let frame = match socket.next().await {
+            None => return Err(Trouble::new("closed", "the server closed the connection")),
+            Some(Err(e)) => {
+                return Err(Trouble::new("io", format!("lost the connection: {e}")));
+            }
+            Some(Ok(frame)) => frame,
+        };
+        match frame {
+            Message::Text(text) => return read(text.as_str()),
+            Message::Close(frame) => {
+                let why = frame.map_or_else(
+                    || "the server closed the connection".to_string(),
+                    |f| format!("the server closed the connection ({} {})", f.code, f.reason),
+                );
+                return Err(Trouble::new("closed", why));
+            }
+            // Pings are answered by tungstenite; the server sends no binary frames.
+            _ => {}
+        }
+    }
+}
+
+/// A text frame as a server message.
+pub fn read(text: &str) -> Result<ServerMessage, Trouble> {
+    serde_json::from_str(text).map_err(|e| {
+        Trouble::new(
+            "unreadable",
+            format!(
+                "the server sent a frame that is not a message ({e}): {}",
+                crate::text::excerpt(text)
+            ),
+        )
+    })
+}
+
+/// `hello {protocol: 1, name}`, then the `welcome`: the server's name. An `error` answer
+/// (another protocol) is a [`Trouble`] with code `protocol`.
+pub async fn hello(socket: &mut Socket, name: &str) -> Result<String, Trouble> {
+    send(
+        socket,
+        &ClientMessage::Hello {
+            protocol: PROTOCOL,
+            name: name.to_string(),
+        },
+    )
+    .await?;
+    loop {
+        match recv(socket).await? {
+            ServerMessage::Welcome { server, .. } => return Ok(server),
+            ServerMessage::Error { code, message, .. } => {
+                return Err(Trouble::new(
+                    "protocol",
+                    format!("the server refused hello ({code:?}): {message}"),
+                ));
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! `online` and `online-load`: clients of `jieqi-server` (spec/online.md), speaking its
+//! protocol with the server crate's own message types.
+//!
+//! - `online` ([`bot`]): the engine plays one seat, seeing only what that seat's frames say
+//!   ([`knowledge`]), and thinks on a blocking thread ([`think`]) while the socket keeps
+//!   answering.
+//! - `online-load` ([`load`]): many games of random movers over loopback, in one process, to
+//!   measure the server's round trips and memory ([`report`]); it can start the server itself
+//!   ([`server`]).
+//!
+//! `docs/online-bot.md` describes both.
+
+pub mod bot;
+pub mod conn;
+pub mod knowledge;
+pub mod load;
+pub mod report;
+pub mod server;
+pub mod think;
+
+use jieqi_ai::Level;
+use jieqi_server::protocol::ClockSetting;
+
+use crate::args::number;
+use crate::text::excerpt;
+
+/// `online --server URL --level L (--create [OPTIONS] | --join GAME INVITE | --resume GAME
+/// TOKEN) [--name N]`.
+#[derive(Debug, clap::Args)]
+pub struct OnlineArgs {
+    /// The server: ws://HOST:PORT/ws (http://HOST:PORT and HOST:PORT mean the same)
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// The engine's level: Beginner, Casual, Club, Advanced, Expert or Master
+    #[arg(long, value_name = "L")]
+    pub level: Option<String>,
+    /// Creates a game (then prints `game GAME invite INVITE seat SEAT token TOKEN`)
+    #[arg(long)]
+    pub create: bool,
+    /// Joins a game by its id and invite
+    #[arg(long, num_args = 2, value_names = ["GAME", "INVITE"])]
+    pub join: Option<Vec<String>>,
+    /// Takes back a seat by the game's id and the seat's token
+    #[arg(long, num_args = 2, value_names = ["GAME", "TOKEN"])]
+    pub resume: Option<Vec<String>>,
+    /// With --create: xiangqi, jieqi (default) or banqi
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// With --create: the options that differ from the standard rules, e.g. captured=both
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// With --create: a clock, INITIAL_MS+INCREMENT_MS (e.g. 300000+2000); untimed without
+    #[arg(long, value_name = "MS+MS")]
+    pub clock: Option<String>,
+    /// With --create: the bot's seat, red, black, first, second or random (default)
+    #[arg(long, value_name = "SEAT")]
+    pub colour: Option<String>,
+    /// The name the other player sees (default: the level's, e.g. "Beginner bot")
+    #[arg(long, value_name = "N")]
+    pub name: Option<String>,
+}
+
+/// `online-load --games G --think-ms T [--plies N] [--seconds S] [--server URL --server-pid
+/// PID | --server-bin PATH] [--variant V] [--json]`.
+#[derive(Debug, clap::Args)]
+pub struct OnlineLoadArgs {
+    /// Games played at once (two connections each)
+    #[arg(long, value_name = "G", value_parser = number::<usize>("--games", 1..=10_000))]
+    pub games: Option<usize>,
+    /// Each bot's mean thinking time per move, ms (uniform in 0..2T; 0: at once)
+    #[arg(long, value_name = "T", value_parser = number::<u64>("--think-ms", 0..=60_000))]
+    pub think_ms: Option<u64>,
+    /// Plies after which a game ends by resignation and a new one starts (default 60)
+    #[arg(long, value_name = "N", value_parser = number::<u64>("--plies", 1..=1000))]
+    pub plies: Option<u64>,
+    /// How long the load runs after every connection is up (default 30)
+    #[arg(long, value_name = "S", value_parser = number::<u64>("--seconds", 1..=86_400))]
+    pub seconds: Option<u64>,
+    /// A running server to load (default: start jieqi-server on a free loopback port)
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// With --server: its process id, to read its memory from /proc
+    #[arg(long, value_name = "PID", value_parser = number::<u32>("--server-pid", 1..=4_194_304))]
+    pub server_pid: Option<u32>,
+    /// The server program to start (default: jieqi-server beside jieqi-cli)
+    #[arg(long, value_name = "PATH")]
+    pub server_bin: Option<String>,
+    /// The variant played (default jieqi)
+    #[arg(long, value_name = "V")]
+    pub variant: Option<String>,
+    /// The figures as one JSON object instead of a table
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `online`.
+pub fn run(args: OnlineArgs) -> Result<(), String> {
+    bot::run(args)
+}
+
+/// `online-load`.
+pub fn run_load(args: OnlineLoadArgs) -> Result<(), String> {
+    load::run(args)
+}
+
+/// A level by name, or why not.
+pub(crate) fn parse_level(name: &str) -> Result<Level, String> {
+    Level::parse(name).ok_or_else(|| {
+        format!(
+            "level '{}' is not one of Beginner, Casual, Club, Advanced, Expert, Master",
+            excerpt(name)
+        )
+    })
+}
+
+/// `--clock INITIAL_MS+INCREMENT_MS` (an increment of 0 may be left out).
+pub(crate) fn parse_clock(text: &str) -> Result<ClockSetting, String> {
+    let bad = || {
+        format!(
+            "--clock '{}' is not INITIAL_MS+INCREMENT_MS (e.g. 300000+2000)",
+            excerpt(text)
+        )
+    };
+    let (initial, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+    let ms = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
+    let (initial_ms, increment_ms) = (ms(initial)?, ms(increment)?);
+    // A day at most: no clock reading may overflow the engine's time arithmetic.
+    const DAY_MS: u64 = 86_400_000;
+    if initial_ms == 0 || initial_ms > DAY_MS || increment_ms > DAY_MS {
+        return Err(format!(
+            "--clock '{}': the initial time is 1 ms to a day, the increment at most a day",
+            excerpt(text)
+        ));
+    }
+    Ok(ClockSetting {
+        initial_ms,
+        increment_ms,
+    })
+}
+
+/// The WebSocket address of a server named as `ws://HOST:PORT/ws`, `http://HOST:PORT[/PATH]`
+/// or `HOST:PORT`: without a path, the spec's `/ws`.
+pub(crate) fn ws_url(server: &str) -> Result<String, String> {
+    let server = server.trim();
+    let (scheme, rest) = match server.split_once("://") {
+        Some(("ws" | "http", rest)) => ("ws", rest),
+        Some(("wss" | "https", _)) => {
+            return Err(format!(
+                "'{}': this client speaks plain ws:// only (put a TLS proxy's local end, or the server itself, on ws://)",
+                excerpt(server)
+            ));
+        }
+        Some((other, _)) => {
+            return Err(format!(
+                "'{}': the scheme {} is not ws:// or http://",
+                excerpt(server),
+                excerpt(other)
+            ));
+        }
+        None => ("ws", server),
+    };
+    let (host, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!(
+            "'{}' names no server (e.g. ws://127.0.0.1:7878/ws)",
+            excerpt(server)
+        ));
+    }
+    let path = if path.is_empty() || path == "/" {
+        "/ws"
+    } else {
+        path
+    };
+    Ok(format!("{scheme}://{host}{path}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn servers_are_named_in_three_forms() {
+        let url = "ws://127.0.0.1:7878/ws";
+        assert_eq!(ws_url(url).unwrap(), url);
+        assert_eq!(ws_url("ws://127.0.0.1:7878").unwrap(), url);
+        assert_eq!(ws_url("http://127.0.0.1:7878/").unwrap(), url);
+        assert_eq!(ws_url("127.0.0.1:7878").unwrap(), url);
+        assert_eq!(ws_url("host:1/other").unwrap(), "ws://host:1/other");
+        assert!(ws_url("wss://x:1").unwrap_err().contains("ws://"));
+        assert!(ws_url("ftp://x").is_err());
+        assert!(ws_url("").is_err());
+    }
+
+    #[test]
+    fn clocks_read_as_initial_plus_increment() {
+        let c = parse_clock("300000+2000").unwrap();
+        assert_eq!((c.initial_ms, c.increment_ms), (300_000, 2000));
+        let c = parse_clock("60000").unwrap();
+        assert_eq!((c.initial_ms, c.increment_ms), (60_000, 0));
+        assert!(parse_clock("0+1").is_err());
+        assert!(parse_clock("x+1").is_err());
+        assert!(parse_clock("1+-1").is_err());
+        assert!(parse_clock("99999999999+0").is_err());
+    }
+
+    #[test]
+    fn levels_read_by_name() {
+        assert_eq!(parse_level("beginner").unwrap(), Level::Beginner);
+        assert!(parse_level("grandmaster").unwrap_err().contains("Beginner"));
+    }
+}
