@@ -263,7 +263,7 @@ impl Bot {
                     }
                 }
             }
-            self.think()?;
+            self.think().await?;
         }
     }
 
@@ -417,8 +417,9 @@ impl Bot {
         self.send(&resume).await
     }
 
-    /// Starts a search when the seat is to move and nothing is pending.
-    fn think(&mut self) -> Result<(), String> {
+    /// Starts a search when the seat is to move and nothing is pending. A view that cannot
+    /// be built from the frames asks for a fresh snapshot.
+    async fn think(&mut self) -> Result<(), String> {
         if self.awaiting_snapshot || self.sent.is_some() || self.thinking.is_some() {
             return Ok(());
         }
@@ -432,7 +433,13 @@ impl Bot {
             self.refused.clear();
             self.refused_at = knowledge.plies;
         }
-        let subject = knowledge.subject()?;
+        let subject = match knowledge.subject() {
+            Ok(subject) => subject,
+            Err(e) => {
+                eprintln!("online: cannot build the seat's view ({e}): asking for the game");
+                return self.resync().await;
+            }
+        };
         let clock = self.clock.as_ref().map(|(reading, at)| {
             think::engine_clock(
                 reading,
