@@ -1,0 +1,145 @@
+//! A whole game through the in-process server: hello, create, join, moves, resignation, the
+//! deal published at the end (online.md §2, §3).
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use jieqi_server::hub::Settings;
+use jieqi_server::protocol::{ClientMessage, ErrorCode, ServerMessage, Status};
+use jieqi_server::{Config, Server};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn start() -> String {
+    let config = Config {
+        listen: "127.0.0.1:0".into(),
+        db: ":memory:".into(),
+        settings: Settings {
+            grace: Duration::from_secs(1),
+            allow_deals: false,
+        },
+        max_connections_per_ip: 100,
+    };
+    let server = Server::bind(&config).await.unwrap();
+    let address = server.address().unwrap();
+    tokio::spawn(server.run(std::future::pending()));
+    format!("ws://{address}/ws")
+}
+
+async fn send(socket: &mut Socket, message: &ClientMessage) {
+    let text = serde_json::to_string(message).unwrap();
+    socket.send(Message::Text(text.into())).await.unwrap();
+}
+
+async fn next(socket: &mut Socket) -> ServerMessage {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("an answer within 5 s")
+            .expect("the connection is open")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+async fn player(url: &str, name: &str) -> Socket {
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = ClientMessage::Hello {
+        protocol: 1,
+        name: name.into(),
+    };
+    send(&mut socket, &hello).await;
+    assert!(matches!(
+        next(&mut socket).await,
+        ServerMessage::Welcome { .. }
+    ));
+    socket
+}
+
+#[tokio::test]
+async fn two_players_play_resign_and_the_deal_is_published() {
+    let url = start().await;
+    let mut red = player(&url, "ann").await;
+    let create = ClientMessage::Create {
+        variant: "jieqi".into(),
+        rules: None,
+        clock: None,
+        colour: Some("red".into()),
+        deal: None,
+    };
+    send(&mut red, &create).await;
+    let ServerMessage::Created {
+        game, invite, seat, ..
+    } = next(&mut red).await
+    else {
+        panic!("created first")
+    };
+    assert_eq!(seat, "red");
+    let ServerMessage::Snapshot(waiting) = next(&mut red).await else {
+        panic!("then a snapshot")
+    };
+    assert_eq!(waiting.status, Status::Waiting);
+    let mut black = player(&url, "bo").await;
+    let join = ClientMessage::Join {
+        game: game.clone(),
+        invite,
+    };
+    send(&mut black, &join).await;
+    assert!(matches!(
+        next(&mut black).await,
+        ServerMessage::Joined { .. }
+    ));
+    let ServerMessage::Snapshot(view) = next(&mut black).await else {
+        panic!("a snapshot after joining")
+    };
+    assert_eq!(
+        (view.seat.as_str(), view.status),
+        ("black", Status::Playing)
+    );
+    assert!(matches!(next(&mut red).await, ServerMessage::Snapshot(_)));
+    let turn = ClientMessage::Move {
+        game: game.clone(),
+        ply: 0,
+        turn: "a3a4".into(),
+    };
+    send(&mut red, &turn).await;
+    for socket in [&mut red, &mut black] {
+        let ServerMessage::Moved { ply, turn, .. } = next(socket).await else {
+            panic!("moved")
+        };
+        assert_eq!(ply, 0);
+        assert!(turn.starts_with("a3a4") && turn.len() == 5, "{turn}");
+    }
+    send(&mut red, &turn).await;
+    let ServerMessage::Error { code, .. } = next(&mut red).await else {
+        panic!("an error")
+    };
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    send(&mut black, &ClientMessage::Resign { game: game.clone() }).await;
+    for socket in [&mut red, &mut black] {
+        let ServerMessage::Ended {
+            result,
+            reason,
+            deal,
+            seed,
+            ..
+        } = next(socket).await
+        else {
+            panic!("ended")
+        };
+        assert_eq!((result.as_str(), reason.as_str()), ("1-0", "resignation"));
+        assert!(deal.is_some() && seed.is_some());
+    }
+    // A finished game can still be watched.
+    let mut watcher = player(&url, "cy").await;
+    send(&mut watcher, &ClientMessage::Watch { game }).await;
+    let ServerMessage::Snapshot(over) = next(&mut watcher).await else {
+        panic!("a snapshot")
+    };
+    assert_eq!(over.status, Status::Over);
+    assert_eq!(over.moves.len(), 1);
+}
