@@ -90,6 +90,11 @@ impl Hub {
             .remove(id);
     }
 
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// How many games are live.
     pub fn live_count(&self) -> usize {
         self.live

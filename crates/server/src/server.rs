@@ -1,4 +1,5 @@
-//! The HTTP side: `/ws` (the protocol) and `/health`, the per-address limit, and a stop on
+//! The HTTP side: `/ws` (the protocol), `/health`, `/games/{id}/record` (a finished game's
+//! record), the per-address limit, and a stop on
 //! SIGTERM or SIGINT that closes every WebSocket (1001) and exits within 5 seconds.
 
 use std::net::SocketAddr;
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -88,6 +89,7 @@ impl Server {
         let app = Router::new()
             .route("/ws", get(upgrade))
             .route("/health", get(|| async { "ok" }))
+            .route("/games/{id}/record", get(record))
             .with_state(shared);
         let signal = async move {
             stop.await;
@@ -105,6 +107,19 @@ impl Server {
         .with_graceful_shutdown(signal)
         .await
         .map_err(|e| e.to_string())
+    }
+}
+
+/// A finished game's record, as `jieqi-cli replay` reads it; 404 for a game that is not
+/// over (its record would be a running game's) or none.
+async fn record(State(shared): State<Shared>, Path(id): Path<String>) -> Response {
+    match shared.hub.store().record(&id).await {
+        Ok(Some(record)) => record.into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no finished game has this id\n").into_response(),
+        Err(e) => {
+            eprintln!("store: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
     }
 }
 

@@ -142,4 +142,21 @@ async fn two_players_play_resign_and_the_deal_is_published() {
     };
     assert_eq!(over.status, Status::Over);
     assert_eq!(over.moves.len(), 1);
+    // Its record is served, and replays as `jieqi-cli replay` reads records.
+    let record = http_get(&url, &format!("/games/{}/record", over.game)).await;
+    let replay = jieqi_variants::replay(&record, jieqi_rules::Notation::Iccs).unwrap();
+    assert_eq!(replay.turns, over.moves);
+    assert!(http_get(&url, "/games/nope/record").await.contains("no finished game"));
+}
+
+/// The body of a GET on the server of `ws_url`.
+async fn http_get(ws_url: &str, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = ws_url.trim_start_matches("ws://").trim_end_matches("/ws");
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    response.split_once("\r\n\r\n").unwrap().1.to_string()
 }
