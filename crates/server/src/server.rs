@@ -133,7 +133,11 @@ async fn upgrade(
         return (StatusCode::TOO_MANY_REQUESTS, message).into_response();
     };
     let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
+    // Small buffers: tungstenite's defaults (128 KiB each way) would make every idle
+    // connection cost more than a whole game may (issue 57: ≤ 100 KiB per live game).
     upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {

@@ -146,7 +146,11 @@ async fn two_players_play_resign_and_the_deal_is_published() {
     let record = http_get(&url, &format!("/games/{}/record", over.game)).await;
     let replay = jieqi_variants::replay(&record, jieqi_rules::Notation::Iccs).unwrap();
     assert_eq!(replay.turns, over.moves);
-    assert!(http_get(&url, "/games/nope/record").await.contains("no finished game"));
+    assert!(
+        http_get(&url, "/games/nope/record")
+            .await
+            .contains("no finished game")
+    );
 }
 
 /// The body of a GET on the server of `ws_url`.
@@ -159,4 +163,22 @@ async fn http_get(ws_url: &str, path: &str) -> String {
     let mut response = String::new();
     stream.read_to_string(&mut response).await.unwrap();
     response.split_once("\r\n\r\n").unwrap().1.to_string()
+}
+
+#[tokio::test]
+async fn a_frame_over_64_kib_closes_its_connection_with_1009_only() {
+    let url = start().await;
+    let mut big = player(&url, "big").await;
+    let mut other = player(&url, "other").await;
+    let text = format!(r#"{{"t":"ping","pad":"{}"}}"#, "x".repeat(70 * 1024));
+    big.send(Message::Text(text.into())).await.unwrap();
+    let frame = tokio::time::timeout(Duration::from_secs(5), big.next())
+        .await
+        .expect("an answer within 5 s");
+    match frame {
+        Some(Ok(Message::Close(Some(close)))) => assert_eq!(u16::from(close.code), 1009),
+        other => panic!("expected a close frame, got {other:?}"),
+    }
+    send(&mut other, &ClientMessage::Ping).await;
+    assert!(matches!(next(&mut other).await, ServerMessage::Pong { .. }));
 }
