@@ -132,6 +132,9 @@ impl Hub {
             let error = ServerMessage::error(ErrorCode::UnknownGame, message, command.id.clone());
             command.link.send(&error);
         };
+        if !ids::could_be_game_id(game) {
+            return unknown(&command);
+        }
         let saved = match self.store.load(game).await {
             Ok(Some(saved)) => saved,
             Ok(None) => return unknown(&command),

@@ -28,6 +28,12 @@ pub fn game_id() -> String {
     symbols(12)
 }
 
+/// Whether `text` could be a game's id: anything else is no game, without asking the
+/// database.
+pub fn could_be_game_id(text: &str) -> bool {
+    text.len() == 12 && text.bytes().all(|b| ALPHABET.contains(&b))
+}
+
 /// A seat's token: 130 random bits (at least 128, §7).
 pub fn token() -> String {
     symbols(26)
@@ -69,6 +75,8 @@ mod tests {
         assert!(invite().len() * 5 >= 40);
         assert_ne!(a, token());
         assert_ne!(seed(), seed());
+        assert!(could_be_game_id(&game_id()));
+        assert!(!could_be_game_id("nope"));
     }
 
     #[test]
