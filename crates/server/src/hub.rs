@@ -79,7 +79,9 @@ impl Hub {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(table.id().to_string(), inbox);
-        tokio::spawn(table.run(receiver, Arc::clone(self)));
+        let hub = Arc::clone(self);
+        let id = table.id().to_string();
+        tokio::spawn(table.run(receiver, move || hub.forget(&id)));
     }
 
     /// A game that is over leaves the live list.

@@ -5,7 +5,6 @@
 mod frames;
 mod turns;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use jieqi_rules::platform::{PlayedGame, Variant};
@@ -14,7 +13,6 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::clock::Clocks;
-use crate::hub::Hub;
 use crate::link::Link;
 use crate::protocol::{DrawAction, ErrorCode, ServerMessage, close};
 use crate::store::{Ending, Saved, Store, Write};
@@ -214,8 +212,10 @@ impl Table {
         self.ending.is_some()
     }
 
-    /// Runs the game until it is over and every message sent to it has been answered.
-    pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>, hub: Arc<Hub>) {
+    /// Runs the game until it is over and every message sent to it has been answered;
+    /// `forget` takes it off the list of live games once it is over, so that new messages go
+    /// to the stored game.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>, forget: impl FnOnce() + Send) {
         while self.ending.is_none() {
             let deadline = self.clocks.as_ref().and_then(|c| c.deadline());
             tokio::select! {
@@ -229,7 +229,7 @@ impl Table {
             }
         }
         // Over: new messages go to the stored game; answer those already sent here.
-        hub.forget(&self.id);
+        forget();
         inbox.close();
         while let Some(command) = inbox.recv().await {
             self.handle(command).await;
