@@ -142,6 +142,13 @@ async fn two_players_play_resign_and_the_deal_is_published() {
     };
     assert_eq!(over.status, Status::Over);
     assert_eq!(over.moves.len(), 1);
+    // Everything, for everyone: the full-knowledge position (an identity after each X).
+    let placement = over.position.split(' ').next().unwrap();
+    assert!(
+        placement.contains("XR") || placement.contains("XP"),
+        "{placement}"
+    );
+    assert_eq!(over.reason.as_deref(), Some("resignation"));
     // Its record is served, and replays as `jieqi-cli replay` reads records.
     let record = http_get(&url, &format!("/games/{}/record", over.game)).await;
     let replay = jieqi_variants::replay(&record, jieqi_rules::Notation::Iccs).unwrap();

@@ -162,6 +162,9 @@ impl Table {
         for text in &saved.moves {
             game.play_text(text).map_err(|e| e.to_string())?;
         }
+        if let Some(ending) = &saved.ending {
+            conclude(&mut *game, &ending.result);
+        }
         let now = Instant::now();
         let seats = row.seats.map(|seat| Seat {
             taken: seat.map(|(token, name)| Taken {
@@ -419,6 +422,19 @@ impl Table {
         self.others(None, |link| link.send_text(text.clone()));
         self.spectators.clear();
     }
+}
+
+/// Ends a game played back from its moves as it ended (a resignation, a flag, an agreement
+/// the moves do not show), so that it tells everyone everything.
+fn conclude(game: &mut dyn PlayedGame, result: &str) {
+    if game.outcome().is_some() {
+        return;
+    }
+    let _ = match result {
+        "1-0" => game.resign(Side::Black),
+        "0-1" => game.resign(Side::Red),
+        _ => game.agree_draw(),
+    };
 }
 
 /// What a message gets when it is refused: its error's code and one line for a person.
