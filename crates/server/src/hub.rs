@@ -146,7 +146,10 @@ impl Hub {
             }
         };
         match Table::restore(saved, self.store.clone(), self.settings.grace) {
-            Ok(mut table) if table.is_over() => table.handle(command).await,
+            Ok(mut table) if table.is_over() => {
+                table.reattach(&command.link);
+                table.handle(command).await;
+            }
             // Not over but not live (stored since this server started): live it.
             Ok(table) => {
                 self.spawn(table);

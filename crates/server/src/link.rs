@@ -1,8 +1,9 @@
 //! A connection as the games see it: where to send its frames. A game never waits on a
 //! connection: a connection whose queue is full is too slow to keep, and is told to close.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::{Notify, mpsc};
 
@@ -28,6 +29,9 @@ pub struct Link {
     queue: mpsc::Sender<Outbound>,
     /// Set when the queue overflowed: the connection closes.
     overflowed: Arc<(AtomicBool, Notify)>,
+    /// The token of each seat this connection took, by game: a game read back from the
+    /// database after its end knows its players by them.
+    held: Arc<Mutex<HashMap<String, String>>>,
 }
 
 impl Link {
@@ -39,6 +43,7 @@ impl Link {
             name,
             queue,
             overflowed: Arc::new((AtomicBool::new(false), Notify::new())),
+            held: Arc::default(),
         };
         (link, inbox)
     }
@@ -49,6 +54,18 @@ impl Link {
             name,
             ..self.clone()
         }
+    }
+
+    /// Notes that this connection holds a seat of `game` by `token`.
+    pub fn hold(&self, game: &str, token: &str) {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        held.insert(game.to_string(), token.to_string());
+    }
+
+    /// The token of the seat this connection took in `game`.
+    pub fn token_in(&self, game: &str) -> Option<String> {
+        let held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        held.get(game).cloned()
     }
 
     /// Queues a message; never waits. A full queue marks the connection too slow.

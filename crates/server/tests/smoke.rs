@@ -134,6 +134,34 @@ async fn two_players_play_resign_and_the_deal_is_published() {
         assert_eq!((result.as_str(), reason.as_str()), ("1-0", "resignation"));
         assert!(deal.is_some() && seed.is_some());
     }
+    // Its players are still its players once it is over (and stored only): `over`, not
+    // `not_allowed`; a stranger's move is `not_allowed`.
+    let late = ClientMessage::Move {
+        game: game.clone(),
+        ply: 1,
+        turn: "a6a5".into(),
+    };
+    send(&mut black, &late).await;
+    assert!(matches!(
+        next(&mut black).await,
+        ServerMessage::Error {
+            code: ErrorCode::Over,
+            ..
+        }
+    ));
+    let mut stranger = player(&url, "dee").await;
+    send(&mut stranger, &late).await;
+    let refused = next(&mut stranger).await;
+    assert!(
+        matches!(
+            refused,
+            ServerMessage::Error {
+                code: ErrorCode::NotAllowed,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
     // A finished game can still be watched.
     let mut watcher = player(&url, "cy").await;
     send(&mut watcher, &ClientMessage::Watch { game }).await;

@@ -239,6 +239,19 @@ impl Table {
         }
     }
 
+    /// Gives a game read back from the database its player's connection again: the one that
+    /// holds a seat's token.
+    pub fn reattach(&mut self, link: &Link) {
+        let Some(token) = link.token_in(&self.id) else {
+            return;
+        };
+        for seat in self.seats.iter_mut().filter_map(|s| s.taken.as_mut()) {
+            if crate::ids::same_secret(&token, &seat.token) {
+                seat.link = Some(link.clone());
+            }
+        }
+    }
+
     /// Answers one message.
     pub async fn handle(&mut self, command: Command) {
         let Command { link, id, ask } = command;
@@ -299,6 +312,7 @@ impl Table {
             link: Some(link.clone()),
             gone_since: None,
         });
+        link.hold(&self.id, &token);
         link.send(&ServerMessage::Joined {
             game: self.id.clone(),
             seat: self.seat_name(seat).to_string(),
@@ -340,6 +354,7 @@ impl Table {
             );
         }
         taken.gone_since = None;
+        link.hold(&self.id, token);
         link.send(&self.snapshot(Some(seat), id));
         if came_back && self.ending.is_none() {
             self.tell_presence(seat, true);
