@@ -200,6 +200,65 @@ async fn http_get(ws_url: &str, path: &str) -> String {
     response.split_once("\r\n\r\n").unwrap().1.to_string()
 }
 
+/// A variant registered at run time (the toy fixture, Soldiers) is created, joined and played
+/// to its end like any other: the server names no variant.
+#[tokio::test]
+async fn a_variant_the_server_never_heard_of_plays_to_its_end() {
+    use jieqi_rules::platform::Variant;
+    jieqi_toy::register();
+    let url = start().await;
+    let mut red = player(&url, "ann").await;
+    let create = ClientMessage::Create {
+        variant: "toy".into(),
+        rules: None,
+        clock: None,
+        colour: Some("red".into()),
+        deal: None,
+    };
+    send(&mut red, &create).await;
+    let ServerMessage::Created { game, invite, .. } = next(&mut red).await else {
+        panic!("created")
+    };
+    next(&mut red).await;
+    let mut black = player(&url, "bo").await;
+    let join = ClientMessage::Join {
+        game: game.clone(),
+        invite,
+    };
+    send(&mut black, &join).await;
+    next(&mut black).await;
+    next(&mut black).await;
+    next(&mut red).await;
+    // The referee's replica: Soldiers is open, so the test may keep the whole game.
+    let mut replica = jieqi_toy::TOY.start(None, "").unwrap();
+    for ply in 0.. {
+        assert!(ply < 20, "Soldiers ends within its turn limit");
+        let turn = replica.legal_texts(jieqi_rules::Notation::Iccs)[0].clone();
+        replica.play_text(&turn).unwrap();
+        let mover = if ply % 2 == 0 { &mut red } else { &mut black };
+        let message = ClientMessage::Move {
+            game: game.clone(),
+            ply,
+            turn: turn.clone(),
+        };
+        send(mover, &message).await;
+        for socket in [&mut red, &mut black] {
+            let ServerMessage::Moved { turn: told, .. } = next(socket).await else {
+                panic!("moved")
+            };
+            assert_eq!(told, turn);
+        }
+        if replica.outcome().is_some() {
+            break;
+        }
+    }
+    let ServerMessage::Ended { result, deal, .. } = next(&mut red).await else {
+        panic!("ended")
+    };
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()));
+    assert_eq!(deal, None, "Soldiers deals nothing");
+}
+
 #[tokio::test]
 async fn a_frame_over_64_kib_closes_its_connection_with_1009_only() {
     let url = start().await;
