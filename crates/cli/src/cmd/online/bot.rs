@@ -123,6 +123,7 @@ struct Bot {
     name: String,
     increment: Duration,
     socket: Socket,
+    pace: conn::Pace,
     game: String,
     token: String,
     /// The seat's name (`red`), once the server said it.
@@ -216,6 +217,7 @@ impl Bot {
             name: plan.name,
             increment: plan.increment,
             socket,
+            pace: conn::Pace::default(),
             game,
             token,
             seat,
@@ -498,8 +500,10 @@ impl Bot {
         }
     }
 
-    /// Sends a message; a connection lost on the way is taken back (`resume`).
+    /// Sends a message, at most [`conn::MESSAGES_PER_SECOND`] a second; a connection lost on
+    /// the way is taken back (`resume`).
     async fn send(&mut self, message: &ClientMessage) -> Result<(), String> {
+        self.pace.wait().await;
         match conn::send(&mut self.socket, message).await {
             Ok(()) => Ok(()),
             Err(t) => self.reconnect(t).await,

@@ -3,7 +3,9 @@
 //! tungstenite's business), `hello`. What goes wrong is a [`Trouble`] with a short code, which
 //! the load command counts and the bot reports.
 
+use std::collections::VecDeque;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use jieqi_server::protocol::{ClientMessage, PROTOCOL, ServerMessage};
@@ -47,6 +49,29 @@ impl fmt::Display for Trouble {
 fn is_emfile(e: &std::io::Error) -> bool {
     // EMFILE on Linux and the BSDs.
     e.raw_os_error() == Some(24)
+}
+
+/// Messages one connection sends in any second, at most: the server allows 20 (spec §7), and
+/// frames sent apart may arrive together.
+pub const MESSAGES_PER_SECOND: usize = 15;
+
+/// Keeps a connection's messages to [`MESSAGES_PER_SECOND`]: remembers when the last ones
+/// went.
+#[derive(Debug, Default)]
+pub struct Pace {
+    sent: VecDeque<Instant>,
+}
+
+impl Pace {
+    /// Waits until one more message may go, and counts it as sent.
+    pub async fn wait(&mut self) {
+        if self.sent.len() >= MESSAGES_PER_SECOND
+            && let Some(oldest) = self.sent.pop_front()
+        {
+            tokio::time::sleep_until((oldest + Duration::from_secs(1)).into()).await;
+        }
+        self.sent.push_back(Instant::now());
+    }
 }
 
 /// Connects to `url` (a `ws://` address, see [`super::ws_url`]).

@@ -1,7 +1,7 @@
-//! What one seat knows of its game, from its own frames only: the last `snapshot`'s position
-//! (the seat's viewer-relative FEN, or Banqi's public text, after the snapshot's moves) and
-//! every `moved` since. The seat's view is rebuilt from these — never from anything the
-//! server did not send this seat.
+//! What one seat knows of its game, from its own frames only: the last `snapshot` (for
+//! Xiangqi and Jieqi its position, the seat's viewer-relative FEN after the snapshot's moves;
+//! for other variants the start and the snapshot's moves) and every `moved` since. The seat's
+//! view is rebuilt from these — never from anything the server did not send this seat.
 //!
 //! A Jieqi view told from a FEN and moves counts a face-down piece its own side captured as
 //! unseen (`PlayerView::from_text`), whereas the seat learned it: the bot asks for a fresh
@@ -81,7 +81,7 @@ impl Knowledge {
             )
         })?;
         let variant = variant(&snapshot.variant)?;
-        let game = told(variant, &snapshot.position, &snapshot.rules)?;
+        let game = told(variant, snapshot)?;
         Ok(Knowledge {
             variant,
             rules: snapshot.rules.clone(),
@@ -166,13 +166,21 @@ impl std::fmt::Debug for Subject {
     }
 }
 
-/// The game told from `position` (a player's or the public position text), under `rules`:
-/// Xiangqi and Jieqi read it as a position without its deal, whose moves name their reveals;
-/// any other variant tells it from its public text.
-fn told(variant: VariantRef, position: &str, rules: &str) -> Result<Box<dyn PlayedGame>, String> {
+/// The game a snapshot tells. Xiangqi and Jieqi: its position (the seat's FEN) read as a
+/// position without its deal, whose moves name their reveals. Any other variant: told from
+/// its start and every turn (a Banqi position after captures does not say which pieces lie
+/// face down, its turns do), or from the position for a game that did not start at the
+/// variant's start.
+fn told(variant: VariantRef, snapshot: &Snapshot) -> Result<Box<dyn PlayedGame>, String> {
+    let rules = &snapshot.rules;
     let game = match variant.kind() {
-        Some(_) => variant.position(position, rules),
-        None => variant.told_game(Some(position), &[], rules),
+        Some(_) => variant.position(&snapshot.position, rules),
+        None => {
+            let turns: Vec<&str> = snapshot.moves.iter().map(String::as_str).collect();
+            variant
+                .told_game(None, &turns, rules)
+                .or_else(|_| variant.told_game(Some(&snapshot.position), &[], rules))
+        }
     };
     game.map_err(|e| format!("the snapshot's position: {e}"))
 }
@@ -251,17 +259,45 @@ mod tests {
     }
 
     #[test]
-    fn banqi_is_told_from_its_public_text() {
-        let start = jieqi_variants::find("banqi")
-            .unwrap()
-            .start(Some(jieqi_rules::Seed(7)), "")
-            .unwrap();
-        let public = start.view_text(Side::Red, Notation::Iccs);
-        let public = public.lines().last().unwrap();
-        let first = Knowledge::from_snapshot(&snapshot("banqi", "first", public, &[])).unwrap();
+    fn banqi_is_told_from_its_turns_even_after_captures() {
+        let banqi = jieqi_variants::find("banqi").unwrap();
+        let mut game = banqi.start(Some(jieqi_rules::Seed(7)), "").unwrap();
+        let public = |g: &dyn PlayedGame| {
+            let text = g.view_text(Side::Red, Notation::Iccs);
+            text.lines().last().unwrap().to_string()
+        };
+        let start = public(&*game);
+        let first = Knowledge::from_snapshot(&snapshot("banqi", "first", &start, &[])).unwrap();
         assert!(first.to_move());
         assert!(!first.legal_texts().is_empty());
         assert!(matches!(first.subject().unwrap(), Subject::Generic(_)));
         assert_eq!(first.seat_names(), ["first", "second"]);
+        // Random play until a capture, as the server would write the turns.
+        let mut turns: Vec<String> = Vec::new();
+        let mut seed = 11u64;
+        while game.outcome().is_none() && turns.len() < 200 {
+            let legal = game.legal_texts(Notation::Iccs);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let pick = legal[(seed >> 33) as usize % legal.len()].clone();
+            game.play_text(&pick).unwrap();
+            let knowledge = game.knowledge(jieqi_rules::platform::Receiver::Player(Side::Red));
+            turns = knowledge.turns.into_iter().map(|t| t.text).collect();
+            if pick.contains('x') {
+                break;
+            }
+        }
+        assert!(turns.iter().any(|t| t.contains('x')), "{turns:?}");
+        let refs: Vec<&str> = turns.iter().map(String::as_str).collect();
+        let seat = if game.turn() == Side::Red {
+            "first"
+        } else {
+            "second"
+        };
+        let k = Knowledge::from_snapshot(&snapshot("banqi", seat, &public(&*game), &refs)).unwrap();
+        assert_eq!(k.plies, turns.len() as u64);
+        assert!(k.to_move());
+        assert_eq!(k.legal_texts(), game.legal_texts(Notation::Iccs));
     }
 }

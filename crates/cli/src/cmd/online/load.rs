@@ -6,11 +6,10 @@
 //!
 //! The connections are made first, 200 per 100 ms, each saying `hello`; the measured window
 //! starts once every one is up. Each move's round trip is the time from sending `move` to
-//! receiving its mover's own `moved`. A connection sends at most [`MESSAGES_PER_SECOND`]
-//! messages a second, under the server's limit of 20 (spec §7), so `--think-ms 0` is "as
+//! receiving its mover's own `moved`. A connection sends at most
+//! [`MESSAGES_PER_SECOND`](conn::MESSAGES_PER_SECOND) messages a second, under the server's limit of 20 (spec §7), so `--think-ms 0` is "as
 //! fast as the server lets one connection play".
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -26,8 +25,6 @@ use super::server::{self, Spawned};
 use super::{OnlineLoadArgs, ws_url};
 use crate::cmd::outln;
 
-/// Messages one connection sends in any second, at most (the server allows 20).
-pub const MESSAGES_PER_SECOND: usize = 15;
 /// Connections opened per 100 ms while the load ramps up.
 const CONNECTS_PER_100MS: u64 = 200;
 /// The longest wait for one answer of the server.
@@ -229,8 +226,7 @@ impl Rng {
 #[derive(Debug)]
 struct Seat {
     socket: Socket,
-    /// When its last messages were sent, for [`MESSAGES_PER_SECOND`].
-    sent: VecDeque<Instant>,
+    pace: conn::Pace,
     knowledge: Option<Knowledge>,
 }
 
@@ -242,20 +238,14 @@ impl Seat {
             .map_err(|_| Trouble::new("timeout", "no welcome"))??;
         Ok(Seat {
             socket,
-            sent: VecDeque::new(),
+            pace: conn::Pace::default(),
             knowledge: None,
         })
     }
 
-    /// Sends, keeping to [`MESSAGES_PER_SECOND`].
+    /// Sends, keeping to [`conn::MESSAGES_PER_SECOND`].
     async fn send(&mut self, message: &ClientMessage) -> Result<(), Trouble> {
-        if self.sent.len() >= MESSAGES_PER_SECOND
-            && let Some(&oldest) = self.sent.front()
-        {
-            tokio::time::sleep_until((oldest + Duration::from_secs(1)).into()).await;
-            self.sent.pop_front();
-        }
-        self.sent.push_back(Instant::now());
+        self.pace.wait().await;
         conn::send(&mut self.socket, message).await
     }
 
