@@ -590,6 +590,35 @@ const COMMAND_FLAGS: &[(&str, &[&str])] = &[
             "--engine-option",
         ],
     ),
+    (
+        "online",
+        &[
+            "--server",
+            "--level",
+            "--create",
+            "--join",
+            "--resume",
+            "--variant",
+            "--rules",
+            "--clock",
+            "--colour",
+            "--name",
+        ],
+    ),
+    (
+        "online-load",
+        &[
+            "--games",
+            "--think-ms",
+            "--plies",
+            "--seconds",
+            "--server",
+            "--server-pid",
+            "--server-bin",
+            "--variant",
+            "--json",
+        ],
+    ),
     ("completions", &["SHELL", "bash", "zsh", "fish"]),
 ];
 
