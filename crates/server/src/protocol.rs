@@ -25,7 +25,10 @@ pub const MAX_NAME_CHARS: usize = 40;
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// The first message of a connection.
-    Hello { protocol: u32, name: String },
+    Hello {
+        protocol: u32,
+        name: String,
+    },
     /// A new game; the creator takes a seat.
     Create {
         variant: String,
@@ -42,11 +45,19 @@ pub enum ClientMessage {
         deal: Option<String>,
     },
     /// Takes the free seat of a game, by its invite.
-    Join { game: String, invite: String },
+    Join {
+        game: String,
+        invite: String,
+    },
     /// Takes back one's seat (after a reconnect), by its token.
-    Resume { game: String, token: String },
+    Resume {
+        game: String,
+        token: String,
+    },
     /// Watches a game as a spectator.
-    Watch { game: String },
+    Watch {
+        game: String,
+    },
     /// Plays a turn: `ply` is the number of plies already played.
     Move {
         game: String,
@@ -54,10 +65,17 @@ pub enum ClientMessage {
         #[serde(rename = "move")]
         turn: String,
     },
-    Resign { game: String },
-    Draw { game: String, action: DrawAction },
+    Resign {
+        game: String,
+    },
+    Draw {
+        game: String,
+        action: DrawAction,
+    },
     /// Claims the win over an opponent gone longer than the grace period (§6).
-    Claim { game: String },
+    Claim {
+        game: String,
+    },
     Ping,
 }
 
@@ -132,7 +150,9 @@ impl Incoming {
                 .map_err(|e| BadMessage(one_line(&e.to_string())))
                 .and_then(checked)
         } else {
-            Err(BadMessage("a message names itself in a string field \"t\"".into()))
+            Err(BadMessage(
+                "a message names itself in a string field \"t\"".into(),
+            ))
         };
         Incoming { id, message }
     }
