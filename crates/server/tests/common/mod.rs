@@ -458,6 +458,36 @@ pub struct Pair {
 }
 
 impl Pair {
+    /// A pair of seats resumed on new connections (red or first as the creator).
+    pub fn of(game: String, first: Client, second: Client, tokens: &[(&str, String); 2]) -> Pair {
+        Pair {
+            game,
+            invite: String::new(),
+            creator: Player {
+                client: first,
+                seat: tokens[0].0.to_string(),
+                token: tokens[0].1.clone(),
+            },
+            joiner: Player {
+                client: second,
+                seat: tokens[1].0.to_string(),
+                token: tokens[1].1.clone(),
+            },
+            waiting: Value::Null,
+            started: (Value::Null, Value::Null),
+        }
+    }
+
+    /// The token of `seat`.
+    pub fn seat_token(&self, seat: &str) -> String {
+        if self.creator.seat == seat {
+            self.creator.token.clone()
+        } else {
+            assert_eq!(self.joiner.seat, seat, "no seat {seat}");
+            self.joiner.token.clone()
+        }
+    }
+
     /// The player on `seat`.
     pub fn seat(&mut self, seat: &str) -> &mut Player {
         if self.creator.seat == seat {
