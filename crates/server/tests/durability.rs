@@ -58,8 +58,10 @@ fn kill_9_loses_no_announced_move() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut server = db_server(&dir, &["--allow-deals"]);
     let deal = deal_of(300);
-    let (planned, _) = plan(&deal, 40, &mut Rng::new(300));
-    assert!(planned.len() >= 20, "a long enough game");
+    let planned = (0..50)
+        .map(|k| plan(&deal, 40, &mut Rng::new(300 + k)).0)
+        .find(|p| p.len() == 40)
+        .expect("a game that lasts 40 plies");
     let pair = new_pair(&server, json!({"variant": "jieqi", "deal": deal}));
     let game = pair.game.clone();
     let tokens = [
@@ -68,6 +70,8 @@ fn kill_9_loses_no_announced_move() {
     ];
     // What each seat has been told so far, over every connection it had.
     let mut told: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    // What each seat's snapshot listed when its current connection resumed.
+    let mut base: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut pair = Some(pair);
     let mut rng = Rng::new(9);
     let mut ply = 0u64;
@@ -91,7 +95,8 @@ fn kill_9_loses_no_announced_move() {
                         told[i][..],
                         "round {round}: {seat}'s announced moves, in order"
                     );
-                    told[i] = moves;
+                    told[i] = moves.clone();
+                    base[i] = moves;
                     players.push((c, snapshot));
                 }
                 assert_eq!(told[0].len(), told[1].len(), "both seats see every ply");
@@ -126,7 +131,7 @@ fn kill_9_loses_no_announced_move() {
         for (i, seat) in ["red", "black"].into_iter().enumerate() {
             let c = &mut p.seat(seat).client;
             while let common::Frame::Text(_) = c.next(Duration::from_millis(50)) {}
-            told[i] = announced(c);
+            told[i] = base[i].iter().cloned().chain(announced(c)).collect();
         }
         drop(p);
         server.restart();

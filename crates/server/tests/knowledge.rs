@@ -388,3 +388,94 @@ fn captured_is_told_only_to_the_capturer() {
     assert_eq!(mine["move"], theirs["move"], "the move text is public");
     assert!(mine.get("id").is_none(), "broadcasts carry no id");
 }
+
+/// The harness itself (no server): a twin deal is a valid deal, and the planned sequence is
+/// legal on it too, with the same public moves.
+#[test]
+fn twin_deals_are_deals_with_the_same_legal_sequence() {
+    use jieqi_rules::{FamilyGame, Jieqi, Move};
+    let (deal, twin, planned) = captured_twin();
+    for fen in [&deal, &twin] {
+        let mut game = Jieqi::from_full_fen(fen).expect("a twin is a deal");
+        for p in &planned {
+            let m = Move::parse_iccs(&p.iccs).unwrap();
+            game.play(m).expect("legal on both deals");
+        }
+    }
+    assert_ne!(deal, twin);
+    let (_, unseen) = plan(&deal, 40, &mut Rng::new(1));
+    if let Some(t) = unseen_swap(&deal, &unseen) {
+        Jieqi::from_full_fen(&t).expect("a twin is a deal");
+    }
+}
+
+/// §2 `snapshot`, `moved`: a player's position is its viewer-relative FEN and its moves the
+/// view's ICCS texts (the reveal's letter, never a captured face-down identity); a
+/// spectator's are the public view's (rules.md §9); `captured` comes only in the capturer's
+/// `moved`. Checked against the rules crate's own views of the same deal.
+#[test]
+fn snapshots_and_moves_are_the_receivers_views() {
+    use jieqi_rules::{FamilyGame, Jieqi, Move, Notation};
+    let server = Server::start(&["--allow-deals"]);
+    let deal = deal_of(11);
+    let planned = (0..50)
+        .map(|k| plan(&deal, 24, &mut Rng::new(k)).0)
+        .find(|p| {
+            p.iter()
+                .any(|m| m.took_face_down.is_some() && m.mover == Side::Red)
+        })
+        .expect("a sequence where red takes a face-down piece");
+    let mut pair = new_pair(&server, json!({"variant": "jieqi", "deal": deal}));
+    let game_id = pair.game.clone();
+    let (mut watcher, _) = spectator(&server, &game_id);
+    let mut game = Jieqi::from_full_fen(&deal).unwrap();
+    let last = |texts: Vec<String>| texts.last().cloned().unwrap();
+    for (ply, p) in planned.iter().enumerate() {
+        let ply = ply as u64;
+        let taken = p.took_face_down.map(|sq| cell(&game.to_full_fen(), sq));
+        game.play(Move::parse_iccs(&p.iccs).unwrap()).unwrap();
+        let (mine, theirs) = pair.play(ply, &p.iccs);
+        let seen = watcher.wait_until("moved", |v| v["t"] == "moved" && v["ply"] == ply);
+        let (me, them) = (p.mover, p.mover.other());
+        assert_eq!(mine["move"], last(game.view(me).move_texts(Notation::Iccs)));
+        assert_eq!(
+            theirs["move"],
+            last(game.view(them).move_texts(Notation::Iccs))
+        );
+        let public = game.view(me).public();
+        assert_eq!(seen["move"], last(public.move_texts(Notation::Iccs)));
+        match taken {
+            Some(piece) => {
+                let letter = piece.chars().nth(1).unwrap().to_string();
+                assert_eq!(
+                    mine["captured"].as_str().map(str::to_ascii_lowercase),
+                    Some(letter.to_ascii_lowercase()),
+                    "the capturer learns what it took ({piece}): {mine}"
+                );
+            }
+            None => assert!(mine.get("captured").is_none(), "{mine}"),
+        }
+        assert!(theirs.get("captured").is_none(), "{theirs}");
+        assert!(seen.get("captured").is_none(), "{seen}");
+    }
+    for side in [Side::Red, Side::Black] {
+        let seat = seat_of(side);
+        let token = pair.seat_token(seat);
+        let mut c = common::greeted(&server, seat);
+        c.send(json!({"t": "resume", "game": game_id, "token": token}));
+        let s = c.wait_for("snapshot");
+        let view = game.view(side);
+        assert_eq!(s["position"], view.to_fen(), "{seat}'s viewer-relative FEN");
+        assert_eq!(
+            s["moves"],
+            json!(view.move_texts(Notation::Iccs)),
+            "{seat}'s moves"
+        );
+        assert_eq!(s["status"], "playing");
+        assert_eq!(s["variant"], "jieqi");
+    }
+    let (_, s) = spectator(&server, &game_id);
+    let public = game.view(Side::Red).public();
+    assert_eq!(s["position"], public.to_fen(), "the public FEN");
+    assert_eq!(s["moves"], json!(public.move_texts(Notation::Iccs)));
+}

@@ -13,9 +13,10 @@ fn xiangqi_plays_through_the_server() {
     let server = Server::start(&[]);
     let mut pair = new_pair(&server, json!({"variant": "xiangqi"}));
     assert_eq!(pair.started.0["variant"], "xiangqi");
+    let start = jieqi_rules::STANDARD_FEN;
     assert_eq!(
-        pair.started.0["position"],
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+        pair.started.0["position"], start,
+        "the start position's FEN"
     );
     let (mut watcher, _) = spectator(&server, &pair.game);
     let moves = plan_texts("xiangqi", None, 16, &mut Rng::new(16));
