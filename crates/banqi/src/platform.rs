@@ -4,8 +4,9 @@
 //! them.
 
 use jieqi_rules::platform::{
-    BoardShape, EndError, Grid, Information, LoadError, Look, PlayedGame, Replay, SaveSettings,
-    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, Variant, titled_options_words,
+    BoardShape, EndError, Grid, Information, Knowledge, KnownTurn, LoadError, Look, PlayedGame,
+    Receiver, Replay, SaveSettings, SearchNode, SetupError, Spot, Table, TableTurn, TurnError,
+    Variant, titled_options_words,
 };
 use jieqi_rules::quote::quote;
 use jieqi_rules::{Notation, OptionSpec, Outcome, RecordResult, Seed, Side, Words};
@@ -407,6 +408,26 @@ impl PlayedGame for BanqiGame {
 
     fn table(&self, viewer: Side) -> Table {
         table_of_view(&self.view(seat(viewer)))
+    }
+
+    /// Both seats and a spectator know the same (a capture takes a face-up piece); once
+    /// over, everything, with the full-knowledge text.
+    fn knowledge(&self, _: Receiver) -> Knowledge {
+        let view = self.view(self.0.turn());
+        let position = if self.0.is_over() {
+            self.0.to_full_text()
+        } else {
+            view.position.to_text()
+        };
+        let turns = view
+            .history
+            .iter()
+            .map(|seen| KnownTurn {
+                text: seen.to_string(),
+                captured: None,
+            })
+            .collect();
+        Knowledge { position, turns }
     }
 
     fn plies(&self) -> usize {

@@ -198,20 +198,15 @@ impl PlayerView {
     /// at once — between the two games of a duplicate match, which share the deal.
     pub fn public(&self) -> PlayerView {
         let shown_to_both = self.rules.captured_shown_to_both();
-        let mut pos = self.start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
-        for seen in &self.moves {
+        self.each_ply(|pos, seen| {
             let mut public = *seen;
             let took_face_down = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden());
             if let (true, false, Some(taken)) = (took_face_down, shown_to_both, seen.captured) {
                 public.captured = Some(SeenPiece::Unknown { side: taken.side() });
             }
-            if let Some(piece) = pos.piece_at(seen.mv.from) {
-                let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
-                pos.play_unchecked_as(seen.mv, arriving);
-            }
             moves.push(public);
-        }
+        });
         let mut pool = self.pool;
         for side in Side::ALL {
             for role in Role::ALL {
@@ -231,18 +226,38 @@ impl PlayerView {
     /// The move list in `notation`, one string per ply. Built from this view alone, so it
     /// names only what the viewer may know (a reveal, never a captured face-down identity).
     pub fn move_texts(&self, notation: Notation) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|seen| {
-                let text = write_move(&pos, seen.mv, seen.revealed, notation);
-                if let Some(piece) = pos.piece_at(seen.mv.from) {
-                    let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
-                    pos.play_unchecked_as(seen.mv, arriving);
+        let mut texts = Vec::with_capacity(self.moves.len());
+        self.each_ply(|pos, seen| texts.push(write_move(pos, seen.mv, seen.revealed, notation)));
+        texts
+    }
+
+    /// Each ply with the identity letter (FEN case) of a face-down piece it took, where this
+    /// view knows it (`None` for a ply that took no face-down piece): what a server tells
+    /// this viewer of each ply (spec/online.md §2, `moved`'s `captured`).
+    pub fn face_down_captures(&self) -> Vec<Option<char>> {
+        let mut letters = Vec::with_capacity(self.moves.len());
+        self.each_ply(|pos, seen| {
+            let took_face_down = pos.piece_at(seen.mv.to).is_some_and(|p| p.is_hidden());
+            letters.push(match seen.captured {
+                Some(SeenPiece::Known { side, role }) if took_face_down => {
+                    Some(Piece::new(side, role).fen_char())
                 }
-                text
-            })
-            .collect()
+                _ => None,
+            });
+        });
+        letters
+    }
+
+    /// Calls `visit` with each ply and the public position it was played in, oldest first.
+    fn each_ply(&self, mut visit: impl FnMut(&Position, &SeenMove)) {
+        let mut pos = self.start.clone();
+        for seen in &self.moves {
+            visit(&pos, seen);
+            if let Some(piece) = pos.piece_at(seen.mv.from) {
+                let arriving = seen.revealed.map_or(piece, |r| Piece::new(piece.side(), r));
+                pos.play_unchecked_as(seen.mv, arriving);
+            }
+        }
     }
 
     /// The viewer-relative FEN (rules.md §9): the public placement, side to move, the pool of

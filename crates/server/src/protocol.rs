@@ -160,12 +160,12 @@ impl Incoming {
 
 /// Checks what serde cannot: a name's length.
 fn checked(message: ClientMessage) -> Result<ClientMessage, BadMessage> {
-    if let ClientMessage::Hello { name, .. } = &message {
-        if name.chars().count() > MAX_NAME_CHARS {
-            return Err(BadMessage(format!(
-                "a name has at most {MAX_NAME_CHARS} characters"
-            )));
-        }
+    if let ClientMessage::Hello { name, .. } = &message
+        && name.chars().count() > MAX_NAME_CHARS
+    {
+        return Err(BadMessage(format!(
+            "a name has at most {MAX_NAME_CHARS} characters"
+        )));
     }
     Ok(message)
 }

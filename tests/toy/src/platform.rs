@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 
 use jieqi_rules::platform::{
-    BoardShape, EndError, Grid, Information, LoadError, Look, PlayedGame, Replay, SaveSettings,
-    SearchNode, SetupError, Spot, Table, TableTurn, TurnError, Variant,
+    BoardShape, EndError, Grid, Information, Knowledge, KnownTurn, LoadError, Look, PlayedGame,
+    Receiver, Replay, SaveSettings, SearchNode, SetupError, Spot, Table, TableTurn, TurnError,
+    Variant,
 };
 use jieqi_rules::quote::{quote, shorten};
 use jieqi_rules::{
@@ -372,6 +373,20 @@ impl PlayedGame for ToyGame {
             *self.0.position(),
             self.0.outcome(),
         )))
+    }
+
+    /// Everything is public: every receiver knows the same.
+    fn knowledge(&self, _: Receiver) -> Knowledge {
+        let turns = self.0.history().iter();
+        Knowledge {
+            position: self.0.position().to_text(),
+            turns: turns
+                .map(|turn| KnownTurn {
+                    text: turn.to_string(),
+                    captured: None,
+                })
+                .collect(),
+        }
     }
 
     fn plies(&self) -> usize {

@@ -30,7 +30,9 @@ use crate::xiangqi::Xiangqi;
 
 use super::error::{EndError, LoadError, SetupError, TurnError};
 use super::table::{BoardShape, Grid, Look, Spot, Table, TableTurn, Zone};
-use super::{Information, PlayedGame, Replay, SaveSettings, Variant};
+use super::{
+    Information, Knowledge, KnownTurn, PlayedGame, Receiver, Replay, SaveSettings, Variant,
+};
 
 /// The Xiangqi board (rules.md §1): 9 × 10 points, the river between ranks 4 and 5, the two
 /// palaces, the cannon and soldier points marked.
@@ -591,6 +593,31 @@ impl PlayedGame for PlatformGame {
     /// A game's view; a public position (no deal) is the same to both.
     fn table(&self, viewer: Side) -> Table {
         table_of_view(self.view(viewer))
+    }
+
+    /// A player's view or the public one; once over, everything (the view then shows every
+    /// captured identity) with the full-knowledge FEN.
+    fn knowledge(&self, receiver: Receiver) -> Knowledge {
+        let over = self.outcome().is_some();
+        let view = match receiver {
+            _ if over => self.view(Side::Red),
+            Receiver::Player(side) => self.view(side),
+            Receiver::Spectator => self.view(Side::Red).public(),
+        };
+        let position = match (&self.held, over) {
+            (Held::Game(game), true) => match &**game {
+                AnyGame::Jieqi(jieqi) => jieqi.to_full_fen(),
+                AnyGame::Xiangqi(_) => view.to_fen(),
+            },
+            _ => view.to_fen(),
+        };
+        let turns = view
+            .move_texts(Notation::Iccs)
+            .into_iter()
+            .zip(view.face_down_captures())
+            .map(|(text, captured)| KnownTurn { text, captured })
+            .collect();
+        Knowledge { position, turns }
     }
 
     fn plies(&self) -> usize {

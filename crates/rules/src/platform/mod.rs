@@ -311,6 +311,9 @@ pub trait PlayedGame: Send + Sync {
     fn search_node(&self) -> Option<Box<dyn SearchNode>> {
         None
     }
+    /// What `receiver` may know of the game, for a client across a network (a server sends
+    /// nothing else): built from that receiver's view, never from the deal.
+    fn knowledge(&self, receiver: Receiver) -> Knowledge;
     /// Turns played.
     fn plies(&self) -> usize;
     /// Takes back the last turn (a resignation or agreed draw after it goes too); `false`,
@@ -339,6 +342,38 @@ pub trait PlayedGame: Send + Sync {
     fn family_game_mut(&mut self) -> Option<&mut AnyGame> {
         None
     }
+}
+
+/// Who receives a game's news across a network (spec/online.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Receiver {
+    /// A player: what that side (in Banqi that seat) knows.
+    Player(Side),
+    /// A spectator: what both players know.
+    Spectator,
+}
+
+/// What one receiver may know of a game, as text: what a server sends that receiver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// The receiver's position text: a player's viewer-relative position (a Jieqi player's
+    /// FEN with the pool they have not seen and what they learned), a spectator's public one;
+    /// once the game is over, the full-knowledge text, the same for everyone.
+    pub position: String,
+    /// Every turn, oldest first, as the receiver may know it.
+    pub turns: Vec<KnownTurn>,
+}
+
+/// One turn as a receiver may know it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownTurn {
+    /// The turn in the variant's engine notation (ICCS for Xiangqi and Jieqi, with the letter
+    /// of what a reveal turned up; Banqi's own), as the receiver's view writes it.
+    pub text: String,
+    /// The identity letter (FEN case: upper for Red) of a face-down piece this turn took,
+    /// for a receiver who may know it: its capturer, or everyone where the rules show it to
+    /// both, or once the game is over. `None` for a turn that took no face-down piece.
+    pub captured: Option<char>,
 }
 
 /// The app's settings kept in a save (opponent, level, …), as they were written.

@@ -1,0 +1,149 @@
+//! What each receiver may know of a game across a network (spec/online.md §3; rules.md §7, §9,
+//! §10): `PlayedGame::knowledge`, the only thing a server sends.
+
+use jieqi_rules::platform::{JIEQI, Knowledge, PlayedGame, Receiver, Variant, XIANGQI};
+use jieqi_rules::{Seed, Side};
+
+/// Plays Jieqi from `seed` under `rules`, preferring a capture of a face-down piece, until one
+/// has been taken; returns the game and who took it.
+fn after_a_face_down_capture(seed: u64, rules: &str) -> Option<(Box<dyn PlayedGame>, Side)> {
+    let mut game = JIEQI.start(Some(Seed(seed)), rules).unwrap();
+    for _ in 0..120 {
+        let before = game.knowledge(Receiver::Spectator).position;
+        let moves = game.legal_texts(jieqi_rules::Notation::Iccs);
+        let pick = moves
+            .iter()
+            .find(|m| hidden_square(&before, &m[2..4]))
+            .or(moves.first())?
+            .clone();
+        let mover = game.turn();
+        game.play_text(&pick).unwrap();
+        let took = game.knowledge(Receiver::Player(mover));
+        if took.turns.last().unwrap().captured.is_some() {
+            return Some((game, mover));
+        }
+    }
+    None
+}
+
+/// Whether the ICCS square `square` holds a face-down piece in the FEN `fen`.
+fn hidden_square(fen: &str, square: &str) -> bool {
+    let bytes = square.as_bytes();
+    let file = usize::from(bytes[0] - b'a');
+    let rank = usize::from(bytes[1] - b'0');
+    let placement = fen.split_whitespace().next().unwrap();
+    let row = placement.split('/').nth(9 - rank).unwrap();
+    let mut at = 0;
+    for c in row.chars() {
+        if let Some(skip) = c.to_digit(10) {
+            at += skip as usize;
+        } else {
+            if at == file {
+                return c == 'x' || c == 'X';
+            }
+            at += 1;
+        }
+    }
+    false
+}
+
+fn letters(knowledge: &Knowledge) -> Vec<Option<char>> {
+    knowledge.turns.iter().map(|t| t.captured).collect()
+}
+
+#[test]
+fn a_face_down_capture_is_told_to_its_capturer_only_by_default() {
+    let (game, capturer) = after_a_face_down_capture(7, "").expect("a capture in 120 plies");
+    let mine = game.knowledge(Receiver::Player(capturer));
+    let theirs = game.knowledge(Receiver::Player(capturer.other()));
+    let watching = game.knowledge(Receiver::Spectator);
+    assert!(mine.turns.last().unwrap().captured.is_some());
+    assert_eq!(theirs.turns.last().unwrap().captured, None);
+    assert_eq!(watching.turns.last().unwrap().captured, None);
+    // The texts are public: the same for all three.
+    let texts = |k: &Knowledge| k.turns.iter().map(|t| t.text.clone()).collect::<Vec<_>>();
+    assert_eq!(texts(&mine), texts(&theirs));
+    assert_eq!(texts(&mine), texts(&watching));
+    // The spectator knows what both players know: the loser of the piece's view less nothing.
+    assert_ne!(mine.position, theirs.position);
+}
+
+#[test]
+fn captured_both_tells_both_players_and_spectators() {
+    let (game, capturer) =
+        after_a_face_down_capture(7, "captured=both").expect("a capture in 120 plies");
+    let all = [
+        game.knowledge(Receiver::Player(capturer)),
+        game.knowledge(Receiver::Player(capturer.other())),
+        game.knowledge(Receiver::Spectator),
+    ];
+    assert!(all[0].turns.last().unwrap().captured.is_some());
+    assert_eq!(letters(&all[0]), letters(&all[1]));
+    assert_eq!(letters(&all[0]), letters(&all[2]));
+}
+
+#[test]
+fn captured_nobody_tells_no_one_until_the_end() {
+    let mut game = JIEQI.start(Some(Seed(7)), "captured=nobody").unwrap();
+    let mut took_face_down = false;
+    for _ in 0..120 {
+        let before = game.knowledge(Receiver::Spectator).position;
+        let moves = game.legal_texts(jieqi_rules::Notation::Iccs);
+        let Some(pick) = moves
+            .iter()
+            .find(|m| hidden_square(&before, &m[2..4]))
+            .or(moves.first())
+            .cloned()
+        else {
+            break;
+        };
+        took_face_down |= hidden_square(&before, &pick[2..4]);
+        game.play_text(&pick).unwrap();
+        for receiver in [
+            Receiver::Player(Side::Red),
+            Receiver::Player(Side::Black),
+            Receiver::Spectator,
+        ] {
+            assert!(
+                letters(&game.knowledge(receiver))
+                    .iter()
+                    .all(Option::is_none)
+            );
+        }
+        if took_face_down {
+            break;
+        }
+    }
+    assert!(took_face_down);
+    // Once over, everyone knows everything.
+    game.resign(Side::Red).unwrap();
+    let end = game.knowledge(Receiver::Spectator);
+    assert!(letters(&end).iter().any(Option::is_some));
+    assert!(end.position.contains("X") || end.position.contains("x"));
+    assert_eq!(end, game.knowledge(Receiver::Player(Side::Black)));
+}
+
+#[test]
+fn once_over_everyone_gets_the_full_knowledge_position() {
+    let mut game = JIEQI.start(Some(Seed(3)), "").unwrap();
+    game.play_text("a3a4").unwrap();
+    let red = game.knowledge(Receiver::Player(Side::Red));
+    // A reveal is public, written with its letter.
+    assert_eq!(red.turns[0].text.len(), 5);
+    // The full FEN writes an identity after every face-down piece; a player's does not.
+    assert!(!red.position.contains("XR") && !red.position.contains("XN"));
+    game.resign(Side::Black).unwrap();
+    let full = JIEQI
+        .position(&game.knowledge(Receiver::Spectator).position, "")
+        .expect("the full-knowledge FEN reads back as a dealt game");
+    assert_eq!(full.plies(), 0);
+}
+
+#[test]
+fn xiangqi_knowledge_is_the_same_for_everyone() {
+    let mut game = XIANGQI.start(None, "").unwrap();
+    game.play_text("h2e2").unwrap();
+    let red = game.knowledge(Receiver::Player(Side::Red));
+    assert_eq!(red, game.knowledge(Receiver::Spectator));
+    assert_eq!(red.turns[0].text, "h2e2");
+}

@@ -1,0 +1,162 @@
+//! The limits of online.md §7 that are counted: messages per connection, connections per
+//! address.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// At most this many messages in any one-second window.
+pub const MESSAGES_PER_SECOND: usize = 20;
+/// Over the limit in this many seconds running closes the connection.
+pub const FLOOD_SECONDS: u64 = 3;
+
+/// One connection's message rate.
+#[derive(Debug)]
+pub struct Rate {
+    start: Instant,
+    /// When the last accepted messages arrived, oldest first.
+    recent: VecDeque<Instant>,
+    /// The last whole second (since `start`) in which a message was refused, and how many
+    /// seconds in a row up to it had one.
+    refused_second: Option<u64>,
+    refused_run: u64,
+}
+
+/// What to do with a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accept,
+    /// Over the limit: answer `rate_limited`.
+    Refuse,
+    /// Over the limit for [`FLOOD_SECONDS`] running: close (1008).
+    Close,
+}
+
+impl Rate {
+    pub fn new(now: Instant) -> Rate {
+        Rate {
+            start: now,
+            recent: VecDeque::with_capacity(MESSAGES_PER_SECOND),
+            refused_second: None,
+            refused_run: 0,
+        }
+    }
+
+    /// Counts a message arriving at `now`.
+    pub fn check(&mut self, now: Instant) -> Verdict {
+        let window = Duration::from_secs(1);
+        while self
+            .recent
+            .front()
+            .is_some_and(|t| now.saturating_duration_since(*t) >= window)
+        {
+            self.recent.pop_front();
+        }
+        if self.recent.len() < MESSAGES_PER_SECOND {
+            self.recent.push_back(now);
+            return Verdict::Accept;
+        }
+        let second = now.saturating_duration_since(self.start).as_secs();
+        match self.refused_second {
+            Some(s) if s == second => {}
+            Some(s) if s + 1 == second => self.refused_run += 1,
+            _ => self.refused_run = 1,
+        }
+        self.refused_second = Some(second);
+        if self.refused_run >= FLOOD_SECONDS {
+            Verdict::Close
+        } else {
+            Verdict::Refuse
+        }
+    }
+}
+
+/// Open connections per address.
+#[derive(Debug, Default)]
+pub struct PerAddress {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One connection counted against its address, until dropped.
+#[derive(Debug)]
+pub struct Counted {
+    counter: Arc<PerAddress>,
+    address: IpAddr,
+}
+
+impl PerAddress {
+    /// Counts a new connection from `address`, unless it already has `max`.
+    pub fn admit(self: &Arc<Self>, address: IpAddr, max: usize) -> Option<Counted> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = open.entry(address).or_default();
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(Counted {
+            counter: Arc::clone(self),
+            address,
+        })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut open = self
+            .counter
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_a_second_pass_the_twenty_first_is_refused() {
+        let t0 = Instant::now();
+        let mut rate = Rate::new(t0);
+        for i in 0..20 {
+            assert_eq!(rate.check(t0 + Duration::from_millis(i)), Verdict::Accept);
+        }
+        assert_eq!(rate.check(t0 + Duration::from_millis(30)), Verdict::Refuse);
+        // A second after the first, its slot is free again.
+        assert_eq!(
+            rate.check(t0 + Duration::from_millis(1000)),
+            Verdict::Accept
+        );
+    }
+
+    #[test]
+    fn a_flood_three_seconds_running_closes() {
+        let t0 = Instant::now();
+        let mut rate = Rate::new(t0);
+        let mut verdicts = Vec::new();
+        for ms in (0..3000).step_by(5) {
+            verdicts.push(rate.check(t0 + Duration::from_millis(ms)));
+        }
+        assert!(verdicts.contains(&Verdict::Refuse));
+        assert_eq!(verdicts.last(), Some(&Verdict::Close));
+        assert!(!verdicts[..verdicts.len() / 2].contains(&Verdict::Close));
+    }
+
+    #[test]
+    fn an_address_has_at_most_its_connections() {
+        let per = Arc::new(PerAddress::default());
+        let ip: IpAddr = "127.0.0.1".parse().unwrap();
+        let a = per.admit(ip, 2).unwrap();
+        let _b = per.admit(ip, 2).unwrap();
+        assert!(per.admit(ip, 2).is_none());
+        drop(a);
+        assert!(per.admit(ip, 2).is_some());
+    }
+}

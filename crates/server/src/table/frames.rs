@@ -1,0 +1,166 @@
+//! Every frame a game sends, built from what the platform gives its receiver
+//! ([`PlayedGame::knowledge`]) and the server's own identifiers, never from the game itself:
+//! online.md §3 holds by construction.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver};
+use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
+
+use super::Table;
+use crate::protocol::{ClockReading, PlayerInfo, ServerMessage, Snapshot, Status};
+use serde_json::Value;
+
+/// A receiver's seat: 0 moves first (Red, or Banqi's first player).
+pub fn receiver(seat: Option<usize>) -> Receiver {
+    match seat {
+        Some(0) => Receiver::Player(Side::Red),
+        Some(_) => Receiver::Player(Side::Black),
+        None => Receiver::Spectator,
+    }
+}
+
+/// The three receivers' knowledge, each computed once, only when asked.
+#[derive(Default)]
+pub struct Known([Option<Knowledge>; 3]);
+
+impl Known {
+    pub fn of<'a>(&'a mut self, game: &dyn PlayedGame, seat: Option<usize>) -> &'a Knowledge {
+        let slot = seat.unwrap_or(2);
+        self.0[slot].get_or_insert_with(|| game.knowledge(receiver(seat)))
+    }
+}
+
+impl Table {
+    /// The seat names: `red`/`black`, or `first`/`second` where seats are not colours.
+    pub fn seat_name(&self, seat: usize) -> &'static str {
+        match (self.variant.sides_are_colours(), seat) {
+            (true, 0) => "red",
+            (true, _) => "black",
+            (false, 0) => "first",
+            (false, _) => "second",
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        if self.ending.is_some() {
+            Status::Over
+        } else if self.seats.iter().all(|s| s.taken.is_some()) {
+            Status::Playing
+        } else {
+            Status::Waiting
+        }
+    }
+
+    pub fn clock_reading(&self, now: Instant) -> Option<ClockReading> {
+        let clocks = self.clocks.as_ref()?;
+        let left = clocks.left_ms(now);
+        Some(ClockReading {
+            left_ms: (0..2)
+                .map(|seat| (format!("{}_ms", self.seat_name(seat)), left[seat]))
+                .collect(),
+            running: clocks
+                .running()
+                .map(|seat| self.seat_name(seat).to_string()),
+        })
+    }
+
+    /// `seat`'s snapshot (`None`: a spectator's).
+    pub fn snapshot(&self, seat: Option<usize>, id: Option<Value>) -> ServerMessage {
+        let knowledge = self.game.knowledge(receiver(seat));
+        let players: BTreeMap<String, PlayerInfo> = (0..2)
+            .filter_map(|s| {
+                let taken = self.seats[s].taken.as_ref()?;
+                let info = PlayerInfo {
+                    name: taken.name.clone(),
+                    connected: taken.link.is_some(),
+                };
+                Some((self.seat_name(s).to_string(), info))
+            })
+            .collect();
+        let ending = self.ending.as_ref();
+        ServerMessage::Snapshot(Box::new(Snapshot {
+            game: self.id.clone(),
+            variant: self.variant.id().to_string(),
+            rules: self.rules.clone(),
+            seat: seat.map_or("spectator", |s| self.seat_name(s)).to_string(),
+            players,
+            position: knowledge.position,
+            moves: knowledge.turns.into_iter().map(|t| t.text).collect(),
+            clock: self.clock_reading(Instant::now()),
+            status: self.status(),
+            result: ending.map(|e| e.result.clone()),
+            reason: ending.map(|e| e.reason.clone()),
+            deal: ending.and_then(|_| self.deal_text()),
+            seed: ending.and_then(|_| self.seed.map(|s| s.to_string())),
+            id,
+        }))
+    }
+
+    /// The `moved` of ply `ply` for `seat` (`None`: a spectator).
+    pub fn moved(
+        &self,
+        known: &mut Known,
+        seat: Option<usize>,
+        ply: usize,
+        clock: Option<ClockReading>,
+    ) -> ServerMessage {
+        let turn = &known.of(&*self.game, seat).turns[ply];
+        ServerMessage::Moved {
+            game: self.id.clone(),
+            ply: ply as u64,
+            turn: turn.text.clone(),
+            captured: turn.captured.map(String::from),
+            clock,
+        }
+    }
+
+    /// The whole deal, public once the game is over: the seed's, or the one a client gave.
+    pub fn deal_text(&self) -> Option<String> {
+        match self.seed {
+            Some(seed) => self.variant.deal_text(seed),
+            None => self.deal.clone(),
+        }
+    }
+
+    /// `1-0` when seat 0 won, `0-1` when seat 1 did.
+    pub fn result_for_winner(winner: Option<usize>) -> &'static str {
+        match winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The seat that won `outcome` (in Banqi a colour's seat), `None` for a draw.
+    pub fn winner_seat(&self, outcome: Outcome) -> Option<usize> {
+        let winner = outcome.winner()?;
+        if self.variant.sides_are_colours() {
+            return Some(usize::from(winner == Side::Black));
+        }
+        let colours = self.game.table(Side::Red).colours;
+        colours.iter().position(|c| *c == Some(winner))
+    }
+}
+
+/// How the rules ended a game, as `ended`'s `reason` says it.
+pub fn reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate(_) => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::Resignation => "resignation",
+            WinReason::PerpetualCheck => "perpetual_check",
+            WinReason::PerpetualChase => "perpetual_chase",
+            WinReason::NoPiecesLeft => "no_pieces_left",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Agreement => "agreement",
+            DrawReason::MoveLimit => "move_limit",
+            DrawReason::NoCapture => "no_capture",
+            DrawReason::Repetition => "repetition",
+            DrawReason::NoFlipOrCapture => "no_flip_or_capture",
+        },
+    }
+}
