@@ -166,7 +166,10 @@ fn a_player_back_in_time_cannot_be_claimed_against() {
     thread::sleep(Duration::from_millis(1300));
     red.send(json!({"t": "claim", "game": game}));
     red.wait_error("not_allowed");
-    pair.play(0, "h2e2");
+    // The game goes on with the player back.
+    red.send(json!({"t": "move", "game": game, "ply": 0, "move": "h2e2"}));
+    red.wait_for("moved");
+    assert_eq!(back.wait_for("moved")["move"], "h2e2");
 }
 
 fn wait_offer(c: &mut Client, from: &str) {
