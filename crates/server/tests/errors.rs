@@ -408,3 +408,22 @@ fn ping_answers_pong_with_any_id() {
         }
     }
 }
+
+/// Decision (docs/protocol.md): `moved` and `ended` are broadcasts: no `id`, even in the
+/// frame that goes to the sender of the message that caused them.
+#[test]
+fn broadcasts_carry_no_id() {
+    let server = Server::start(&[]);
+    let mut pair = new_pair(&server, json!({"variant": "xiangqi"}));
+    let game = pair.game.clone();
+    let red = &mut pair.seat("red").client;
+    red.send(json!({"t": "move", "game": game, "ply": 0, "move": "h2e2", "id": 9}));
+    let moved = red.wait_for("moved");
+    assert!(moved.get("id").is_none(), "{moved}");
+    let black = &mut pair.seat("black").client;
+    assert!(black.wait_for("moved").get("id").is_none());
+    black.send(json!({"t": "resign", "game": game, "id": 10}));
+    let ended = black.wait_for("ended");
+    assert!(ended.get("id").is_none(), "{ended}");
+    assert_eq!(ended["result"], "1-0");
+}

@@ -111,6 +111,32 @@ fn record(server: &Server, deal: &str, rules: Option<&str>, planned: &[Planned])
     recording
 }
 
+/// §2: frames carry no wall-clock time: no number within a day of now, in seconds,
+/// milliseconds or microseconds since the epoch.
+fn no_wall_clock(frame: &str) {
+    fn walk(v: &Value, now: f64, frame: &str) {
+        match v {
+            Value::Number(n) => {
+                let x = n.as_f64().unwrap_or(0.0);
+                for scale in [1.0, 1e3, 1e6] {
+                    assert!(
+                        (x - now * scale).abs() > 86_400.0 * scale,
+                        "a wall-clock time in {frame}"
+                    );
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, now, frame)),
+            Value::Object(o) => o.values().for_each(|v| walk(v, now, frame)),
+            _ => {}
+        }
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    walk(&serde_json::from_str(frame).expect("JSON"), now, frame);
+}
+
 /// The first frame where two recordings of one receiver part, or `None`.
 fn parting(a: &[String], b: &[String]) -> Option<String> {
     for (i, (x, y)) in a.iter().zip(b).enumerate() {
