@@ -41,11 +41,11 @@ fn a_flag_falls_by_itself() {
         "ended at {:?}, not about 1.5 s",
         ends[0]
     );
-    // The game is over.
+    // The game is over (asked by the joiner: the creator's case is errors.rs's).
     let game = pair.game.clone();
-    let red = &mut pair.seat("red").client;
-    red.send(json!({"t": "move", "game": game, "ply": 0, "move": "h2e2"}));
-    red.wait_error("over");
+    let black = &mut pair.seat("black").client;
+    black.send(json!({"t": "move", "game": game, "ply": 0, "move": "h9g7"}));
+    black.wait_error("over");
 }
 
 /// §4: `moved` carries the clocks: the mover's decreased by the time it thought (plus the
