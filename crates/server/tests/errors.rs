@@ -369,8 +369,6 @@ fn a_finished_game_is_over_after_not_allowed() {
 /// §2's order: the creator of a finished game, on the connection that created it, is a
 /// player, not a stranger: its move or resignation is `over`, not `not_allowed`.
 #[test]
-#[ignore = "server defect: after the end the creator's own connection is answered not_allowed \
-            ('only a player of this game may do that') instead of over"]
 fn the_creator_of_a_finished_game_is_told_over() {
     let server = Server::start(&[]);
     for (colour, resigner) in [("red", "black"), ("black", "black")] {
