@@ -30,7 +30,7 @@ pub async fn serve(socket: WebSocket, id: u64, hub: Arc<Hub>, mut stopping: watc
     let mut writer = tokio::spawn(write(sink, outbox));
     let mut state = State {
         said_hello: false,
-        rate: Rate::new(Instant::now()),
+        rate: Rate::new(),
         games: HashSet::new(),
     };
     loop {

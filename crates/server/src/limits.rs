@@ -14,13 +14,12 @@ pub const FLOOD_SECONDS: u64 = 3;
 /// One connection's message rate.
 #[derive(Debug)]
 pub struct Rate {
-    start: Instant,
     /// When the last accepted messages arrived, oldest first.
     recent: VecDeque<Instant>,
-    /// The last whole second (since `start`) in which a message was refused, and how many
-    /// seconds in a row up to it had one.
-    refused_second: Option<u64>,
-    refused_run: u64,
+    /// When the present run of refusals began (each within a second of the one before),
+    /// and the last refusal.
+    flood_since: Option<Instant>,
+    last_refused: Option<Instant>,
 }
 
 /// What to do with a message.
@@ -33,13 +32,18 @@ pub enum Verdict {
     Close,
 }
 
+impl Default for Rate {
+    fn default() -> Rate {
+        Rate::new()
+    }
+}
+
 impl Rate {
-    pub fn new(now: Instant) -> Rate {
+    pub fn new() -> Rate {
         Rate {
-            start: now,
             recent: VecDeque::with_capacity(MESSAGES_PER_SECOND),
-            refused_second: None,
-            refused_run: 0,
+            flood_since: None,
+            last_refused: None,
         }
     }
 
@@ -57,14 +61,17 @@ impl Rate {
             self.recent.push_back(now);
             return Verdict::Accept;
         }
-        let second = now.saturating_duration_since(self.start).as_secs();
-        match self.refused_second {
-            Some(s) if s == second => {}
-            Some(s) if s + 1 == second => self.refused_run += 1,
-            _ => self.refused_run = 1,
+        let run_goes_on = self
+            .last_refused
+            .is_some_and(|last| now.saturating_duration_since(last) < window);
+        if !run_goes_on {
+            self.flood_since = Some(now);
         }
-        self.refused_second = Some(second);
-        if self.refused_run >= FLOOD_SECONDS {
+        self.last_refused = Some(now);
+        let flooding = self
+            .flood_since
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since));
+        if flooding >= Duration::from_secs(FLOOD_SECONDS) {
             Verdict::Close
         } else {
             Verdict::Refuse
@@ -124,7 +131,7 @@ mod tests {
     #[test]
     fn twenty_a_second_pass_the_twenty_first_is_refused() {
         let t0 = Instant::now();
-        let mut rate = Rate::new(t0);
+        let mut rate = Rate::new();
         for i in 0..20 {
             assert_eq!(rate.check(t0 + Duration::from_millis(i)), Verdict::Accept);
         }
@@ -139,14 +146,18 @@ mod tests {
     #[test]
     fn a_flood_three_seconds_running_closes() {
         let t0 = Instant::now();
-        let mut rate = Rate::new(t0);
-        let mut verdicts = Vec::new();
-        for ms in (0..3000).step_by(5) {
-            verdicts.push(rate.check(t0 + Duration::from_millis(ms)));
+        let mut rate = Rate::new();
+        let mut closed_at = None;
+        for ms in (0..4000).step_by(5) {
+            if rate.check(t0 + Duration::from_millis(ms)) == Verdict::Close {
+                closed_at = Some(ms);
+                break;
+            }
         }
-        assert!(verdicts.contains(&Verdict::Refuse));
-        assert_eq!(verdicts.last(), Some(&Verdict::Close));
-        assert!(!verdicts[..verdicts.len() / 2].contains(&Verdict::Close));
+        // The first refusal is the 21st message (at 100 ms); the run it starts closes the
+        // connection once it has lasted 3 s.
+        let closed_at = closed_at.expect("a flood closes");
+        assert!((3000..3200).contains(&closed_at), "{closed_at}");
     }
 
     #[test]

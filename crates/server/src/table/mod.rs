@@ -119,6 +119,7 @@ impl Table {
         store: Store,
         grace: Duration,
     ) -> Table {
+        creator.hold(&new.id, &token);
         let mut seats = [Seat::default(), Seat::default()];
         seats[seat].taken = Some(Taken {
             token,
