@@ -350,7 +350,7 @@ async fn play_one(
     let mut refused: Vec<String> = Vec::new();
     loop {
         if known(&seats[0]).is_over() || known(&seats[1]).is_over() {
-            return finish(seats, &game, tally).await;
+            return finish(seats, &game, tally, [false; 2]).await;
         }
         let mover = match (known(&seats[0]).to_move(), known(&seats[1]).to_move()) {
             (true, false) => 0,
@@ -378,7 +378,7 @@ async fn play_one(
             if Instant::now() >= deadline {
                 return Ok(());
             }
-            return finish(seats, &game, tally).await;
+            return finish(seats, &game, tally, [false; 2]).await;
         }
         let turn = legal[rng.below(legal.len() as u64) as usize].clone();
         let message = ClientMessage::Move {
@@ -403,7 +403,7 @@ async fn play_one(
             Answer::Refused(code) if code == "over" => {
                 // The server ended it by a rule the rebased view cannot see (a repetition).
                 tally.error(&code);
-                return finish(seats, &game, tally).await;
+                return finish(seats, &game, tally, [false; 2]).await;
             }
             Answer::Refused(code) => {
                 tally.error(&code);
@@ -413,13 +413,15 @@ async fn play_one(
                 }
                 continue;
             }
-            Answer::Ended => return finish(seats, &game, tally).await,
+            // Ended before this move was played (by a rule the rebased view cannot see):
+            // the mover has its `ended` already.
+            Answer::Ended => return finish(seats, &game, tally, ended_for(mover)).await,
         }
         let other = 1 - mover;
         match moved(&mut seats[other], &game, ply).await? {
             Answer::Moved(text) => apply(&mut seats[other], ply, &text)?,
             Answer::Refused(code) => return Err(Trouble::new("lost", code)),
-            Answer::Ended => return finish(seats, &game, tally).await,
+            Answer::Ended => return finish(seats, &game, tally, ended_for(other)).await,
         }
     }
 }
@@ -500,9 +502,19 @@ fn apply(seat: &mut Seat, ply: u64, turn: &str) -> Result<(), Trouble> {
     }
 }
 
-/// Waits for both seats' `ended`; one more game played.
-async fn finish(seats: &mut [Seat; 2], game: &str, tally: &mut Tally) -> Result<(), Trouble> {
-    for seat in seats.iter_mut() {
+/// Which seats have read their `ended`: `seat` only.
+fn ended_for(seat: usize) -> [bool; 2] {
+    std::array::from_fn(|s| s == seat)
+}
+
+/// Waits for the `ended` of each seat that has not read it (`read`); one more game played.
+async fn finish(
+    seats: &mut [Seat; 2],
+    game: &str,
+    tally: &mut Tally,
+    read: [bool; 2],
+) -> Result<(), Trouble> {
+    for (seat, _) in seats.iter_mut().zip(read).filter(|(_, read)| !read) {
         let ended = seat
             .expect(|m| match m {
                 ServerMessage::Ended { game: g, .. } if g == game => Some(()),
