@@ -278,13 +278,22 @@ impl Banqi {
     /// `seat` resigns; the other player's colour wins. Refused before the first flip (there
     /// are no colours to name a winner by) and after the end.
     pub fn resign(&mut self, seat: Seat) -> Result<Outcome, BanqiError> {
+        self.concede(seat, WinReason::Resignation)
+    }
+
+    /// `seat`'s clock ran out: the other player's colour wins; refused as [`Banqi::resign`].
+    pub fn lose_on_time(&mut self, seat: Seat) -> Result<Outcome, BanqiError> {
+        self.concede(seat, WinReason::Time)
+    }
+
+    fn concede(&mut self, seat: Seat, reason: WinReason) -> Result<Outcome, BanqiError> {
         if let Some(outcome) = self.outcome() {
             return Err(BanqiError::GameOver(outcome));
         }
         let loser = self.colour(seat).ok_or(BanqiError::NoColoursYet)?;
         let outcome = Outcome::Win {
             winner: loser.other(),
-            reason: WinReason::Resignation,
+            reason,
         };
         self.declared = Some(outcome);
         Ok(outcome)

@@ -442,6 +442,10 @@ impl PlayedGame for BanqiGame {
         self.0.resign(seat(side)).map_err(end_refusal)
     }
 
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, EndError> {
+        self.0.lose_on_time(seat(side)).map_err(end_refusal)
+    }
+
     fn agree_draw(&mut self) -> Result<Outcome, EndError> {
         self.0.agree_draw().map_err(end_refusal)
     }

@@ -67,6 +67,10 @@ impl BanqiSave {
                 winner,
                 reason: WinReason::Resignation,
             }) => Some(Ending::Resigned(winner.other())),
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            }) => Some(Ending::LostOnTime(winner.other())),
             Some(Outcome::Draw {
                 reason: DrawReason::Agreement,
             }) => Some(Ending::DrawAgreed),
@@ -149,6 +153,13 @@ impl BanqiSave {
                     .seat_of(colour)
                     .ok_or(SaveError::BadEnding)?;
                 game.resign(seat).map_err(|_| SaveError::BadEnding)?;
+            }
+            Some(Ending::LostOnTime(colour)) => {
+                let seat = game
+                    .position()
+                    .seat_of(colour)
+                    .ok_or(SaveError::BadEnding)?;
+                game.lose_on_time(seat).map_err(|_| SaveError::BadEnding)?;
             }
             Some(Ending::DrawAgreed) => {
                 game.agree_draw().map_err(|_| SaveError::BadEnding)?;

@@ -568,6 +568,19 @@ fn resign_and_draws_by_agreement_rules_11() {
     assert!(matches!(g.agree_draw(), Err(BanqiError::GameOver(_))));
     let mut g = game.clone();
     assert_eq!(g.resign(Seat::Second).unwrap().winner(), Some(first));
+    // A fallen flag (game.md, "Clocks") ends it as a resignation would, for that reason.
+    let mut g = game.clone();
+    assert_eq!(
+        g.lose_on_time(Seat::First),
+        Ok(Outcome::Win {
+            winner: first.other(),
+            reason: WinReason::Time
+        })
+    );
+    assert_eq!(
+        Banqi::from_seed(Seed(5)).lose_on_time(Seat::First),
+        Err(BanqiError::NoColoursYet)
+    );
     let mut g = game.clone();
     assert_eq!(
         g.agree_draw(),

@@ -277,6 +277,11 @@ catalogue! {
         "困斃({loser}無子可動)",
     ],
     Resigned => ["{loser} resigned", "{loser} hat aufgegeben", "{loser}認輸"],
+    LostOnTime => [
+        "{loser} lost on time",
+        "{loser} hat die Zeit überschritten",
+        "{loser}超時判負",
+    ],
     GavePerpetualCheck => [
         "{loser} gave perpetual check",
         "{loser} hat Dauerschach gegeben",
@@ -1069,6 +1074,7 @@ pub fn outcome(outcome: Outcome) -> Phrase {
                     Phrase::new(Text::KeptPerpetualChase).with("loser", loser)
                 }
                 WinReason::NoPiecesLeft => Phrase::new(Text::NoPiecesLeft).with("loser", loser),
+                WinReason::Time => Phrase::new(Text::LostOnTime).with("loser", loser),
             };
             Phrase::new(Text::Wins)
                 .with("winner", winner)
@@ -1224,6 +1230,7 @@ mod tests {
                 WinReason::PerpetualCheck,
                 WinReason::PerpetualChase,
                 WinReason::NoPiecesLeft,
+                WinReason::Time,
                 WinReason::Checkmate(MateKind::DoubleCheck),
                 WinReason::Checkmate(MateKind::DoubleCannon),
                 WinReason::Checkmate(MateKind::HorseCannon),

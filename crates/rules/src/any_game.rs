@@ -113,6 +113,9 @@ impl FamilyGame for AnyGame {
     fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
         dispatch!(self, g => g.resign(side))
     }
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, GameError> {
+        dispatch!(self, g => g.lose_on_time(side))
+    }
     fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         dispatch!(self, g => g.agree_draw())
     }

@@ -124,6 +124,17 @@ impl Game {
         Ok(outcome)
     }
 
+    /// `side`'s clock ran out: it loses (game.md, "Clocks").
+    pub fn lose_on_time(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.ensure_running()?;
+        let outcome = Outcome::Win {
+            winner: side.other(),
+            reason: WinReason::Time,
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
     /// Both players agree a draw (rules.md §5).
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         self.ensure_running()?;
@@ -349,6 +360,25 @@ mod tests {
         );
         assert!(outcome.is_draw() && outcome.winner().is_none());
         assert!(g.legal_moves().is_empty());
+    }
+
+    /// game.md, "Clocks": a fallen flag loses; nothing is played after, nor a second end.
+    #[test]
+    fn a_fallen_flag_loses() {
+        let mut g = Game::default();
+        g.play(mv("h2e2")).unwrap();
+        let outcome = g.lose_on_time(Side::Black).unwrap();
+        assert_eq!(
+            outcome,
+            Outcome::Win {
+                winner: Side::Red,
+                reason: WinReason::Time
+            }
+        );
+        assert_eq!(outcome.to_string(), "Red wins: Black lost on time");
+        assert!(g.legal_moves().is_empty());
+        assert!(g.lose_on_time(Side::Red).is_err());
+        assert!(g.resign(Side::Red).is_err());
     }
 
     #[test]

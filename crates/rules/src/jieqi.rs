@@ -398,6 +398,9 @@ impl FamilyGame for Jieqi {
     fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
         self.game.resign(side)
     }
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.game.lose_on_time(side)
+    }
 
     fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         self.game.agree_draw()

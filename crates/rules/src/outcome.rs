@@ -32,6 +32,8 @@ pub enum WinReason {
     PerpetualChase,
     /// Banqi: the loser has no piece left, face up or face down (rules.md §11).
     NoPiecesLeft,
+    /// The loser's clock ran out (game.md, "Clocks"; online.md §4).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -106,6 +108,7 @@ impl fmt::Display for Outcome {
                     WinReason::PerpetualCheck => write!(f, "{loser} gave perpetual check"),
                     WinReason::PerpetualChase => write!(f, "{loser} kept up a perpetual chase"),
                     WinReason::NoPiecesLeft => write!(f, "{loser} has no piece left"),
+                    WinReason::Time => write!(f, "{loser} lost on time"),
                 }
             }
             Outcome::Draw { reason } => write!(f, "Draw: {reason}"),
@@ -122,6 +125,7 @@ impl fmt::Display for WinReason {
             WinReason::PerpetualCheck => f.write_str("perpetual check"),
             WinReason::PerpetualChase => f.write_str("perpetual chase"),
             WinReason::NoPiecesLeft => f.write_str("no piece left"),
+            WinReason::Time => f.write_str("time"),
         }
     }
 }

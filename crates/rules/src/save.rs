@@ -49,6 +49,8 @@ pub const SAVE_VERSION: u32 = 1;
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
     Resigned(Side),
+    /// This side's clock ran out.
+    LostOnTime(Side),
     DrawAgreed,
 }
 
@@ -177,6 +179,10 @@ impl SavedGame {
                 winner,
                 reason: WinReason::Resignation,
             }) => Some(Ending::Resigned(winner.other())),
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            }) => Some(Ending::LostOnTime(winner.other())),
             Some(Outcome::Draw {
                 reason: DrawReason::Agreement,
             }) => Some(Ending::DrawAgreed),
@@ -265,6 +271,9 @@ impl SavedGame {
             None => {}
             Some(Ending::Resigned(side)) => {
                 game.resign(side).map_err(|_| SaveError::BadEnding)?;
+            }
+            Some(Ending::LostOnTime(side)) => {
+                game.lose_on_time(side).map_err(|_| SaveError::BadEnding)?;
             }
             Some(Ending::DrawAgreed) => {
                 game.agree_draw().map_err(|_| SaveError::BadEnding)?;

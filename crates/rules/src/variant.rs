@@ -29,6 +29,8 @@ pub trait FamilyGame {
     /// Takes back the last ply; `None` when there is none.
     fn undo(&mut self) -> Option<Move>;
     fn resign(&mut self, side: Side) -> Result<Outcome, GameError>;
+    /// `side`'s clock ran out: it loses.
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, GameError>;
     fn agree_draw(&mut self) -> Result<Outcome, GameError>;
     /// What `side` knows (rules.md §7): the only thing a screen or a computer player may see.
     fn view(&self, side: Side) -> PlayerView;

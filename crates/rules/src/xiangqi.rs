@@ -100,6 +100,9 @@ impl FamilyGame for Xiangqi {
     fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
         self.game.resign(side)
     }
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, GameError> {
+        self.game.lose_on_time(side)
+    }
     fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         self.game.agree_draw()
     }

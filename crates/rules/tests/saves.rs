@@ -57,7 +57,18 @@ fn endings_and_handicaps_round_trip() {
     let from_fen: AnyGame = Jieqi::from_full_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - 0 1")
         .unwrap()
         .into();
+    // game.md, "Clocks": a fallen flag loses, and the save says so.
+    let mut flagged = jieqi_game();
+    flagged.lose_on_time(Side::Red).unwrap();
+    assert_eq!(
+        flagged.outcome(),
+        Some(jieqi_rules::Outcome::Win {
+            winner: Side::Black,
+            reason: jieqi_rules::WinReason::Time
+        })
+    );
     for game in [
+        flagged,
         resigned,
         drawn,
         from_fen,

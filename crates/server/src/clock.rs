@@ -76,6 +76,14 @@ impl Clocks {
         Ok(())
     }
 
+    /// The running clock starts again at `now`, charging nothing for the time since it was
+    /// started: a move's clock starts when its `moved` is sent, after the commit.
+    pub fn restart_running(&mut self, now: Instant) {
+        if let Some((_, since)) = self.running.as_mut() {
+            *since = now;
+        }
+    }
+
     /// When the running clock reaches zero, and whose it is.
     pub fn deadline(&self) -> Option<(usize, Instant)> {
         let (seat, since) = self.running?;
@@ -118,6 +126,10 @@ mod tests {
             clocks.deadline(),
             Some((1, t1 + Duration::from_millis(1000)))
         );
+        // Its clock starts again when the move is announced: the commit is charged to no one.
+        let t3 = t1 + Duration::from_millis(5);
+        clocks.restart_running(t3);
+        assert_eq!(clocks.left_ms(t3), [800, 1000]);
     }
 
     #[test]

@@ -467,6 +467,14 @@ impl Soldiers {
         })
     }
 
+    /// `side`'s clock ran out: it loses.
+    pub fn lose_on_time(&mut self, side: Side) -> Result<Outcome, PlayError> {
+        self.end(Outcome::Win {
+            winner: side.other(),
+            reason: WinReason::Time,
+        })
+    }
+
     /// Both players agree to a draw.
     pub fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
         self.end(Outcome::Draw {

@@ -401,6 +401,10 @@ impl PlayedGame for ToyGame {
         self.0.resign(side).map_err(end_error)
     }
 
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, EndError> {
+        self.0.lose_on_time(side).map_err(end_error)
+    }
+
     fn agree_draw(&mut self) -> Result<Outcome, EndError> {
         self.0.agree_draw().map_err(end_error)
     }
@@ -446,6 +450,10 @@ impl ToySave {
                 winner,
                 reason: WinReason::Resignation,
             }) => Some(Ending::Resigned(winner.other())),
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            }) => Some(Ending::LostOnTime(winner.other())),
             Some(Outcome::Draw {
                 reason: DrawReason::Agreement,
             }) => Some(Ending::DrawAgreed),
@@ -497,6 +505,7 @@ impl ToySave {
         let ended = match self.ending {
             None => return Ok(game),
             Some(Ending::Resigned(side)) => game.resign(side),
+            Some(Ending::LostOnTime(side)) => game.lose_on_time(side),
             Some(Ending::DrawAgreed) => game.agree_draw(),
         };
         ended.map_err(|_| SaveError::BadEnding)?;

@@ -641,6 +641,13 @@ impl PlayedGame for PlatformGame {
         }
     }
 
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, EndError> {
+        match &mut self.held {
+            Held::Game(game) => game.lose_on_time(side).map_err(end_refusal),
+            Held::Public(told) => told.game_mut().lose_on_time(side).map_err(end_refusal),
+        }
+    }
+
     fn agree_draw(&mut self) -> Result<Outcome, EndError> {
         match &mut self.held {
             Held::Game(game) => game.agree_draw().map_err(end_refusal),

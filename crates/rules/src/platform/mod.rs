@@ -322,6 +322,13 @@ pub trait PlayedGame: Send + Sync {
     /// `side` (in Banqi the seat) resigns; refused after the end, and where no winner can be
     /// named yet (Banqi before the first flip).
     fn resign(&mut self, side: Side) -> Result<Outcome, EndError>;
+    /// `side`'s clock ran out (in Banqi the seat's): it loses; refused after the end, and
+    /// where no winner can be named yet (Banqi before the first flip). By default a variant
+    /// is not played on a clock.
+    fn lose_on_time(&mut self, side: Side) -> Result<Outcome, EndError> {
+        let _ = side;
+        Err(EndError::NotNow("this variant is not played on a clock"))
+    }
     /// The players agree to a draw; refused after the end.
     fn agree_draw(&mut self) -> Result<Outcome, EndError>;
     /// `viewer`'s table as it stood after `ply` turns (analysis); `None` past the game.

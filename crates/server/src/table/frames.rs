@@ -154,6 +154,7 @@ pub fn reason(outcome: Outcome) -> &'static str {
             WinReason::PerpetualCheck => "perpetual_check",
             WinReason::PerpetualChase => "perpetual_chase",
             WinReason::NoPiecesLeft => "no_pieces_left",
+            WinReason::Time => "time",
         },
         Outcome::Draw { reason } => match reason {
             DrawReason::Agreement => "agreement",

@@ -164,7 +164,7 @@ impl Table {
             game.play_text(text).map_err(|e| e.to_string())?;
         }
         if let Some(ending) = &saved.ending {
-            conclude(&mut *game, &ending.result);
+            conclude(&mut *game, ending);
         }
         let now = Instant::now();
         let seats = row.seats.map(|seat| Seat {
@@ -442,14 +442,21 @@ impl Table {
 
 /// Ends a game played back from its moves as it ended (a resignation, a flag, an agreement
 /// the moves do not show), so that it tells everyone everything.
-fn conclude(game: &mut dyn PlayedGame, result: &str) {
+fn conclude(game: &mut dyn PlayedGame, ending: &Ending) {
     if game.outcome().is_some() {
         return;
     }
-    let _ = match result {
-        "1-0" => game.resign(Side::Black),
-        "0-1" => game.resign(Side::Red),
-        _ => game.agree_draw(),
+    let loser = match ending.result.as_str() {
+        "1-0" => Side::Black,
+        "0-1" => Side::Red,
+        _ => {
+            let _ = game.agree_draw();
+            return;
+        }
+    };
+    let _ = match ending.reason.as_str() {
+        "time" => game.lose_on_time(loser),
+        _ => game.resign(loser),
     };
 }
 

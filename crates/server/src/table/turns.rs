@@ -87,6 +87,10 @@ impl Table {
             self.clocks = clocks_before;
             return Err(store_failed(e));
         }
+        // The opponent's time runs from the moment its `moved` goes out (§4).
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.restart_running(Instant::now());
+        }
         // A move answers the opponent's draw offer: declined.
         if self.draw_offer.is_some_and(|s| s != seat) {
             self.draw_offer = None;
@@ -234,7 +238,9 @@ impl Table {
             return;
         }
         let loser = if seat == 0 { Side::Red } else { Side::Black };
-        let _ = self.game.resign(loser);
+        // The rules may not name a winner yet (Banqi before its first flip): the server's
+        // ending stands either way.
+        let _ = self.game.lose_on_time(loser);
         self.end(Some(1 - seat), "time").await;
     }
 }
