@@ -1,13 +1,14 @@
 //! A fixed amount of search work for speed measurements (`jieqi-cli bench`): the start
 //! position, middlegames from the verified perft table, and positions after common openings;
-//! and for Jieqi, views of dealt games after a few fixed pseudo-random moves.
+//! and for Jieqi, views of dealt games after a few fixed pseudo-random moves. The same searches
+//! of several lines (MultiPV) give what `jieqi-cli bench --multipv N` compares with one.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use jieqi_rules::{FamilyGame, Jieqi, Move, MoveRules, PlayerView, Position, Seed, Setup};
 
-use crate::{Engine, Limits, search};
+use crate::{Engine, Limits, SearchResult, search};
 
 /// FENs: the start and middlegames from `data/perft.tsv`.
 const FENS: [&str; 5] = [
@@ -104,4 +105,32 @@ pub fn bench_jieqi(depth: u32) -> (u64, Duration) {
             .nodes;
     }
     (nodes, start.elapsed())
+}
+
+/// Every bench position searched to `depth` for `lines` lines (MultiPV; 1 is [`bench`]'s
+/// search), each with a fresh engine: the results, in order.
+pub fn bench_lines(depth: u32, lines: usize) -> Vec<SearchResult> {
+    let stop = AtomicBool::new(false);
+    bench_positions()
+        .iter()
+        .map(|pos| {
+            let mut engine = Engine::default();
+            engine.set_multipv(lines);
+            engine.search(pos, &[], &Limits::depth(depth), &stop, 0, None)
+        })
+        .collect()
+}
+
+/// Every Jieqi bench view searched to `depth` for `lines` lines (1 is [`bench_jieqi`]'s
+/// search), each with a fresh engine: the results, in order.
+pub fn bench_jieqi_lines(depth: u32, lines: usize) -> Vec<SearchResult> {
+    let stop = AtomicBool::new(false);
+    bench_jieqi_views()
+        .iter()
+        .map(|view| {
+            let mut engine = Engine::default();
+            engine.set_multipv(lines);
+            engine.think(view, &Limits::depth(depth), &stop, 0, None)
+        })
+        .collect()
 }

@@ -6,7 +6,8 @@
 //! set, rules.md §10), [`search`] (one Xiangqi search of a position under the standard rules
 //! with a fresh table, deterministic for a seed and depth/node limits),
 //! [`search_with_info`] (the same, reporting each completed iteration), and [`Engine`], which
-//! keeps its transposition table from move to move and can play at a [`Level`]. [`bench()`] and
+//! keeps its transposition table from move to move and can play at a [`Level`], and finds
+//! several lines when asked ([`Engine::set_multipv`], [`SearchResult::lines`]). [`bench()`] and
 //! [`bench_jieqi`] search fixed sets of positions for speed measurements.
 //!
 //! Jieqi: a move of a face-down piece is a chance event over the identities the viewer has not
@@ -38,7 +39,9 @@ use std::time::Duration;
 
 use jieqi_rules::{Family, Move, Piece, PlayerView, Position, RepetitionRules};
 
-pub use bench::{bench, bench_jieqi, bench_jieqi_views, bench_positions};
+pub use bench::{
+    bench, bench_jieqi, bench_jieqi_lines, bench_jieqi_views, bench_lines, bench_positions,
+};
 pub use eval::{HiddenValues, evaluate, evaluate_with};
 pub use level::{LEVELS, Level, LevelSpec, Weakening};
 pub use limits::{Clock, Limits, TimeBudget};
@@ -74,6 +77,31 @@ impl Score {
     }
 }
 
+impl Score {
+    /// Better scores for the side to move are greater: a mate given (the sooner the greater),
+    /// then centipawns, then a mate suffered (the later the greater).
+    fn rank(self) -> i64 {
+        const MATES: i64 = 1 << 40;
+        match self {
+            Score::Mate(n) if n > 0 => MATES - i64::from(n),
+            Score::Mate(n) => -MATES - i64::from(n),
+            Score::Cp(cp) => i64::from(cp),
+        }
+    }
+}
+
+impl Ord for Score {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for Score {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Score {
     /// As UCI writes it: `cp 35` or `mate -3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -99,6 +127,27 @@ pub struct SearchResult {
     /// Principal variation, starting with `best` (legal move by move).
     pub pv: Vec<Move>,
     pub time: Duration,
+    /// The lines of the deepest search, best first: one, or with [`Engine::set_multipv`] up
+    /// to that many, each starting with a different root move. The first is the line of
+    /// `best` (a weakened level may yet play another move; a search stopped in a later line
+    /// keeps the last depth's line for the moves it did not reach).
+    pub lines: Vec<Line>,
+}
+
+/// One line of a search ([`SearchResult::lines`], and an [`Info`] per line): a root move's
+/// score and principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    /// The iteration that searched it.
+    pub depth: u32,
+    /// Deepest ply reached in that iteration when the line was done.
+    pub seldepth: u32,
+    /// Positions the whole search had visited when the line was done.
+    pub nodes: u64,
+    /// Starting with the line's root move (legal move by move; a Jieqi line ends at its first
+    /// reveal).
+    pub pv: Vec<Move>,
 }
 
 /// Progress after each completed iteration.
@@ -106,6 +155,9 @@ pub struct SearchResult {
 pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
+    /// The line's rank (1 the best) in a search of several lines ([`Engine::set_multipv`]);
+    /// `None` in a search of one.
+    pub multipv: Option<u32>,
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
@@ -124,11 +176,13 @@ impl Info {
 impl fmt::Display for Info {
     /// A UCI `info` line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "info depth {} seldepth {}", self.depth, self.seldepth)?;
+        if let Some(k) = self.multipv {
+            write!(f, " multipv {k}")?;
+        }
         write!(
             f,
-            "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv",
-            self.depth,
-            self.seldepth,
+            " score {} nodes {} nps {} time {} hashfull {} pv",
             self.score,
             self.nodes,
             self.nps(),
@@ -156,6 +210,12 @@ pub struct Engine {
     root_moves: Option<Vec<Move>>,
     /// [`Engine::set_hindsight`].
     hindsight: Option<KnownDeal>,
+    /// [`Engine::set_multipv`].
+    multipv: usize,
+    /// The table of the lines after the first, made with the first line's size once more
+    /// than one line is asked for.
+    lines_tt: Option<TranspositionTable>,
+    hash_mib: usize,
 }
 
 impl Default for Engine {
@@ -174,6 +234,9 @@ impl Engine {
             tuning: JieqiTuning::default(),
             root_moves: None,
             hindsight: None,
+            multipv: 1,
+            lines_tt: None,
+            hash_mib,
         }
     }
 
@@ -200,6 +263,14 @@ impl Engine {
         self.root_moves = moves;
     }
 
+    /// How many lines the next searches find (MultiPV; at least 1, the default): at each
+    /// depth the best root move's line, then the best of the other root moves', and so on,
+    /// each in its own aspiration window ([`SearchResult::lines`]). One line searches as the
+    /// engine always has; each further line costs about another search of the moves left.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
     /// Hindsight, for a review of a finished game only: the next Jieqi searches know what
     /// each face-down piece is (`deal`, by point) and reveal it as it is instead of as a
     /// chance over the view's pool; `None` for a player's search. A player never knows the
@@ -216,6 +287,9 @@ impl Engine {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        if let Some(t) = &mut self.lines_tt {
+            t.clear();
+        }
         *self.heur = Heuristics::default();
     }
 
@@ -253,12 +327,20 @@ impl Engine {
     ) -> SearchResult {
         self.tt.new_search();
         self.heur.age();
+        if self.multipv > 1 {
+            let hash_mib = self.hash_mib;
+            self.lines_tt
+                .get_or_insert_with(|| TranspositionTable::new(hash_mib))
+                .new_search();
+        }
         let memory = Memory {
             tt: &mut self.tt,
             heur: &mut self.heur,
+            lines_tt: self.lines_tt.as_mut().filter(|_| self.multipv > 1),
         };
         let mut s = Searcher::new(memory, stop, limits, pos, ctx, self.weakening, seed);
         s.root_moves = self.root_moves.clone();
+        s.multipv = self.multipv;
         s.run(pos, limits, on_info)
     }
 
@@ -356,5 +438,20 @@ mod tests {
         assert_eq!(Score::from_internal(-MATE), Score::Mate(0));
         assert_eq!(Score::from_internal(57), Score::Cp(57));
         assert_eq!(Score::Mate(-3).to_string(), "mate -3");
+    }
+
+    #[test]
+    fn scores_order_as_the_side_to_move_prefers_them() {
+        let best_first = [
+            Score::Mate(1),
+            Score::Mate(4),
+            Score::Cp(900),
+            Score::Cp(0),
+            Score::Cp(-900),
+            Score::Mate(-5),
+            Score::Mate(-1),
+            Score::Mate(0),
+        ];
+        assert!(best_first.windows(2).all(|w| w[0] > w[1]), "{best_first:?}");
     }
 }

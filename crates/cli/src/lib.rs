@@ -98,6 +98,14 @@ pub enum Command {
     /// swapped; options Engine1Level, Engine2Level, TotalRounds, MoveTimeMs, MainTimeMs,
     /// IncTimeMs, TimeoutBufferMs, MaxPlies, Seed.
     Jai,
+    /// The engine's best lines for the side to move of a position
+    ///
+    /// The engine's best lines for the side to move (--multipv N, 1 to 5, each with a
+    /// different first move), at full strength for --movetime MS (default 1000) or to --depth
+    /// D: one per line, best first, `1. +0.35 d12  C2=5 H8+7 R1=2 ...`, the score in pawns
+    /// (#3 mates, #-2 is mated), the moves in --notation (wxf by default). Jieqi: the side to
+    /// move's view only; a line ends at its first reveal.
+    Analyse(cmd::analyse::AnalyseArgs),
     /// Plays two levels, or a level and another engine, and reports the score
     ///
     /// Plays a match between two levels, or between a level (A) and another UCI engine (B:
@@ -198,6 +206,7 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Match(args) => cmd::matches::run(*args),
         Command::MatchReport(args) => cmd::match_report::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Analyse(args) => cmd::analyse::run(args),
         Command::TuneData(args) => cmd::tune::run_data(args),
         Command::Tune(args) => cmd::tune::run(args),
         Command::TuneLabel(args) => cmd::tune_label::run(args),

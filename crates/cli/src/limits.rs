@@ -56,6 +56,9 @@ pub const PERFT_PROGRESS_DEPTH: u32 = 6;
 pub const BENCH_PERFT_RUNS: Range = 1..=1000;
 /// `bench --depth` and `match --depth`: a fixed-depth search that no clock stops.
 pub const FIXED_DEPTH: Range = 1..=20;
+/// Lines of a search (MultiPV: `bench --multipv`, `analyse --multipv`, UCI's `MultiPV`): each
+/// costs about another search of the moves left.
+pub const MULTIPV: Range = 1..=5;
 /// `match --games` and `--first-pair`.
 pub const GAMES: Range = 1..=1_000_000;
 pub const THREADS: Range = 1..=64;

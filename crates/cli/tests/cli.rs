@@ -509,6 +509,19 @@ const COMMAND_FLAGS: &[(&str, &[&str])] = &[
     ("uci", &[]),
     ("jai", &[]),
     (
+        "analyse",
+        &[
+            "--fen",
+            "--seed",
+            "--variant",
+            "--moves",
+            "--multipv",
+            "--movetime",
+            "--depth",
+            "--notation",
+        ],
+    ),
+    (
         "match",
         &[
             "--variant",
@@ -549,7 +562,7 @@ const COMMAND_FLAGS: &[(&str, &[&str])] = &[
             "--baseline",
         ],
     ),
-    ("bench", &["--depth", "--verbose"]),
+    ("bench", &["--depth", "--verbose", "--multipv"]),
     (
         "tune-data",
         &[

@@ -498,3 +498,88 @@ fn fairyfishnet_jobs_in_ranks_one_to_ten() {
     e.send("quit");
     assert_eq!(e.finish(), "");
 }
+
+/// A score of an `info` line (`score cp 35`, `score mate -2`) as a number, better larger.
+fn info_score(line: &str) -> i64 {
+    let words: Vec<&str> = line.split(' ').collect();
+    let at = words.iter().position(|w| *w == "score").expect("a score");
+    let n: i64 = words[at + 2].parse().unwrap();
+    match words[at + 1] {
+        "cp" => n,
+        "mate" if n > 0 => 1_000_000 - n,
+        "mate" => -1_000_000 - n,
+        other => panic!("score {other}"),
+    }
+}
+
+/// The `info` lines of `depth` as an analysing GUI reads them under `MultiPV` (Stockfish's
+/// and Pikafish's form, `info depth D seldepth S multipv K score … pv …`): K from 1 to
+/// `lines`, each with a different first move, scores not increasing; the first moves.
+fn multipv_lines(lines: &[String], depth: u32, n: usize) -> Vec<String> {
+    let at_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .collect();
+    assert_eq!(at_depth.len(), n, "{lines:?}");
+    let mut firsts = Vec::new();
+    for (k, line) in at_depth.iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(&words[5..7], ["multipv", &(k + 1).to_string()], "{line}");
+        let pv = words.iter().position(|w| *w == "pv").expect("a pv");
+        firsts.push(words[pv + 1].to_string());
+    }
+    for (i, m) in firsts.iter().enumerate() {
+        assert!(!firsts[..i].contains(m), "{m} twice: {at_depth:?}");
+    }
+    assert!(
+        at_depth
+            .windows(2)
+            .all(|w| info_score(w[0]) >= info_score(w[1])),
+        "{at_depth:?}"
+    );
+    firsts
+}
+
+/// An analysis board's MultiPV (issue 59), as GUIs that show several lines drive Pikafish:
+/// `setoption name MultiPV value N`, then `go`; each depth is N `info … multipv K …` lines,
+/// and `bestmove` is line 1's move. In Xiangqi and from a Jieqi view; back to one line, no
+/// `multipv` field (as before the option); a value out of range is refused in one line.
+#[test]
+fn analysis_board_with_multipv() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines.contains(&"option name MultiPV type spin default 1 min 1 max 5".to_string()),
+        "{lines:?}"
+    );
+    e.send("setoption name MultiPV value 3");
+    quiet(&mut e);
+    e.send("position startpos moves h2e2");
+    let (lines, (best, _)) = go(&mut e, "go depth 5", Duration::from_secs(60));
+    let firsts = multipv_lines(&lines, 5, 3);
+    assert_eq!(best, firsts[0]);
+    assert_legal(&best, STANDARD, &["h2e2"]);
+    for m in &firsts {
+        assert_legal(m, STANDARD, &["h2e2"]);
+    }
+    // A Jieqi view: every first move a reveal, the lines still distinct.
+    e.send(&format!("position fen {JIEQIBOX_START}"));
+    let (lines, (best, _)) = go(&mut e, "go depth 3", Duration::from_secs(60));
+    let firsts = multipv_lines(&lines, 3, 3);
+    assert_eq!(best, firsts[0]);
+    for m in &firsts {
+        assert_legal(m, JIEQIBOX_START, &[]);
+    }
+    // Back to one line.
+    e.send("setoption name MultiPV value 1");
+    e.send("position startpos");
+    let (lines, _) = go(&mut e, "go depth 3", Duration::from_secs(60));
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+    e.send("setoption name MultiPV value 6");
+    let lines = e.until("info string");
+    assert!(lines[0].contains("MultiPV"), "{lines:?}");
+    quiet(&mut e);
+    e.send("quit");
+    e.finish();
+}

@@ -187,6 +187,7 @@ mod tests {
         let memory = Memory {
             tt: &mut tt,
             heur: &mut heur,
+            lines_tt: None,
         };
         let mut s = Searcher::new(
             memory,

@@ -22,9 +22,11 @@
 //! stalemate loses).
 //!
 //! By concern: repetition on the search path in [`cycles`], Jieqi reveals as chance nodes in
-//! [`reveal`], the low levels' deliberate weakening in [`weakening`].
+//! [`reveal`], the low levels' deliberate weakening in [`weakening`], several lines (MultiPV)
+//! in [`multipv`].
 
 mod cycles;
+mod multipv;
 mod reveal;
 mod weakening;
 
@@ -42,7 +44,7 @@ use crate::params::*;
 use crate::score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, mated_in};
 use crate::see::loses_material;
 use crate::tt::{Bound, TranspositionTable, TtEntry};
-use crate::{Info, Score, SearchResult, Weakening};
+use crate::{Info, Line, Score, SearchResult, Weakening};
 
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 100;
@@ -236,12 +238,16 @@ pub type KnownDeal = Box<[Option<Role>; 90]>;
 pub(crate) struct Memory<'a> {
     pub tt: &'a mut TranspositionTable,
     pub heur: &'a mut Heuristics,
+    /// The table of the lines after the first (MultiPV, [`multipv`]); `None` for one line.
+    pub lines_tt: Option<&'a mut TranspositionTable>,
 }
 
 /// Everything one search owns.
 pub(crate) struct Searcher<'a> {
     tt: &'a mut TranspositionTable,
     heur: &'a mut Heuristics,
+    /// The lines after the first store here, not in `tt` ([`multipv`]).
+    lines_tt: Option<&'a mut TranspositionTable>,
     stop: &'a AtomicBool,
     start: Instant,
     budget: TimeBudget,
@@ -285,6 +291,12 @@ pub(crate) struct Searcher<'a> {
     eval_cache: Vec<u64>,
     /// The root moves to choose among (UCI's `go searchmoves`); `None`: every legal move.
     pub(crate) root_moves: Option<Vec<Move>>,
+    /// How many lines to find (MultiPV, [`multipv`]).
+    pub(crate) multipv: usize,
+    /// The line under way (0 the best): the root moves of the lines before it are left out.
+    line: usize,
+    /// The later lines' root moves, in the order of the last depth's lines ([`multipv`]).
+    other_lines: Vec<RootMove>,
 }
 
 /// Entries of the evaluation cache (a power of two).
@@ -390,6 +402,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt: memory.tt,
             heur: memory.heur,
+            lines_tt: memory.lines_tt,
             stop,
             start,
             budget: TimeBudget::new(limits, pos.turn()),
@@ -421,6 +434,9 @@ impl<'a> Searcher<'a> {
             cut: [false; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE_SIZE],
             root_moves: None,
+            multipv: 1,
+            line: 0,
+            other_lines: Vec::new(),
         }
     }
 
@@ -431,6 +447,35 @@ impl<'a> Searcher<'a> {
             None => pos.hash(),
             Some(j) => pos.hash() ^ j.know[ply].key,
         }
+    }
+
+    /// The table's entry for `key` at `ply`. A later line of several (MultiPV) reads its own
+    /// table and the first line's, the deeper entry where both have one.
+    #[inline]
+    fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        if self.line > 0
+            && let Some(lines) = self.lines_tt.as_deref()
+        {
+            return match (lines.probe(key, ply), self.tt.probe(key, ply)) {
+                (Some(own), Some(first)) if first.depth > own.depth => Some(first),
+                (Some(own), _) => Some(own),
+                (None, first) => first,
+            };
+        }
+        self.tt.probe(key, ply)
+    }
+
+    /// Stores a node's result: a later line of several in its own table, so that the first
+    /// line searches as a search of one line would ([`multipv`]).
+    #[inline]
+    fn store(&mut self, key: u64, ply: usize, entry: TtEntry) {
+        if self.line > 0
+            && let Some(lines) = self.lines_tt.as_deref_mut()
+        {
+            lines.store(key, ply, entry);
+            return;
+        }
+        self.tt.store(key, ply, entry);
     }
 
     /// The static evaluation at `ply`, from the evaluation cache when it has the node.
@@ -582,7 +627,7 @@ impl<'a> Searcher<'a> {
             return if in_check { 0 } else { self.eval(pos, ply) };
         }
         let key = self.node_key(pos, ply);
-        let tt = self.tt.probe(key, ply);
+        let tt = self.probe(key, ply);
         if let Some(hit) = tt.filter(|h| h.cuts(alpha, beta)) {
             return hit.score;
         }
@@ -655,7 +700,7 @@ impl<'a> Searcher<'a> {
         }
         let bound = Bound::of(best, beta, alpha > orig_alpha);
         self.buffers[ply] = picker.into_buffer();
-        self.tt.store(
+        self.store(
             key,
             ply,
             TtEntry {
@@ -725,7 +770,7 @@ impl<'a> Searcher<'a> {
         // A search that leaves a move out is not this node's search: no table cut or store.
         let key = self.node_key(pos, ply);
         let tt = match excluded {
-            None => self.tt.probe(key, ply),
+            None => self.probe(key, ply),
             Some(_) => None,
         };
         if let Some(hit) = tt
@@ -1167,7 +1212,7 @@ impl<'a> Searcher<'a> {
             depth: f.node.depth,
             bound,
         };
-        self.tt.store(f.key, f.node.ply, entry);
+        self.store(f.key, f.node.ply, entry);
         best
     }
 
@@ -1278,7 +1323,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if !self.stopped && best > -INFINITY {
+        // A later line's search leaves the better root moves out: not the root's own result.
+        if !self.stopped && best > -INFINITY && self.line == 0 {
             let bound = Bound::of(best, beta, best > orig_alpha);
             let best_move = if best > orig_alpha {
                 Some(moves[0].mv)
@@ -1390,6 +1436,80 @@ impl<'a> Searcher<'a> {
         result.seldepth = self.seldepth as u32;
         result.nodes = self.nodes;
         result.time = self.elapsed();
+        let first = Line {
+            score: result.score,
+            depth: result.depth,
+            seldepth: result.seldepth,
+            nodes: result.nodes,
+            pv: result.pv.clone(),
+        };
+        // The later lines stay the depth before's until they are searched at this one.
+        let best = moves[0].mv;
+        let mut lines = std::mem::take(&mut result.lines);
+        lines.retain(|l| l.pv.first() != Some(&best));
+        lines.insert(0, first);
+        lines.truncate(self.multipv);
+        result.lines = lines;
+    }
+
+    /// A search stopped in the iteration under way: a root move completed in it with a
+    /// better score than the previous best is trusted (it stands first already, its line the
+    /// root's PV); otherwise the previous iteration's choice, which also stands first, stays.
+    fn trust_unfinished(&self, moves: &[RootMove], result: &mut SearchResult) {
+        if self.pv_len[0] > 0 && moves[0].score > -INFINITY {
+            result.best = Some(moves[0].mv);
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(line) = result.lines.first_mut() {
+                line.pv.clone_from(&result.pv);
+            }
+            // Each line its own root move.
+            let mut k = 1;
+            while k < result.lines.len() {
+                if result.lines[k].pv.first() == Some(&moves[0].mv) {
+                    result.lines.remove(k);
+                } else {
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    /// One iteration of a one-line search: its score, or `None` when the search stopped in it.
+    fn one_line(
+        &mut self,
+        pos: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        prev_score: i32,
+        result: &mut SearchResult,
+    ) -> Option<i32> {
+        let score = self.aspiration(pos, moves, depth, prev_score);
+        if self.stopped {
+            self.trust_unfinished(moves, result);
+            return None;
+        }
+        self.complete_iteration(moves, depth, score, result);
+        Some(score)
+    }
+
+    /// Tells `on_info` about the completed iteration's lines (an [`Info`] each).
+    fn report(&self, result: &SearchResult, on_info: &mut Option<&mut dyn FnMut(&Info)>) {
+        let Some(f) = on_info.as_deref_mut() else {
+            return;
+        };
+        let several = self.multipv > 1;
+        for (k, line) in result.lines.iter().enumerate() {
+            f(&Info {
+                depth: line.depth,
+                seldepth: line.seldepth,
+                multipv: several.then_some(k as u32 + 1),
+                score: line.score,
+                nodes: self.nodes,
+                time: result.time,
+                hashfull: self.tt.hashfull(),
+                pv: line.pv.clone(),
+            });
+        }
     }
 
     /// Whether iterative deepening stops after a completed iteration at `depth` with `score`.
@@ -1417,6 +1537,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             pv: Vec::new(),
             time: Duration::ZERO,
+            lines: Vec::new(),
         };
         let mut moves = self.root_move_list(pos);
         let Some(first) = moves.first() else {
@@ -1425,6 +1546,13 @@ impl<'a> Searcher<'a> {
         };
         result.best = Some(first.mv);
         result.pv = vec![first.mv];
+        result.lines = vec![Line {
+            score: result.score,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: result.pv.clone(),
+        }];
 
         let max_depth = limits
             .depth
@@ -1436,30 +1564,14 @@ impl<'a> Searcher<'a> {
             for m in moves.iter_mut() {
                 m.score = -INFINITY;
             }
-            let score = self.aspiration(pos, &mut moves, depth, prev_score);
-            if self.stopped {
-                // A root move completed in this iteration with a better score than the
-                // previous best is trusted (it stands first already); otherwise keep the
-                // previous iteration's choice, which also stands first.
-                if self.pv_len[0] > 0 && moves[0].score > -INFINITY {
-                    result.best = Some(moves[0].mv);
-                    result.pv = self.pv[0][..self.pv_len[0]].to_vec();
-                }
+            let Some(score) = self.one_line(pos, &mut moves, depth, prev_score, &mut result) else {
+                break;
+            };
+            if self.multipv > 1 && !self.later_lines(pos, &moves, depth, &mut result) {
                 break;
             }
             prev_score = score;
-            self.complete_iteration(&mut moves, depth, score, &mut result);
-            if let Some(f) = on_info.as_deref_mut() {
-                f(&Info {
-                    depth: result.depth,
-                    seldepth: result.seldepth,
-                    score: result.score,
-                    nodes: self.nodes,
-                    time: result.time,
-                    hashfull: self.tt.hashfull(),
-                    pv: result.pv.clone(),
-                });
-            }
+            self.report(&result, &mut on_info);
             if self.deep_enough(limits, depth, score) {
                 break;
             }

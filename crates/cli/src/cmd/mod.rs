@@ -1,7 +1,9 @@
 //! One module per command; each `run` takes the command's arguments as clap read them (a
 //! struct beside it) and returns a one-line error message on failure.
 
+pub mod analyse;
 pub mod bench;
+pub mod bench_lines;
 pub mod bench_perft;
 pub mod deal;
 pub mod external;

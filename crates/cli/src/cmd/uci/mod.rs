@@ -29,6 +29,9 @@
 //!   `quit` (answered `bye`), scores as ElephantEye writes them (centipawns; mate as 10000
 //!   less the plies). Either dialect's `go` words are read in both, as Fairy-Stockfish does
 //!   (VinXiangQi sends `go movetime 2000 depth 200` after `ucciok`).
+//! - **MultiPV** (1–5): each Xiangqi or Jieqi search finds that many lines, each depth one
+//!   `info … multipv K …` per line, best first; `bestmove` is line 1's move (with 1, no
+//!   `multipv` field). Other variants' search gives one line.
 //! - **Ranks**: moves are ICCS with ranks 0–9; `Ranks 1-10` (Fairy-Stockfish's plain UCI, and
 //!   so cutechess's Xiangqi build and fairyfishnet) reads and writes ranks 1–10 everywhere.
 //!
@@ -56,7 +59,7 @@ mod go;
 mod options;
 mod output;
 pub(crate) mod position;
-mod ranks;
+pub(crate) mod ranks;
 mod search;
 
 use std::io::Write as _;
@@ -72,7 +75,8 @@ use crate::limits;
 use crate::lines::{Line, LineReader};
 use crate::text::{MESSAGE_CHARS, clip, excerpt};
 
-use go::{GoLimits, GoReading, JIEQI_DEPTH_CAP};
+pub(crate) use go::JIEQI_DEPTH_CAP;
+use go::{GoLimits, GoReading};
 pub use options::level_of_skill;
 use output::{Output, Protocol};
 use position::Subject;
@@ -112,6 +116,8 @@ struct Session {
     jieqi_game: bool,
     /// UCCI's `banmoves`: root moves the next search leaves out, until a new `position`.
     banned: Vec<Move>,
+    /// `MultiPV`: the lines each Xiangqi or Jieqi search finds (an `info` line each).
+    multipv: usize,
     /// Xiangqi and Jieqi's engine; `None` while a search holds it, or before the first.
     engine: Option<Engine>,
     /// The table size `engine` was made with.
@@ -174,6 +180,7 @@ impl Session {
             millis: true,
             jieqi_game: false,
             banned: Vec::new(),
+            multipv: 1,
             engine: None,
             engine_hash: 0,
             generic: None,
@@ -353,6 +360,7 @@ impl Session {
                 };
                 engine.set_weakening(self.level.weakening_for(view.variant));
                 engine.set_root_moves(roots);
+                engine.set_multipv(self.multipv);
                 let mut limits = go.limits(self.level, view.variant);
                 let face_down = Square::all()
                     .any(|sq| view.position.piece_at(sq).is_some_and(|p| p.is_hidden()));

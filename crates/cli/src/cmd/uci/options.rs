@@ -79,6 +79,11 @@ pub fn identify(protocol: Protocol) {
             "option name Clear Hash type button".to_string(),
             "option name Ponder type check default false".to_string(),
             format!(
+                "option name MultiPV type spin default 1 min {} max {}",
+                limits::MULTIPV.start(),
+                limits::MULTIPV.end()
+            ),
+            format!(
                 "option name Skill Level type spin default {DEFAULT_SKILL} min {} max {}",
                 skill.start(),
                 skill.end()
@@ -150,6 +155,10 @@ pub fn apply(session: &mut Session, name: &str, value: Option<&str>) {
         // whenever asked); the search has one thread; it plays and analyses alike, and no
         // Chess960 (fairyfishnet sets these for every engine).
         ("ponder" | "threads" | "uci_analysemode" | "uci_chess960", _) => {}
+        ("multipv", Some(v)) => match limits::parse("MultiPV", v, &limits::MULTIPV) {
+            Ok(n) => session.multipv = n,
+            Err(e) => problem(&e),
+        },
         ("skill level", Some(v)) => match limits::parse("Skill Level", v, &limits::SKILL_LEVEL) {
             Ok(n) => session.level = level_of_skill(n),
             Err(e) => problem(&e),
@@ -194,9 +203,10 @@ pub fn apply(session: &mut Session, name: &str, value: Option<&str>) {
             )),
         },
         (k, _) if session.out.protocol == Protocol::Ucci && UCCI_IGNORED.contains(&k) => {}
-        ("hash" | "skill level" | "level" | "uci_variant" | "ranks" | "usemillisec", None) => {
-            problem(&format!("option '{}' needs a value", excerpt(name)))
-        }
+        (
+            "hash" | "multipv" | "skill level" | "level" | "uci_variant" | "ranks" | "usemillisec",
+            None,
+        ) => problem(&format!("option '{}' needs a value", excerpt(name))),
         _ => problem(&format!("no option named '{}'", excerpt(name))),
     }
 }

@@ -45,9 +45,11 @@ impl Output {
         let pv = self.moves(&info.pv);
         match self.protocol {
             Protocol::Uci => format!(
-                "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
+                "info depth {} seldepth {}{} score {} nodes {} nps {} time {} hashfull {} pv {pv}",
                 info.depth,
                 info.seldepth,
+                info.multipv
+                    .map_or(String::new(), |k| format!(" multipv {k}")),
                 self.score(info.score),
                 info.nodes,
                 info.nps(),

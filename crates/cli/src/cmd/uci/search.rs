@@ -149,6 +149,7 @@ fn search(
         send(&out.info(&Info {
             depth: result.depth,
             seldepth: result.seldepth,
+            multipv: None,
             score: result.score,
             nodes: result.nodes,
             time: result.time,
