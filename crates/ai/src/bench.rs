@@ -107,7 +107,7 @@ pub fn bench_jieqi(depth: u32) -> (u64, Duration) {
     (nodes, start.elapsed())
 }
 
-/// Every bench position searched to `depth` for `lines` lines (MultiPV; 1 is [`bench`]'s
+/// Every bench position searched to `depth` for `lines` lines (MultiPV; 1 is [`bench()`]'s
 /// search), each with a fresh engine: the results, in order.
 pub fn bench_lines(depth: u32, lines: usize) -> Vec<SearchResult> {
     let stop = AtomicBool::new(false);

@@ -9,7 +9,7 @@
 //! The engine sees only what the side to move knows, as the UCI engine does: a deal's game
 //! (`--seed`, or a full-knowledge FEN) as the side to move's view of it, the view `match`
 //! hands the engine; a public Jieqi position told as a GUI tells the UCI engine
-//! ([`uci::position::parse_position`]). Other variants (Banqi) get the generic search's one
+//! ([`super::uci::position::parse_position`]). Other variants (Banqi) get the generic search's one
 //! line. Without `--movetime` or `--depth`, one second; a Jieqi depth beyond the UCI's cap is
 //! capped while face-down pieces remain, as `go depth` is.
 
