@@ -34,7 +34,7 @@
 //! | `tune-label` | `--depth` | 1–20 (the other engine's `go depth`) |
 //! | `tune-label` | `--every` | 1–1,000,000 |
 //! | `tune-label` | `--threads` | 1–64 (one engine process each) |
-//! | `online` | `--clock INITIAL_MS+INCREMENT_MS` | initial 1 ms to a day, increment 0 to a day (read in `cmd::online`) |
+//! | `online` | `--clock MINUTES+SECONDS` | initial above 0 up to a day, increment 0 to a day (`jieqi_rules::clock::TimeControl`) |
 //! | `online-load` | `--games` / `--think-ms` / `--plies` / `--seconds` | 1–10,000 / 0–60,000 ms / 1–1000 / 1–86,400 |
 //! | `replay`, `match-report` | a file | a regular file of at most 16 MiB of UTF-8 text, not empty |
 //!

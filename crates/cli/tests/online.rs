@@ -151,7 +151,7 @@ fn created(line: &str) -> (String, String) {
 fn two_bots_play_a_jieqi_game_to_its_end() {
     let (_server, url) = server();
     // A short clock bounds the game: 20 s each at most.
-    let mut red = bot(&url, &["--create", "--colour", "red", "--clock", "20000+0"]);
+    let mut red = bot(&url, &["--create", "--colour", "red", "--clock", "0.34+0"]);
     let (game, invite) = created(&red.line(Duration::from_secs(20)));
     let mut black = bot(&url, &["--join", &game, &invite, "--name", "other"]);
     let (red_status, red_lines) = red.finish(Duration::from_secs(60));

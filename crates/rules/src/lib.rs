@@ -7,6 +7,7 @@ mod adjudication;
 mod any_game;
 mod attacks;
 mod board;
+pub mod clock;
 mod deal;
 mod explain;
 mod game;

@@ -10,15 +10,12 @@ use jieqi_rules::platform::{PlayedGame, Variant};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use crate::clock::Clocks;
 use crate::ids;
 use crate::link::Link;
-use crate::protocol::{ClockSetting, ErrorCode, ServerMessage};
+use crate::protocol::{ErrorCode, ServerMessage};
 use crate::store::{GameRow, Store, Write};
 use crate::table::{Ask, Command, INBOX, NewTable, Table};
-
-/// The longest clock a game may have: a day.
-const MAX_CLOCK_MS: u64 = 24 * 60 * 60 * 1000;
+use jieqi_rules::clock::{Clocks, MAX_CLOCK_MS, TimeControl};
 
 /// What the server was started with that games need.
 #[derive(Clone, Debug)]
@@ -42,7 +39,7 @@ pub struct Hub {
 pub struct Create {
     pub variant: String,
     pub rules: Option<String>,
-    pub clock: Option<ClockSetting>,
+    pub clock: Option<TimeControl>,
     pub colour: Option<String>,
     pub deal: Option<String>,
 }

@@ -5,10 +5,9 @@
 //!
 //! The pieces: [`server`] (HTTP, `/ws`, the stop), [`connection`] (one WebSocket, its
 //! limits), [`hub`] (the live games by id), `table` (one game's task and its frames),
-//! [`store`] (SQLite), [`clock`], [`limits`], [`ids`], and [`protocol`] (the messages, which
+//! [`store`] (SQLite), [`limits`], [`ids`], and [`protocol`] (the messages, which
 //! clients use too). `docs/protocol.md` is the reference for client writers.
 
-pub mod clock;
 pub mod connection;
 pub mod hub;
 pub mod ids;

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use jieqi_rules::clock::TimeControl;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -35,7 +36,7 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rules: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock: Option<ClockSetting>,
+        clock: Option<TimeControl>,
         /// The creator's seat, or `random` (the default).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         colour: Option<String>,
@@ -95,13 +96,6 @@ impl ClientMessage {
             }
         }
     }
-}
-
-/// A clock: initial time and an increment per move, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockSetting {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
 }
 
 /// What a `draw` message does.

@@ -62,7 +62,7 @@ impl Table {
                 .collect(),
             running: clocks
                 .running()
-                .map(|seat| self.seat_name(seat).to_string()),
+                .map(|side| self.seat_name(side.index()).to_string()),
         })
     }
 

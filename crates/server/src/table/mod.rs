@@ -12,10 +12,10 @@ use jieqi_rules::{Notation, Seed, Side};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use crate::clock::Clocks;
 use crate::link::Link;
 use crate::protocol::{DrawAction, ErrorCode, ServerMessage, close};
 use crate::store::{Ending, Saved, Store, Write};
+use jieqi_rules::clock::{Clocks, TimeControl};
 
 /// How many messages may wait for one game.
 pub const INBOX: usize = 256;
@@ -176,7 +176,7 @@ impl Table {
             }),
         });
         let clocks = row.clock.map(|(initial_ms, increment_ms)| {
-            let setting = crate::protocol::ClockSetting {
+            let setting = TimeControl {
                 initial_ms,
                 increment_ms,
             };
@@ -221,7 +221,7 @@ impl Table {
     /// to the stored game.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>, forget: impl FnOnce() + Send) {
         while self.ending.is_none() {
-            let deadline = self.clocks.as_ref().and_then(|c| c.deadline());
+            let deadline = self.clocks.as_ref().and_then(Clocks::deadline);
             tokio::select! {
                 command = inbox.recv() => match command {
                     Some(command) => self.handle(command).await,
@@ -400,7 +400,7 @@ impl Table {
 
     /// The first mover's clock starts when the second player joins.
     fn start_clock(&mut self, now: Instant) {
-        let mover = usize::from(self.game.turn() == Side::Black);
+        let mover = self.game.turn();
         if let Some(clocks) = self.clocks.as_mut()
             && self.ending.is_none()
         {

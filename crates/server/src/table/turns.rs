@@ -9,6 +9,8 @@ use jieqi_rules::{Notation, Side};
 
 use super::frames::{Known, reason};
 use super::{Answer, Table, store_failed};
+use jieqi_rules::clock::Clocks;
+
 use crate::link::Link;
 use crate::protocol::{DrawAction, ErrorCode, ServerMessage, Status};
 use crate::store::Write;
@@ -74,7 +76,7 @@ impl Table {
             .map_err(|e| (ErrorCode::Illegal, e.to_string()))?;
         if let Some(clocks) = self.clocks.as_mut() {
             // Checked above: the mover had time left.
-            let _ = clocks.moved(seat, now);
+            let _ = clocks.moved(side_of(seat), now);
         }
         let write = Write::Move {
             game: self.id.clone(),
@@ -140,7 +142,7 @@ impl Table {
         if self.status() == Status::Waiting {
             return Err((ErrorCode::NotAllowed, "the game has not started".into()));
         }
-        let side = if seat == 0 { Side::Red } else { Side::Black };
+        let side = side_of(seat);
         self.game
             .resign(side)
             .map_err(|e| (ErrorCode::NotAllowed, e.to_string()))?;
@@ -231,16 +233,21 @@ impl Table {
 
     /// The running clock reached zero: its seat loses on time, now, not at its next message.
     pub(super) async fn flag_fall(&mut self, now: Instant) {
-        let Some((seat, at)) = self.clocks.as_ref().and_then(|c| c.deadline()) else {
+        let Some((loser, at)) = self.clocks.as_ref().and_then(Clocks::deadline) else {
             return;
         };
+        let seat = loser.index();
         if at > now || self.ending.is_some() {
             return;
         }
-        let loser = if seat == 0 { Side::Red } else { Side::Black };
         // The rules may not name a winner yet (Banqi before its first flip): the server's
         // ending stands either way.
         let _ = self.game.lose_on_time(loser);
         self.end(Some(1 - seat), "time").await;
     }
+}
+
+/// The side a seat plays in the rules' terms (seat 0 moves first: Red, Banqi's first player).
+fn side_of(seat: usize) -> Side {
+    if seat == 0 { Side::Red } else { Side::Black }
 }

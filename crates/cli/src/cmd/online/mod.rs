@@ -19,7 +19,7 @@ pub mod server;
 pub mod think;
 
 use jieqi_ai::Level;
-use jieqi_server::protocol::ClockSetting;
+use jieqi_rules::clock::TimeControl;
 
 use crate::args::number;
 use crate::text::excerpt;
@@ -49,8 +49,8 @@ pub struct OnlineArgs {
     /// With --create: the options that differ from the standard rules, e.g. captured=both
     #[arg(long, value_name = "R")]
     pub rules: Option<String>,
-    /// With --create: a clock, INITIAL_MS+INCREMENT_MS (e.g. 300000+2000); untimed without
-    #[arg(long, value_name = "MS+MS")]
+    /// With --create: the time control, MINUTES+SECONDS a move (e.g. 5+2); untimed without
+    #[arg(long, value_name = "MIN+SEC")]
     pub clock: Option<String>,
     /// With --create: the bot's seat, red, black, first, second or random (default)
     #[arg(long, value_name = "SEAT")]
@@ -113,29 +113,11 @@ pub(crate) fn parse_level(name: &str) -> Result<Level, String> {
     })
 }
 
-/// `--clock INITIAL_MS+INCREMENT_MS` (an increment of 0 may be left out).
-pub(crate) fn parse_clock(text: &str) -> Result<ClockSetting, String> {
-    let bad = || {
-        format!(
-            "--clock '{}' is not INITIAL_MS+INCREMENT_MS (e.g. 300000+2000)",
-            excerpt(text)
-        )
-    };
-    let (initial, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
-    let ms = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
-    let (initial_ms, increment_ms) = (ms(initial)?, ms(increment)?);
-    // A day at most: no clock reading may overflow the engine's time arithmetic.
-    const DAY_MS: u64 = 86_400_000;
-    if initial_ms == 0 || initial_ms > DAY_MS || increment_ms > DAY_MS {
-        return Err(format!(
-            "--clock '{}': the initial time is 1 ms to a day, the increment at most a day",
-            excerpt(text)
-        ));
-    }
-    Ok(ClockSetting {
-        initial_ms,
-        increment_ms,
-    })
+/// `--clock MINUTES+SECONDS` as players write a time control (`5+3`: five minutes, three
+/// seconds a move), the game's form.
+pub(crate) fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    text.parse()
+        .map_err(|e| format!("--clock '{}': {e}", excerpt(text)))
 }
 
 /// The WebSocket address of a server named as `ws://HOST:PORT/ws`, `http://HOST:PORT[/PATH]`
@@ -195,15 +177,19 @@ mod tests {
     }
 
     #[test]
-    fn clocks_read_as_initial_plus_increment() {
-        let c = parse_clock("300000+2000").unwrap();
+    fn clocks_read_as_minutes_plus_seconds() {
+        let c = parse_clock("5+2").unwrap();
         assert_eq!((c.initial_ms, c.increment_ms), (300_000, 2000));
-        let c = parse_clock("60000").unwrap();
-        assert_eq!((c.initial_ms, c.increment_ms), (60_000, 0));
+        let c = parse_clock("0.5+0").unwrap();
+        assert_eq!((c.initial_ms, c.increment_ms), (30_000, 0));
         assert!(parse_clock("0+1").is_err());
         assert!(parse_clock("x+1").is_err());
         assert!(parse_clock("1+-1").is_err());
-        assert!(parse_clock("99999999999+0").is_err());
+        assert!(
+            parse_clock("99999999999+0")
+                .unwrap_err()
+                .contains("--clock")
+        );
     }
 
     #[test]
