@@ -136,8 +136,16 @@ for size in 900x600 640x480; do
   shoot "settings-$size" --variant jieqi --seed 7 --moves "b2b9 h9g7" --open settings
   shoot "review-$size" --moves "h2e2 h9g7 h0g2 i9h9 a0a1 b7b0" --review --browse 5
 done
+# Clocks beside the players (a 5+3 game, Black's running), small and in each language.
+W=640
+H=480
+for language in en de zh; do
+  shoot "clock-640x480-$language" --variant jieqi --seed 7 --clock 5+3 --moves "b2b9 h9g7 h2h6" \
+    --view black --language "$language"
+done
 W=1280
 H=800
+shoot new-game-clock --variant jieqi --seed 7 --clock 10+5 --open new-game
 shoot rules-zh --open rules --language zh
 shoot letters --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 b0c2" --letters-only
 shoot banqi --variant banqi --seed 7 --moves "a1 b1 c2 d1 a2 h4 b2 c1"

@@ -21,6 +21,7 @@
 //! [`crate::storage`].
 
 use bevy::prelude::*;
+use jieqi_rules::clock::TimeControl;
 use jieqi_rules::platform::{PlayedGame, SaveSettings, VariantRef};
 use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,19 @@ struct Table {
     /// then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     duplicate: Option<MatchTable>,
+    /// The time control and each side's time left when the game was saved (a game with a
+    /// clock only): the clocks start again from there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<SavedClock>,
+}
+
+/// Clocks in a save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedClock {
+    control: TimeControl,
+    /// By side: Red's, then Black's.
+    left_ms: [u64; 2],
 }
 
 /// A duplicate match in a save.
@@ -132,6 +146,10 @@ impl Table {
             replay_deal: matches!(config.deal, DealChoice::Seed(_)),
             with_takebacks: false,
             duplicate: None,
+            clock: config.clock.map(|control| SavedClock {
+                control,
+                left_ms: [control.initial_ms; 2],
+            }),
         }
     }
 
@@ -181,6 +199,7 @@ impl Table {
             },
             rules: OptionValues::parse(variant.name(), variant.options(), rules)
                 .map_err(|e| e.to_string())?,
+            clock: self.clock.map(|c| c.control),
         })
     }
 
@@ -218,6 +237,10 @@ pub fn record(session: &Session) -> Option<String> {
     let table = Table {
         with_takebacks: session.peeked(),
         duplicate: session.duplicate_match().and_then(MatchTable::of),
+        clock: session.clocks().map(|clocks| SavedClock {
+            control: clocks.control(),
+            left_ms: clocks.left_ms(std::time::Instant::now()),
+        }),
         ..Table::of(session.config(), session.player_one())
     };
     let mut settings = SaveSettings::new();
@@ -242,7 +265,8 @@ pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
     };
     let resumed = Resumed::new(game, config, table.player_one)
         .peeked(table.with_takebacks)
-        .in_match(duplicate);
+        .in_match(duplicate)
+        .clocks_left(table.clock.map(|c| c.left_ms));
     Ok((resumed, preview))
 }
 
@@ -390,6 +414,7 @@ mod tests {
             rules: RuleSet::parse(Family::Jieqi, "captured=both")
                 .unwrap()
                 .values(),
+            clock: None,
         };
         let mut session = Session::new(config);
         session.play_texts(["h2e2"]).unwrap();

@@ -9,6 +9,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
 use clap_complete::Shell;
 
+use jieqi_rules::clock::TimeControl;
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 
@@ -31,6 +32,8 @@ pub struct LaunchOptions {
     pub variant: VariantRef,
     /// `--rules`: the house rules of the game to start (rules.md §10).
     pub rules: OptionValues,
+    /// `--clock`: the time control of the game to start.
+    pub clock: Option<TimeControl>,
     pub seed: Option<Seed>,
     pub handicap: Handicap,
     pub opponent: Opponent,
@@ -93,6 +96,7 @@ impl Default for LaunchOptions {
         LaunchOptions {
             variant: GameConfig::default().variant,
             rules: GameConfig::default().rules,
+            clock: None,
             seed: None,
             handicap: Handicap::None,
             opponent: Opponent::TwoPlayers,
@@ -165,6 +169,9 @@ struct Flags {
     /// captured=both,advisors=confined (jieqi-cli rules lists them)
     #[arg(long, value_name = "R")]
     rules: Option<String>,
+    /// A time control, minutes + seconds a move (e.g. 5+3); untimed without
+    #[arg(long, value_name = "MIN+SEC")]
+    clock: Option<String>,
     /// Who gives the handicap (default red)
     #[arg(long, value_name = "red|black", value_parser = side)]
     giver: Option<Side>,
@@ -278,6 +285,7 @@ impl Flags {
     fn name_a_game(&self) -> bool {
         self.variant.is_some()
             || self.rules.is_some()
+            || self.clock.is_some()
             || self.seed.is_some()
             || self.handicap.is_some()
             || self.giver.is_some()
@@ -524,6 +532,10 @@ impl LaunchOptions {
         let rules = flags.rules.as_deref().unwrap_or("");
         o.rules = OptionValues::parse(o.variant.name(), o.variant.options(), rules)
             .map_err(|e| format!("--rules: {e}"))?;
+        o.clock = match flags.clock.as_deref() {
+            Some(text) => Some(text.parse().map_err(|e| format!("--clock: {e}"))?),
+            None => None,
+        };
         o.opponent = match (flags.computer, flags.human) {
             (Some(level), human) => Opponent::Computer {
                 level,
@@ -550,6 +562,7 @@ impl LaunchOptions {
             deal: self.seed.map_or(DealChoice::Random, DealChoice::Seed),
             opponent: self.opponent,
             rules: self.rules,
+            clock: self.clock,
         }
     }
 
@@ -947,6 +960,7 @@ mod tests {
             "--seed",
             "--handicap",
             "--rules",
+            "--clock",
             "--giver",
             "--computer",
             "--human",
@@ -982,6 +996,11 @@ mod tests {
         ] {
             assert!(text.contains(flag), "the help lacks {flag}: {text}");
         }
+        assert_eq!(
+            parse("--clock 5+3").unwrap().config().clock,
+            Some(jieqi_rules::clock::TimeControl::minutes(5, 3))
+        );
+        assert!(parse("--clock 5").unwrap_err().contains("--clock"));
         let o = parse("--completions zsh").unwrap();
         assert_eq!(o.completions, Some(Shell::Zsh));
         assert!(!o.names_game);

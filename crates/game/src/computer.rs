@@ -68,6 +68,7 @@ fn drive_computer(
         computer.job = Some(SearchJob::start(
             request.input,
             request.level,
+            request.clock,
             request.stamp,
         ));
         return;

@@ -21,6 +21,7 @@
 pub mod autosave;
 pub mod board;
 pub mod cli;
+pub mod clocks;
 pub mod computer;
 pub mod font;
 pub mod frames;
@@ -76,6 +77,7 @@ pub fn logic_plugin(app: &mut App) {
         review::plugin,
         sound::plugin,
         frames::plugin,
+        clocks::plugin,
     ));
 }
 

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use jieqi_ai::generic::{GenericEngine, GenericLevel};
-use jieqi_ai::{Engine, Level};
+use jieqi_ai::{Clock, Engine, Level};
 
 use crate::session::{BoardTurn, SearchInput, Stamp, random_seed};
 
@@ -21,11 +21,18 @@ use crate::session::{BoardTurn, SearchInput, Stamp, random_seed};
 const HASH_MIB: usize = 16;
 
 /// Searches `input` at `level` until done or `stop`; the turn found, as the board makes it.
-fn search(input: SearchInput, level: Level, stop: &AtomicBool, seed: u64) -> Option<BoardTurn> {
+fn search(
+    input: SearchInput,
+    level: Level,
+    clock: Option<Clock>,
+    stop: &AtomicBool,
+    seed: u64,
+) -> Option<BoardTurn> {
     match input {
         SearchInput::Family(view) => {
             let mut engine = Engine::for_level(level, view.variant, HASH_MIB);
-            let limits = level.limits_for(view.variant, None);
+            // On a clock the level's limits are kept to the time it gives the move.
+            let limits = level.limits_for(view.variant, clock);
             let best = engine.think(&view, &limits, stop, seed, None).best?;
             Some(best.into())
         }
@@ -51,10 +58,15 @@ pub(crate) struct SearchJob<T = Option<BoardTurn>> {
 
 impl SearchJob {
     /// Starts searching `input` (the side to move's own knowledge: never the game) at
-    /// `level`.
-    pub(crate) fn start(input: SearchInput, level: Level, stamp: Stamp) -> SearchJob {
+    /// `level`, on `clock` if the game has one.
+    pub(crate) fn start(
+        input: SearchInput,
+        level: Level,
+        clock: Option<Clock>,
+        stamp: Stamp,
+    ) -> SearchJob {
         let seed = random_seed().0;
-        SearchJob::spawn(stamp, move |stop| search(input, level, stop, seed))
+        SearchJob::spawn(stamp, move |stop| search(input, level, clock, stop, seed))
     }
 }
 

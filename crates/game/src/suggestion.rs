@@ -73,7 +73,12 @@ fn drive_hint(
         && let Some(request) = session.hint_request(HINT_LEVEL)
         && Some(request.stamp) == now
     {
-        suggestion.job = Some(SearchJob::start(request.input, HINT_LEVEL, request.stamp));
+        suggestion.job = Some(SearchJob::start(
+            request.input,
+            HINT_LEVEL,
+            None,
+            request.stamp,
+        ));
         return;
     }
     // Polling is no change; only a finished search is.

@@ -266,6 +266,9 @@ pub struct Snapshot {
     pub position: String,
     /// Every ply as the receiver's view writes it.
     pub moves: Vec<String>,
+    /// A timed game's time control (what every player may know, like `rules`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockReading>,
     pub status: Status,

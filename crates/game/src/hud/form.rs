@@ -8,6 +8,7 @@
 
 use bevy::prelude::*;
 use jieqi_ai::Level;
+use jieqi_rules::clock::TimeControl;
 use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 
@@ -41,6 +42,15 @@ impl HandicapChoice {
     }
 }
 
+/// The time control chosen: none, one of the usual ones, or one typed ("5+3").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ClockChoice {
+    #[default]
+    None,
+    Usual(TimeControl),
+    Custom,
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct ModeForm {
     pub variant: VariantRef,
@@ -60,6 +70,9 @@ pub struct ModeForm {
     pub rules: Vec<OptionValues>,
     /// A duplicate match: the deal twice, the colours swapped (Jieqi).
     pub duplicate: bool,
+    pub clock: ClockChoice,
+    /// A custom time control as typed.
+    pub clock_text: String,
 }
 
 impl Default for ModeForm {
@@ -76,6 +89,8 @@ impl Default for ModeForm {
             error: None,
             rules: jieqi_variants::all().map(standard_options).collect(),
             duplicate: false,
+            clock: ClockChoice::None,
+            clock_text: String::new(),
         }
     }
 }
@@ -88,7 +103,16 @@ impl ModeForm {
             Handicap::OneHorse { giver, .. } => (HandicapChoice::OneHorse, giver),
             Handicap::BothHorses { giver } => (HandicapChoice::BothHorses, giver),
         };
+        let (clock, clock_text) = match config.clock {
+            None => (ClockChoice::None, String::new()),
+            Some(control) if TimeControl::USUAL.contains(&control) => {
+                (ClockChoice::Usual(control), String::new())
+            }
+            Some(control) => (ClockChoice::Custom, control.to_string()),
+        };
         ModeForm {
+            clock,
+            clock_text,
             variant: config.variant,
             handicap,
             giver,
@@ -121,6 +145,9 @@ impl ModeForm {
     pub fn follow(&mut self, config: GameConfig) {
         let mut next = ModeForm::from_config(config);
         next.seed_text = std::mem::take(&mut self.seed_text);
+        if next.clock != ClockChoice::Custom {
+            next.clock_text = std::mem::take(&mut self.clock_text);
+        }
         let others = next
             .rules
             .iter_mut()
@@ -213,6 +240,15 @@ impl ModeForm {
                 Handicap::None
             },
             deal,
+            clock: match self.clock {
+                ClockChoice::None => None,
+                ClockChoice::Usual(control) => Some(control),
+                ClockChoice::Custom => Some(
+                    self.clock_text
+                        .parse()
+                        .map_err(|_| Phrase::new(Text::BadClock))?,
+                ),
+            },
             opponent: if self.vs_computer {
                 Opponent::Computer {
                     level: self.level,

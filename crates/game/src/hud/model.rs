@@ -1,10 +1,13 @@
 //! Every string and tray the panels show, built from [`Shown`] alone. The egui panels only
 //! lay this out, so tests can read exactly what a player would see.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, PlayerView, Role, Side};
 
+use crate::clocks::ClockTick;
 use crate::computer::Computer;
 use crate::hud::move_list::{self, MoveRow, move_number, move_rows, numbered};
 use crate::hud::review_panel::{self, ReviewPanel};
@@ -52,6 +55,18 @@ pub struct PlayerLine {
     pub in_check: bool,
     /// What this player took, as the viewer knows it.
     pub tray: Vec<TrayItem>,
+    /// Their clock, in a game with a time control.
+    pub clock: Option<ClockFace>,
+}
+
+/// A clock as the player bar shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    /// `4:59`, `9.4` when low.
+    pub reading: String,
+    pub running: bool,
+    /// Under ten seconds.
+    pub low: bool,
 }
 
 /// A piece of the final position on the result card.
@@ -666,9 +681,21 @@ fn player_lines(shown: &Shown, at: &Table, in_check: bool, lang: Language) -> Ve
                 to_move: at.outcome.is_none() && at.turn == side,
                 in_check: in_check && at.turn == side,
                 tray: tray(at, side),
+                clock: clock_face(shown, side),
             }
         })
         .collect()
+}
+
+/// `side`'s clock as it reads now.
+fn clock_face(shown: &Shown, side: Side) -> Option<ClockFace> {
+    let clocks = shown.clocks.as_ref()?;
+    let left = clocks.left_ms(std::time::Instant::now())[side.index()];
+    Some(ClockFace {
+        reading: crate::clocks::reading(left),
+        running: clocks.running() == Some(side),
+        low: Duration::from_millis(left) < crate::clocks::LOW_TIME,
+    })
 }
 
 /// "Red to move", "Red to move — in check", or the result, for the table `at`.
@@ -738,6 +765,7 @@ fn build(
     settings: Res<Settings>,
     hint: Res<Hint>,
     searches: Searches,
+    clock: Res<ClockTick>,
     mut hud: ResMut<HudModel>,
 ) {
     let Searches {
@@ -747,6 +775,7 @@ fn build(
         review,
     } = searches;
     if shown.is_changed()
+        || clock.is_changed()
         || settings.is_changed()
         || hint.is_changed()
         || computer.is_changed()

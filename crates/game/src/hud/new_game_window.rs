@@ -7,8 +7,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::Side;
+use jieqi_rules::clock::TimeControl;
 
-use crate::hud::form::{HandicapChoice, ModeForm};
+use crate::hud::form::{ClockChoice, HandicapChoice, ModeForm};
 use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::style::{self, WINDOW_POS};
 use crate::i18n::{self, Language, Text, level_name, side_name};
@@ -179,6 +180,10 @@ fn choices(
         ui.end_row();
     }
 
+    ui.label(Text::ClockRow.get(lang));
+    ui.horizontal_wrapped(|ui| clock_choice(ui, form, lang));
+    ui.end_row();
+
     ui.label(Text::HouseRules.get(lang));
     let custom = !form.options().is_standard();
     let label = if custom {
@@ -193,6 +198,27 @@ fn choices(
         house_rules.open = !house_rules.open;
     }
     ui.end_row();
+}
+
+/// No clock, the usual time controls, or one typed.
+fn clock_choice(ui: &mut egui::Ui, form: &mut ModeForm, lang: Language) {
+    ui.selectable_value(&mut form.clock, ClockChoice::None, Text::NoClock.get(lang));
+    for control in TimeControl::USUAL {
+        let text = control.to_string();
+        ui.selectable_value(&mut form.clock, ClockChoice::Usual(control), text);
+    }
+    ui.selectable_value(
+        &mut form.clock,
+        ClockChoice::Custom,
+        Text::CustomClock.get(lang),
+    );
+    if form.clock == ClockChoice::Custom {
+        ui.add(
+            egui::TextEdit::singleline(&mut form.clock_text)
+                .hint_text(Text::ClockPlaceholder.get(lang))
+                .desired_width(190.0),
+        );
+    }
 }
 
 /// Red or Black, in words.

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use jieqi_ai::Level;
 use jieqi_rules::Side;
 
-use crate::hud::model::{HudModel, PlayerLine, RevealOdds, TrayItem};
+use crate::hud::model::{ClockFace, HudModel, PlayerLine, RevealOdds, TrayItem};
 use crate::hud::move_list::PlyItem;
 use crate::hud::new_game_window::NewGamePanel;
 use crate::hud::result_card::{self, CardAnswer};
@@ -456,12 +456,34 @@ fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Langu
         if line.in_check {
             ui.colored_label(style::ALARM, Text::Check.get(lang));
         }
+        if let Some(clock) = &line.clock {
+            clock_face(ui, clock);
+        }
     });
     if line.tray.is_empty() {
         ui.weak(Text::TookNothing.get(lang));
     } else {
         tray(ui, &line.tray, hud.piece_set);
     }
+}
+
+/// A clock at the right of its player's line: the running one bright, a low one in alarm
+/// red.
+fn clock_face(ui: &mut egui::Ui, clock: &ClockFace) {
+    let color = if clock.low {
+        style::ALARM
+    } else if clock.running {
+        style::BRASS
+    } else {
+        style::PAPER_WEAK
+    };
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let text = egui::RichText::new(&clock.reading)
+            .size(18.0)
+            .monospace()
+            .color(color);
+        ui.label(if clock.running { text.strong() } else { text });
+    });
 }
 
 fn side_panel(

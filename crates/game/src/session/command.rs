@@ -70,6 +70,8 @@ pub enum GameCommand {
     PlayOn(Level),
     /// Back from playing on to the game put aside, as it was.
     BackToReview,
+    /// A running clock reached zero: its side loses (game.md, "Clocks").
+    TimeUp,
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is
@@ -119,6 +121,8 @@ pub struct Resumed {
     pub(super) peeked: bool,
     /// The duplicate match the saved game belongs to.
     pub(super) duplicate: Option<DuplicateMatch>,
+    /// Each side's time left when it was saved (a game with a time control).
+    pub(super) clocks_left: Option<[u64; 2]>,
 }
 
 impl Resumed {
@@ -133,6 +137,15 @@ impl Resumed {
             player_one,
             peeked: false,
             duplicate: None,
+            clocks_left: None,
+        }
+    }
+
+    /// The same, its clocks at these times left (Red's, Black's).
+    pub fn clocks_left(self, clocks_left: Option<[u64; 2]>) -> Resumed {
+        Resumed {
+            clocks_left,
+            ..self
         }
     }
 

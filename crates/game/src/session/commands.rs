@@ -4,9 +4,12 @@
 //! below, which changes the session and returns its [`Effect`]: the phase that follows, what
 //! the hint line says, an answer to a load request. The dispatcher only carries effects out.
 
+use std::time::Instant;
+
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use jieqi_ai::Level;
+use jieqi_rules::clock::Clocks;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 use jieqi_rules::{AnyGame, FamilyGame, Side, Xiangqi};
 
@@ -188,6 +191,7 @@ fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::AnswerAbandon { abandon } => answer_abandon(s, *abandon, ctx),
         GameCommand::PlayOn(level) => play_on(s, *level),
         GameCommand::BackToReview => back_to_review(s),
+        GameCommand::TimeUp => time_up(s),
     }
 }
 
@@ -310,10 +314,16 @@ fn try_play(s: &mut Session, turn: BoardTurn) -> Result<String, Phrase> {
 /// Plays a turn the rules check once; a refusal keeps the turn and says why.
 fn play(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
     let mover = s.game.turn();
+    let now = Instant::now();
+    // A move made after the flag fell comes too late.
+    if s.fall_flag(now) {
+        return Effect::phase(Phase::GameOver);
+    }
     let played = match try_play(s, turn) {
         Ok(played) => played,
         Err(why) => return Effect::say(why),
     };
+    s.clock_moved(mover, now);
     info!("{mover} played {played}");
     let mut hint = HintChange::Clear;
     if s.draw_offer == Some(mover.other()) {
@@ -348,6 +358,16 @@ fn hand_over(s: &mut Session, ctx: &Context) -> Effect {
         return Effect::none();
     }
     Effect::phase(s.end_turn())
+}
+
+/// A running clock reached zero: its side loses (checked again here: the flag must really
+/// have fallen).
+fn time_up(s: &mut Session) -> Effect {
+    if s.fall_flag(Instant::now()) {
+        Effect::phase(Phase::GameOver)
+    } else {
+        Effect::none()
+    }
 }
 
 fn resign(s: &mut Session, side: Side) -> Effect {
@@ -552,6 +572,9 @@ fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
     start(s, resumed.game.boxed(), resumed.config, resumed.player_one);
     s.peeked = resumed.peeked;
     s.duplicate = resumed.duplicate.clone();
+    if let (Some(control), Some(left)) = (resumed.config.clock, resumed.clocks_left) {
+        s.clocks = Some(Clocks::restored(control, left));
+    }
     s.cover();
     Effect::fresh(s)
 }
@@ -583,6 +606,7 @@ fn start(
     s.practice = false;
     // ... and leaves a duplicate match (its own games set it again).
     s.duplicate = None;
+    s.clocks = s.config.clock.map(Clocks::new);
 }
 
 #[cfg(test)]

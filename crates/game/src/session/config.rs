@@ -8,6 +8,7 @@ use jieqi_ai::Level;
 use jieqi_rules::platform::{PlayedGame, VariantRef};
 
 use crate::i18n::{Text, Word, side_label};
+use jieqi_rules::clock::TimeControl;
 use jieqi_rules::{AnyGame, Handicap, Information, OptionValues, RuleSet, Seed, Side, Xiangqi};
 
 /// How a Jieqi deal is chosen.
@@ -53,6 +54,8 @@ pub struct GameConfig {
     /// The house rules (rules.md §10); those of another variant stand for this variant's
     /// standard rules, see [`GameConfig::options`].
     pub rules: OptionValues,
+    /// The time control: a clock a side, or none (game.md, "Clocks").
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for GameConfig {
@@ -64,6 +67,7 @@ impl Default for GameConfig {
             deal: DealChoice::Random,
             opponent: Opponent::TwoPlayers,
             rules: standard_options(VariantRef(variant)),
+            clock: None,
         }
     }
 }

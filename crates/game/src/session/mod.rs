@@ -19,8 +19,10 @@
 //! - [`abandon`]: a command that would throw away the game in progress asks first.
 //! - [`duplicate`]: a duplicate match, one deal played twice with the colours swapped.
 //! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
+//! - [`clocks`]: whose clock runs, and a fallen flag.
 
 mod abandon;
+mod clocks;
 mod command;
 mod commands;
 mod config;

@@ -6,6 +6,7 @@ use std::fmt;
 
 use bevy::prelude::*;
 use jieqi_ai::{KnownDeal, Level, review};
+use jieqi_rules::clock::Clocks;
 use jieqi_rules::platform::{EndError, Look, PlayedGame, SaveSettings};
 use jieqi_rules::{Family, FamilyGame, Move, PlayerView, Side};
 
@@ -58,6 +59,8 @@ pub struct Session {
     pub(super) practice: bool,
     /// The duplicate match the game on the table belongs to, if any (see [`super::duplicate`]).
     pub(super) duplicate: Option<DuplicateMatch>,
+    /// A side's clock each, in a game with a time control (see [`super::clocks`]).
+    pub(super) clocks: Option<Clocks>,
 }
 
 /// A reviewed game put aside while a position of it is played on, with its table as it was.
@@ -102,6 +105,9 @@ pub struct ThinkRequest {
     pub viewer: Side,
     pub level: Level,
     pub stamp: Stamp,
+    /// The clocks as they read when the search was asked for: the computer plays on its
+    /// clock (its time for the move from them, as engines do under `wtime`/`btime`).
+    pub clock: Option<jieqi_ai::Clock>,
 }
 
 /// What a review of the game needs: for each ply, its mover's view before it (as the game
@@ -144,6 +150,7 @@ impl Session {
             stash: None,
             practice: false,
             duplicate: None,
+            clocks: config.clock.map(Clocks::new),
         }
     }
 
@@ -248,7 +255,11 @@ impl Session {
     pub fn think_request(&self) -> Option<ThinkRequest> {
         let stamp = self.computer_turn()?;
         let (side, level) = self.computer()?;
-        self.search_request(side, level, stamp)
+        let request = self.search_request(side, level, stamp)?;
+        Some(ThinkRequest {
+            clock: self.engine_clock(),
+            ..request
+        })
     }
 
     /// The Hint button's search for the human to move, at `level`.
@@ -355,6 +366,21 @@ impl Session {
             viewer: side,
             level,
             stamp,
+            clock: None,
+        })
+    }
+
+    /// The clocks as an engine reads them, now.
+    fn engine_clock(&self) -> Option<jieqi_ai::Clock> {
+        let clocks = self.clocks.as_ref()?;
+        let [red, black] = clocks.left_ms(std::time::Instant::now());
+        let increment = std::time::Duration::from_millis(clocks.control().increment_ms);
+        Some(jieqi_ai::Clock {
+            wtime: std::time::Duration::from_millis(red),
+            btime: std::time::Duration::from_millis(black),
+            winc: increment,
+            binc: increment,
+            movestogo: None,
         })
     }
 

@@ -22,6 +22,8 @@ use crate::states::GameSet;
 /// from ([`Shown::view`], [`Shown::board_view`]) for that family's notations and engine.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Shown {
+    /// The clocks of a game with a time control (readings are taken when drawn).
+    pub clocks: Option<jieqi_rules::clock::Clocks>,
     /// Analysis: the ply whose position the board shows ([`Shown::table`]); `None`: the live
     /// one.
     pub browsed_ply: Option<usize>,
@@ -179,6 +181,7 @@ impl Session {
             None => self.config.options(),
         };
         Shown {
+            clocks: self.clocks.clone(),
             browsed_ply: self.browse.filter(|_| table.is_some()),
             board: self.game.variant().board(),
             table,

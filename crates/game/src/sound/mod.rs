@@ -1,5 +1,6 @@
 //! Sound: a knock on wood for a move, a harder one for a capture, a small bell for check, a
-//! rising chime for a piece turned up, and three notes when the game ends, at the volume
+//! rising chime for a piece turned up, three notes when the game ends, and a short high tick
+//! when a clock has ten seconds left, at the volume
 //! the settings give (0 is silent). The sounds are synthesized ([`synth`]): nothing to
 //! license or ship. They play through Bevy's audio (on Linux: ALSA, whose headers the build
 //! needs, `libasound2-dev`); a machine without an audio device plays silently.
@@ -25,10 +26,19 @@ pub enum Cue {
     Check,
     Reveal,
     End,
+    /// A clock has ten seconds left.
+    LowTime,
 }
 
 impl Cue {
-    pub const ALL: [Cue; 5] = [Cue::Move, Cue::Capture, Cue::Check, Cue::Reveal, Cue::End];
+    pub const ALL: [Cue; 6] = [
+        Cue::Move,
+        Cue::Capture,
+        Cue::Check,
+        Cue::Reveal,
+        Cue::End,
+        Cue::LowTime,
+    ];
 }
 
 /// A sound to play now.
@@ -94,7 +104,7 @@ fn cue(shown: Res<Shown>, mut heard: Local<Option<Heard>>, mut out: MessageWrite
 
 /// The synthesized cues as audio assets.
 #[derive(Resource, Debug)]
-struct Sounds([(Cue, Handle<AudioSource>); 5]);
+struct Sounds([(Cue, Handle<AudioSource>); 6]);
 
 fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
     let handles = Cue::ALL.map(|cue| {

@@ -22,6 +22,11 @@ pub fn samples(cue: Cue) -> Vec<f32> {
         Cue::Check => bell(&[880.0, 1_320.0, 2_093.0], 0.55),
         // A soft rising chime: a piece turned up.
         Cue::Reveal => glide(620.0, 930.0, 0.26),
+        // Two short high ticks: a clock has ten seconds left.
+        Cue::LowTime => mix(
+            &knock(0.05, 1_200.0, 0.4),
+            &delayed(&knock(0.05, 1_200.0, 0.4), 0.12),
+        ),
         // Three rising notes: the game is over.
         Cue::End => {
             let mut out = Vec::new();

@@ -39,6 +39,7 @@ pub fn jieqi_config() -> GameConfig {
         deal: DealChoice::Seed(Seed(7)),
         opponent: Opponent::TwoPlayers,
         rules: RuleSet::standard(Family::Jieqi).values(),
+        clock: None,
     }
 }
 

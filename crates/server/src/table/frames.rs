@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use jieqi_rules::clock::Clocks;
 use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver};
 use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 
@@ -88,6 +89,7 @@ impl Table {
             players,
             position: knowledge.position,
             moves: knowledge.turns.into_iter().map(|t| t.text).collect(),
+            time_control: self.clocks.as_ref().map(Clocks::control),
             clock: self.clock_reading(Instant::now()),
             status: self.status(),
             result: ending.map(|e| e.result.clone()),

@@ -49,7 +49,7 @@ struct Plan {
     level: Level,
     name: String,
     start: Start,
-    /// The clock's increment, when the bot created the game (a joiner is not told it).
+    /// The clock's increment (the snapshot's time control says it).
     increment: Duration,
 }
 
@@ -319,6 +319,9 @@ impl Bot {
             )));
         }
         self.clock = snapshot.clock.clone().map(|c| (c, Instant::now()));
+        if let Some(control) = snapshot.time_control {
+            self.increment = Duration::from_millis(control.increment_ms);
+        }
         if snapshot.status == Status::Waiting {
             self.knowledge = None;
             return Ok(None);

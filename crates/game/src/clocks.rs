@@ -1,0 +1,126 @@
+//! The clocks at the table (game.md, "Clocks"): each frame the session's clocks are kept in
+//! step with whose clock should run ([`Session::clock_side`]); a flag that falls ends the game
+//! at once ([`GameCommand::TimeUp`]), not at the next click; the panels are told when a clock's
+//! reading changes ([`ClockTick`]); and the app, which draws nothing while nobody moves, is
+//! woken for each change of a running clock's reading and for its flag — one frame a second,
+//! ten in the last ten seconds. Low time is heard once, as the ten seconds begin.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::winit::EventLoopProxyWrapper;
+
+use crate::frames::wake_after;
+use crate::session::{GameCommand, Session, Stamp};
+use crate::sound::{Cue, SoundCue};
+use crate::states::{GameSet, Phase, Screen};
+
+/// Below this a clock is low: shown in tenths, marked, heard.
+pub const LOW_TIME: Duration = Duration::from_secs(10);
+
+/// The running clock's reading as shown (its whole seconds, or tenths when low): the panels
+/// rebuild when it changes.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockTick(pub Option<(u64, u64)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ClockTick>().add_systems(
+        Update,
+        (keep_in_step, watch_flag, tick)
+            .chain()
+            .after(GameSet::Apply)
+            .before(GameSet::View)
+            .run_if(in_state(Screen::Game)),
+    );
+}
+
+/// Starts and stops the clocks as the table's rule says (a move, the cover, the end).
+fn keep_in_step(mut session: ResMut<Session>, phase: Res<State<Phase>>) {
+    // Read first: a session in step is not marked changed.
+    if !session.clocks_in_step(*phase.get()) {
+        session.step_clocks(*phase.get(), Instant::now());
+    }
+}
+
+/// A fallen flag ends the game now: one command for the moment it fell in.
+fn watch_flag(
+    session: Res<Session>,
+    mut out: MessageWriter<GameCommand>,
+    mut told: Local<Option<Stamp>>,
+) {
+    if session.flag_fallen(Instant::now()).is_some() && *told != Some(session.stamp()) {
+        *told = Some(session.stamp());
+        out.write(GameCommand::TimeUp);
+    }
+}
+
+/// Publishes the running clock's reading when it changes, wakes the app for the next change,
+/// and sounds low time once.
+fn tick(
+    session: Res<Session>,
+    mut shown_tick: ResMut<ClockTick>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut sounds: MessageWriter<SoundCue>,
+) {
+    let now = Instant::now();
+    let reading = session.clocks().and_then(|clocks| {
+        let side = clocks.running()?;
+        Some(clocks.left_ms(now)[side.index()])
+    });
+    let Some(left) = reading else {
+        shown_tick.set_if_neq(ClockTick(None));
+        return;
+    };
+    let (step, low) = step_of(left);
+    let tick = ClockTick(Some((left / step, step)));
+    if *shown_tick == tick {
+        return;
+    }
+    let was_low = shown_tick.0.is_some_and(|(_, step)| step < 1000);
+    if low && !was_low && shown_tick.0.is_some() {
+        sounds.write(SoundCue(Cue::LowTime));
+    }
+    *shown_tick = tick;
+    if let Some(proxy) = proxy {
+        // Just after the reading changes (or the flag falls, at zero).
+        let until_next = left % step + 1;
+        wake_after(&proxy, Duration::from_millis(until_next));
+    }
+}
+
+/// How often a clock showing `left_ms` changes its reading, and whether it is low.
+fn step_of(left_ms: u64) -> (u64, bool) {
+    if left_ms < LOW_TIME.as_millis() as u64 {
+        (100, true)
+    } else {
+        (1000, false)
+    }
+}
+
+/// A clock's reading as the panels write it: `4:59`, `1:02:03` past an hour, `9.4` when low.
+pub fn reading(left_ms: u64) -> String {
+    if step_of(left_ms).1 {
+        return format!("{}.{}", left_ms / 1000, left_ms % 1000 / 100);
+    }
+    let seconds = left_ms / 1000;
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readings_are_minutes_and_seconds_then_tenths() {
+        assert_eq!(reading(299_999), "4:59");
+        assert_eq!(reading(3_723_000), "1:02:03");
+        assert_eq!(reading(10_000), "0:10");
+        assert_eq!(reading(9_499), "9.4");
+        assert_eq!(reading(0), "0.0");
+    }
+}
