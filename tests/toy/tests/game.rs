@@ -36,6 +36,7 @@ fn toy_config(opponent: Opponent) -> GameConfig {
         deal: DealChoice::Random,
         opponent,
         rules: standard_options(toy()),
+        clock: None,
     }
 }
 
