@@ -140,8 +140,8 @@ done
 W=640
 H=480
 for language in en de zh; do
-  shoot "clock-640x480-$language" --variant jieqi --seed 7 --clock 5+3 --moves "b2b9 h9g7 h2h6" \
-    --view black --language "$language"
+  shoot "clock-640x480-$language" --variant jieqi --seed 7 --clock 5+3 --moves "b2b9 h9g7 h2h6 b7b3" \
+    --view red --language "$language"
 done
 W=1280
 H=800

@@ -456,19 +456,22 @@ fn player_line(ui: &mut egui::Ui, line: &PlayerLine, hud: &HudModel, lang: Langu
         if line.in_check {
             ui.colored_label(style::ALARM, Text::Check.get(lang));
         }
+    });
+    // The clock opens the line of what the player took: no line more, and never over the
+    // name in a narrow panel; beside a clock an empty tray needs no words.
+    ui.horizontal_wrapped(|ui| {
         if let Some(clock) = &line.clock {
             clock_face(ui, clock);
         }
+        if !line.tray.is_empty() {
+            tray(ui, &line.tray, hud.piece_set);
+        } else if line.clock.is_none() {
+            ui.weak(Text::TookNothing.get(lang));
+        }
     });
-    if line.tray.is_empty() {
-        ui.weak(Text::TookNothing.get(lang));
-    } else {
-        tray(ui, &line.tray, hud.piece_set);
-    }
 }
 
-/// A clock at the right of its player's line: the running one bright, a low one in alarm
-/// red.
+/// A player's clock: the running one bright, a low one in alarm red.
 fn clock_face(ui: &mut egui::Ui, clock: &ClockFace) {
     let color = if clock.low {
         style::ALARM
@@ -477,13 +480,12 @@ fn clock_face(ui: &mut egui::Ui, clock: &ClockFace) {
     } else {
         style::PAPER_WEAK
     };
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        let text = egui::RichText::new(&clock.reading)
-            .size(18.0)
-            .monospace()
-            .color(color);
-        ui.label(if clock.running { text.strong() } else { text });
-    });
+    let text = egui::RichText::new(&clock.reading)
+        .size(18.0)
+        .monospace()
+        .color(color);
+    ui.label(if clock.running { text.strong() } else { text });
+    ui.add_space(6.0);
 }
 
 fn side_panel(
