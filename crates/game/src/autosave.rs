@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::{self, Phrase, Text};
 use crate::session::{
     DealChoice, DuplicateMatch, FirstGame, GameCommand, GameConfig, Opponent, Resumed, Session,
+    standard_options,
 };
 use crate::states::GameSet;
 use crate::storage::{DiskWriter, LevelName, StorageDirs, StorageNotices, load_with};
@@ -270,6 +271,29 @@ pub fn read(text: &str) -> Result<(Resumed, Phrase), String> {
     Ok((resumed, preview))
 }
 
+/// The game a start that names none opens (spec/game.md: Jieqi-first): on a first start (no
+/// autosave) the first variant the registry deals — Jieqi — with a random deal; later, the
+/// last game's variant, house rules, time control and opponent, on a new deal (its game
+/// itself is offered to resume when unfinished).
+pub fn fresh_config(dirs: &StorageDirs) -> GameConfig {
+    let last = dirs
+        .autosave_file()
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|text| read(&text).ok())
+        .map(|(resumed, _)| GameConfig {
+            deal: DealChoice::Random,
+            ..resumed.config()
+        });
+    last.unwrap_or_else(|| {
+        let variant = VariantRef(jieqi_variants::dealing());
+        GameConfig {
+            variant,
+            rules: standard_options(variant),
+            ..GameConfig::default()
+        }
+    })
+}
+
 /// An unfinished saved game waiting for the player's answer.
 #[derive(Resource, Default)]
 pub struct ResumeOffer {
@@ -485,5 +509,31 @@ mod tests {
             "{}",
             preview.say(Language::English)
         );
+    }
+
+    /// spec/game.md, Jieqi-first: a first start opens Jieqi on a random deal; a later one the
+    /// last game's table (variant, rules, time control) on a new deal.
+    #[test]
+    fn a_first_start_opens_jieqi_and_a_later_one_the_last_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let dirs = StorageDirs::in_dir(dir.path());
+        let first = fresh_config(&dirs);
+        assert_eq!(first.variant.kind(), Some(Family::Jieqi));
+        assert_eq!(first.deal, DealChoice::Random);
+        let last = GameConfig {
+            clock: Some(jieqi_rules::clock::TimeControl::minutes(5, 3)),
+            rules: RuleSet::parse(Family::Xiangqi, "chase=judged")
+                .unwrap()
+                .values(),
+            ..GameConfig::default()
+        };
+        let mut session = Session::new(last);
+        session.play_texts(["h2e2"]).unwrap();
+        session.resign_now(Side::Red).unwrap();
+        std::fs::write(dirs.autosave_file().unwrap(), record(&session).unwrap()).unwrap();
+        let again = fresh_config(&dirs);
+        assert_eq!(again.variant.kind(), Some(Family::Xiangqi));
+        assert_eq!(again.clock, last.clock);
+        assert_eq!(again.rules, last.rules);
     }
 }

@@ -594,9 +594,14 @@ impl LaunchOptions {
 
     /// The session these options ask for, or why it cannot be set up.
     pub fn session(&self) -> Result<Session, String> {
+        // Named on the command line, or the one a start without a game opens (Jieqi-first).
+        let config = match self.names_game {
+            true => self.config(),
+            false => crate::autosave::fresh_config(&self.storage()),
+        };
         let mut session = match self.duplicate {
-            true => Session::duplicate(self.config()),
-            false => Session::new(self.config()),
+            true => Session::duplicate(config),
+            false => Session::new(config),
         };
         session.play_texts(self.moves.iter().map(String::as_str))?;
         if let Some(side) = self.view {

@@ -156,6 +156,11 @@ impl Resumed {
 
     /// Whether it is worth offering: a game running, or a duplicate match whose game 1 is
     /// over and whose game 2 has not begun.
+    /// The table the saved game was played at.
+    pub fn config(&self) -> GameConfig {
+        self.config
+    }
+
     pub fn is_worth_offering(&self) -> bool {
         !self.is_over() || self.duplicate.as_ref().is_some_and(|m| m.first.is_none())
     }
