@@ -1,16 +1,14 @@
 //! The clocks at the table (game.md, "Clocks"): each frame the session's clocks are kept in
 //! step with whose clock should run ([`Session::clock_side`]); a flag that falls ends the game
 //! at once ([`GameCommand::TimeUp`]), not at the next click; the panels are told when a clock's
-//! reading changes ([`ClockTick`]); and the app, which draws nothing while nobody moves, is
-//! woken for each change of a running clock's reading and for its flag — one frame a second,
-//! ten in the last ten seconds. Low time is heard once, as the ten seconds begin.
+//! reading changes ([`ClockTick`]), which also wakes the app, which draws nothing while nobody
+//! moves, for the next change and for the flag ([`crate::frames`]) — one frame a second, ten
+//! in the last ten seconds. Low time is heard once, as the ten seconds begin.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::winit::EventLoopProxyWrapper;
 
-use crate::frames::wake_after;
 use crate::session::{GameCommand, Session, Stamp};
 use crate::sound::{Cue, SoundCue};
 use crate::states::{GameSet, Phase, Screen};
@@ -18,10 +16,15 @@ use crate::states::{GameSet, Phase, Screen};
 /// Below this a clock is low: shown in tenths, marked, heard.
 pub const LOW_TIME: Duration = Duration::from_secs(10);
 
-/// The running clock's reading as shown (its whole seconds, or tenths when low): the panels
-/// rebuild when it changes.
+/// The running clock's reading as shown (its whole seconds, or tenths when low, with that
+/// step): the panels rebuild when it changes, and the app is woken for the next change
+/// ([`crate::frames`]).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClockTick(pub Option<(u64, u64)>);
+pub struct ClockTick {
+    pub reading: Option<(u64, u64)>,
+    /// How long until the reading changes (or the flag falls), from when it was taken.
+    pub next_change: Option<Duration>,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClockTick>().add_systems(
@@ -54,12 +57,10 @@ fn watch_flag(
     }
 }
 
-/// Publishes the running clock's reading when it changes, wakes the app for the next change,
-/// and sounds low time once.
+/// Publishes the running clock's reading when it changes, and sounds low time once.
 fn tick(
     session: Res<Session>,
     mut shown_tick: ResMut<ClockTick>,
-    proxy: Option<Res<EventLoopProxyWrapper>>,
     mut sounds: MessageWriter<SoundCue>,
 ) {
     let now = Instant::now();
@@ -68,24 +69,23 @@ fn tick(
         Some(clocks.left_ms(now)[side.index()])
     });
     let Some(left) = reading else {
-        shown_tick.set_if_neq(ClockTick(None));
+        shown_tick.set_if_neq(ClockTick::default());
         return;
     };
     let (step, low) = step_of(left);
-    let tick = ClockTick(Some((left / step, step)));
-    if *shown_tick == tick {
+    let now_shown = Some((left / step, step));
+    if shown_tick.reading == now_shown {
         return;
     }
-    let was_low = shown_tick.0.is_some_and(|(_, step)| step < 1000);
-    if low && !was_low && shown_tick.0.is_some() {
+    let was_low = shown_tick.reading.is_some_and(|(_, step)| step < 1000);
+    if low && !was_low && shown_tick.reading.is_some() {
         sounds.write(SoundCue(Cue::LowTime));
     }
-    *shown_tick = tick;
-    if let Some(proxy) = proxy {
+    *shown_tick = ClockTick {
+        reading: now_shown,
         // Just after the reading changes (or the flag falls, at zero).
-        let until_next = left % step + 1;
-        wake_after(&proxy, Duration::from_millis(until_next));
-    }
+        next_change: Some(Duration::from_millis(left % step + 1)),
+    };
 }
 
 /// How often a clock showing `left_ms` changes its reading, and whether it is low.

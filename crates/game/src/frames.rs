@@ -10,8 +10,8 @@
 //! - one frame more after a frame that left work for the next: a message written (a panel's
 //!   command is applied in the next frame's
 //!   [`GameSet::Apply`](crate::states::GameSet::Apply)), a state change pending;
-//! - one frame at a time: when the hint line is due to go (a timed wake-up, nothing drawn
-//!   in between).
+//! - one frame at a time: when the hint line is due to go, and when a running clock's reading
+//!   changes (timed wake-ups, nothing drawn in between).
 //!
 //! egui asks for its own frames (its spinner, its animations) through bevy_egui, once it is
 //! no longer told of the modifier keys every frame ([`render_plugin`]). Time after a long
@@ -33,6 +33,7 @@ use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEve
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 use crate::autosave::AnswerResume;
+use crate::clocks::ClockTick;
 use crate::computer::Computer;
 use crate::input::{BoardInput, Preselect};
 use crate::pieces::animation::Tween;
@@ -79,7 +80,7 @@ pub(super) fn plugin(app: &mut App) {
     // `WindowPlugin` registers it in a real run; headless tests have none.
     app.add_message::<RequestRedraw>()
         .init_resource::<FrameRequest>()
-        .add_systems(Last, (request_frames, wake_for_hint));
+        .add_systems(Last, (request_frames, wake_for_hint, wake_for_clock));
 }
 
 /// The part for a real run: its clock, and egui's input.
@@ -257,6 +258,17 @@ fn wake_for_hint(
     // A little after, so that the frame woken finds it due.
     let after = Duration::from_secs_f32((due - time.elapsed_secs()).max(0.0) + 0.05);
     wake_after(&proxy, after);
+}
+
+/// Wakes the app when a running clock's reading is due to change (or its flag to fall): one
+/// frame then, none in between.
+fn wake_for_clock(tick: Option<Res<ClockTick>>, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    let Some(tick) = tick.filter(|t| t.is_changed()) else {
+        return;
+    };
+    if let (Some(after), Some(proxy)) = (tick.next_change, proxy) {
+        wake_after(&proxy, after);
+    }
 }
 
 /// Wakes the app's event loop after `after` (a sleeping thread; a stale wake-up costs one
