@@ -49,6 +49,37 @@ fn an_idle_board_asks_for_no_frame() {
     }
 }
 
+/// A running clock asks for no frame of its own: it wakes the app when its reading changes
+/// (a timed wake-up), so an idle timed game costs one frame a second, not sixty.
+#[test]
+fn a_running_clock_asks_for_no_frame() {
+    use jieqi_game::clocks::ClockTick;
+    let config = jieqi_game::session::GameConfig {
+        clock: Some(jieqi_rules::clock::TimeControl::minutes(5, 3)),
+        ..xiangqi_config()
+    };
+    let mut app = app_with(
+        jieqi_rules::AnyGame::from(jieqi_rules::Xiangqi::default()),
+        config,
+        true,
+    );
+    settle_long(&mut app);
+    let tick = *app.world().resource::<ClockTick>();
+    assert_eq!(
+        tick.reading.map(|(_, step)| step),
+        Some(1000),
+        "Red's clock runs"
+    );
+    assert!(
+        tick.next_change
+            .is_some_and(|d| d <= Duration::from_millis(1000))
+    );
+    for _ in 0..5 {
+        app.update();
+        assert_eq!(asked(&app), None);
+    }
+}
+
 #[test]
 fn frames_come_while_a_piece_glides_and_stop_when_it_rests() {
     let mut app = xiangqi(true);
