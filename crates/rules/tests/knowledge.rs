@@ -147,3 +147,48 @@ fn xiangqi_knowledge_is_the_same_for_everyone() {
     assert_eq!(red, game.knowledge(Receiver::Spectator));
     assert_eq!(red.turns[0].text, "h2e2");
 }
+
+/// A Jieqi game told from what a spectator saw (the public start, then each move with its
+/// reveal's letter) is the dealt game as the spectator knows it: the same public position and
+/// moves — what a watching client or a game entered from another site builds on.
+#[test]
+fn a_told_jieqi_game_is_the_dealt_one_as_a_spectator_knows_it() {
+    let mut dealt = JIEQI.start(Some(Seed(11)), "").unwrap();
+    for _ in 0..30 {
+        let Some(turn) = dealt
+            .legal_texts(jieqi_rules::Notation::Iccs)
+            .last()
+            .cloned()
+        else {
+            break;
+        };
+        dealt.play_text(&turn).unwrap();
+    }
+    let seen = dealt.knowledge(Receiver::Spectator);
+    let turns: Vec<&str> = seen.turns.iter().map(|t| t.text.as_str()).collect();
+    let told = JIEQI.told_game(None, &turns, "").unwrap();
+    let again = told.knowledge(Receiver::Spectator);
+    assert_eq!(again.position, seen.position);
+    assert_eq!(again.turns, seen.turns);
+    assert_eq!(
+        told.legal_texts(jieqi_rules::Notation::Iccs),
+        dealt.legal_texts(jieqi_rules::Notation::Iccs)
+    );
+    // A move of a face-down piece that does not say what it turned up cannot be told.
+    let Err(untold) = JIEQI.told_game(None, &["a3a4"], "") else {
+        panic!("a face-down move without its reveal is refused")
+    };
+    let untold = untold.to_string();
+    assert!(untold.contains("turn 1 'a3a4'"), "{untold}");
+}
+
+#[test]
+fn a_told_xiangqi_game_starts_from_its_start_or_a_fen() {
+    let told = XIANGQI.told_game(None, &["h2e2", "h9g7"], "").unwrap();
+    assert_eq!(told.plies(), 2);
+    let fen = "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1";
+    assert_eq!(XIANGQI.told_game(Some(fen), &[], "").unwrap().plies(), 0);
+    assert!(XIANGQI.told_game(None, &["a0a5"], "").is_err());
+    let hidden = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1";
+    assert!(XIANGQI.told_game(Some(hidden), &[], "").is_err());
+}

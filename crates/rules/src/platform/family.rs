@@ -323,6 +323,38 @@ impl Variant for FamilyDef {
         Ok(game.into())
     }
 
+    /// What the players saw: Xiangqi from its start or a FEN; Jieqi from its public start
+    /// (every piece but the generals face down, the whole pool unseen) or a public FEN; then
+    /// each turn as the players saw it, a reveal naming what it turned up (`a3a4C`), checked
+    /// against the pool of what nobody has seen. A game that was never dealt: a spectator's
+    /// board, a game entered from another site.
+    fn told_game(
+        &self,
+        position: Option<&str>,
+        turns: &[&str],
+        rules: &str,
+    ) -> Result<Box<dyn PlayedGame>, SetupError> {
+        let rule_set = self.rule_set(rules)?;
+        let setup = match (position, self.variant) {
+            (Some(text), _) => Setup::parse_fen(text)
+                .map_err(|e| SetupError::Unreadable(format!("bad FEN: {e}").into()))?,
+            (None, Family::Xiangqi) => Setup::start(Handicap::None),
+            (None, Family::Jieqi) => crate::record::jieqi_start().to_setup(),
+        };
+        if setup.board.iter().flatten().any(|p| p.is_hidden()) && self.variant == Family::Xiangqi {
+            return Err(SetupError::Unreadable(
+                "a FEN with hidden pieces is Jieqi, not Xiangqi".into(),
+            ));
+        }
+        let mut game = PlatformGame::public(self.registered(), &setup, rule_set)?;
+        for (i, turn) in turns.iter().enumerate() {
+            game.play_text(turn).map_err(|e| {
+                SetupError::Impossible(format!("turn {} '{}': {e}", i + 1, quote(turn)).into())
+            })?;
+        }
+        Ok(game)
+    }
+
     /// A save replays as it was saved; a record is judged by the rules ([`Record::judge`]):
     /// the notices at the plies that brought them, the ending by the rules or by the `Result`
     /// tag, and a tag that contradicts the rules refused.

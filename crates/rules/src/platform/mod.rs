@@ -128,8 +128,7 @@ pub trait Variant: Send + Sync {
     /// up), under `rules`; every turn checked. What nobody has seen is placed in some order
     /// consistent with everything told, so only what a player may know of the game is true:
     /// its legal turns, its outcome, its search node ([`PlayedGame::search_node`]); it has
-    /// no save. The default: the variant cannot be told so (Xiangqi and Jieqi give their
-    /// engine a player's view instead).
+    /// no save. The default: the variant cannot be told so.
     fn told_game(
         &self,
         _position: Option<&str>,
