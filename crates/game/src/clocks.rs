@@ -88,9 +88,14 @@ fn tick(
     };
 }
 
+/// Whether a clock showing `left_ms` is low.
+pub fn is_low(left_ms: u64) -> bool {
+    Duration::from_millis(left_ms) < LOW_TIME
+}
+
 /// How often a clock showing `left_ms` changes its reading, and whether it is low.
 fn step_of(left_ms: u64) -> (u64, bool) {
-    if left_ms < LOW_TIME.as_millis() as u64 {
+    if is_low(left_ms) {
         (100, true)
     } else {
         (1000, false)
@@ -99,7 +104,7 @@ fn step_of(left_ms: u64) -> (u64, bool) {
 
 /// A clock's reading as the panels write it: `4:59`, `1:02:03` past an hour, `9.4` when low.
 pub fn reading(left_ms: u64) -> String {
-    if step_of(left_ms).1 {
+    if is_low(left_ms) {
         return format!("{}.{}", left_ms / 1000, left_ms % 1000 / 100);
     }
     let seconds = left_ms / 1000;

@@ -31,6 +31,15 @@ impl TimeControl {
         }
     }
 
+    /// The control, if it is one a game may have: more than no time, neither part over a day.
+    pub fn checked(self) -> Result<TimeControl, BadTimeControl> {
+        let fits = |ms| ms <= MAX_CLOCK_MS;
+        if self.initial_ms == 0 || !fits(self.initial_ms) || !fits(self.increment_ms) {
+            return Err(BadTimeControl);
+        }
+        Ok(self)
+    }
+
     /// The controls a screen offers: 3+2, 5+3, 10+5, 15+10.
     pub const USUAL: [TimeControl; 4] = [
         TimeControl::minutes(3, 2),
@@ -67,14 +76,11 @@ impl FromStr for TimeControl {
             }
             Ok(ms.round() as u64)
         };
-        let control = TimeControl {
+        TimeControl {
             initial_ms: number(minutes, 60_000.0)?,
             increment_ms: number(seconds, 1000.0)?,
-        };
-        if control.initial_ms == 0 {
-            return Err(BadTimeControl);
         }
-        Ok(control)
+        .checked()
     }
 }
 

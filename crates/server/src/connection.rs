@@ -43,7 +43,7 @@ pub async fn serve(socket: WebSocket, id: u64, hub: Arc<Hub>, mut stopping: watc
                 }
                 Some(Err(e)) => {
                     // Over 64 KiB (tungstenite's capacity error) or a broken frame.
-                    if is_too_big(&e) {
+                    if is_too_big(e) {
                         link.close(close::TOO_BIG, "a message is at most 64 KiB");
                     }
                     break;
@@ -71,9 +71,12 @@ pub async fn serve(socket: WebSocket, id: u64, hub: Arc<Hub>, mut stopping: watc
     let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
 }
 
-fn is_too_big(error: &axum::Error) -> bool {
-    let text = error.to_string();
-    text.contains("Space limit exceeded") || text.contains("too long") || text.contains("Capacity")
+/// Whether the read failed on the size limit (tungstenite's capacity error, which axum wraps).
+fn is_too_big(error: axum::Error) -> bool {
+    error
+        .into_inner()
+        .downcast::<tungstenite::Error>()
+        .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)))
 }
 
 /// Writes queued frames until a close, or until every link to it is gone.

@@ -14,7 +14,7 @@ use crate::ids;
 use crate::link::Link;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::store::{GameRow, Store, Write};
-use crate::table::{Ask, Command, INBOX, NewTable, Table};
+use crate::table::{Ask, Command, INBOX, NewTable, Table, seat_names};
 use jieqi_rules::clock::{Clocks, MAX_CLOCK_MS, TimeControl};
 
 /// What the server was started with that games need.
@@ -196,15 +196,12 @@ impl Hub {
         let bad = |message: String| (ErrorCode::BadMessage, message);
         let variant = jieqi_variants::find(&create.variant).map_err(|e| bad(e.to_string()))?;
         let rules = create.rules.unwrap_or_default().trim().to_string();
-        if let Some(clock) = create.clock
-            && (clock.initial_ms == 0
-                || clock.initial_ms > MAX_CLOCK_MS
-                || clock.increment_ms > MAX_CLOCK_MS)
-        {
-            return Err(bad(format!(
+        let clock = create.clock.map(TimeControl::checked).transpose();
+        let clock = clock.map_err(|_| {
+            bad(format!(
                 "a clock's initial time is 1 ms to {MAX_CLOCK_MS} ms, its increment at most that"
-            )));
-        }
+            ))
+        })?;
         let seat = seat_named(variant, create.colour.as_deref()).map_err(bad)?;
         if create.deal.is_some() && !self.settings.allow_deals {
             let message = "this server deals every game itself: a player who chose the deal \
@@ -212,7 +209,7 @@ impl Hub {
             return Err((ErrorCode::NotAllowed, message.into()));
         }
         let Dealt { seed, deal, game } = dealt(variant, create.deal, &rules).map_err(bad)?;
-        let clocks = create.clock.map(Clocks::new);
+        let clocks = clock.map(Clocks::new);
         let new = NewTable {
             id: ids::game_id(),
             variant,
@@ -230,7 +227,7 @@ impl Hub {
             rules: new.rules.clone(),
             seed: new.seed.map(|s| s.to_string()),
             deal: new.deal.clone(),
-            clock: create.clock.map(|c| (c.initial_ms, c.increment_ms)),
+            clock: clock.map(|c| (c.initial_ms, c.increment_ms)),
             invite: new.invite.clone(),
             seats: std::array::from_fn(|s| {
                 (s == seat).then(|| (token.clone(), link.name.to_string()))
@@ -256,11 +253,7 @@ impl Hub {
 
 /// The creator's seat from `colour`: a seat's name, or `random` (the default).
 fn seat_named(variant: &dyn Variant, colour: Option<&str>) -> Result<usize, String> {
-    let names: [&str; 2] = if variant.sides_are_colours() {
-        ["red", "black"]
-    } else {
-        ["first", "second"]
-    };
+    let names = seat_names(variant);
     match colour.unwrap_or("random") {
         "random" => {
             let mut bit = [0u8; 1];

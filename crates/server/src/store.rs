@@ -20,6 +20,9 @@ use tokio::sync::oneshot;
 pub enum StoreError {
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// A request the store's thread answered with an error (its SQLite message).
+    #[error("database: {0}")]
+    Failed(String),
     #[error("the database's thread has stopped")]
     Gone,
 }
@@ -190,9 +193,7 @@ impl Store {
         self.requests.send(request).map_err(|_| StoreError::Gone)?;
         match answer.await {
             Ok(Ok(value)) => Ok(value),
-            Ok(Err(message)) => Err(StoreError::Sqlite(rusqlite::Error::InvalidParameterName(
-                message,
-            ))),
+            Ok(Err(message)) => Err(StoreError::Failed(message)),
             Err(_) => Err(StoreError::Gone),
         }
     }

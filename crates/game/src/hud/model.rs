@@ -1,8 +1,6 @@
 //! Every string and tray the panels show, built from [`Shown`] alone. The egui panels only
 //! lay this out, so tests can read exactly what a player would see.
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 use jieqi_rules::platform::{BoardShape, Look, Spot, Table, family};
 use jieqi_rules::{Outcome, PlayerView, Role, Side};
@@ -694,7 +692,7 @@ fn clock_face(shown: &Shown, side: Side) -> Option<ClockFace> {
     Some(ClockFace {
         reading: crate::clocks::reading(left),
         running: clocks.running() == Some(side),
-        low: Duration::from_millis(left) < crate::clocks::LOW_TIME,
+        low: crate::clocks::is_low(left),
     })
 }
 

@@ -334,19 +334,15 @@ impl Variant for FamilyDef {
         turns: &[&str],
         rules: &str,
     ) -> Result<Box<dyn PlayedGame>, SetupError> {
-        let rule_set = self.rule_set(rules)?;
-        let setup = match (position, self.variant) {
-            (Some(text), _) => Setup::parse_fen(text)
-                .map_err(|e| SetupError::Unreadable(format!("bad FEN: {e}").into()))?,
-            (None, Family::Xiangqi) => Setup::start(Handicap::None),
-            (None, Family::Jieqi) => crate::record::jieqi_start().to_setup(),
+        // A position reads as `position` reads it; the start is the one both players see.
+        let mut game = match (position, self.variant) {
+            (Some(text), _) => self.position(text, rules)?,
+            (None, Family::Xiangqi) => self.start(None, rules)?,
+            (None, Family::Jieqi) => {
+                let start = crate::record::jieqi_start().to_setup();
+                PlatformGame::public(self.registered(), &start, self.rule_set(rules)?)?
+            }
         };
-        if setup.board.iter().flatten().any(|p| p.is_hidden()) && self.variant == Family::Xiangqi {
-            return Err(SetupError::Unreadable(
-                "a FEN with hidden pieces is Jieqi, not Xiangqi".into(),
-            ));
-        }
-        let mut game = PlatformGame::public(self.registered(), &setup, rule_set)?;
         for (i, turn) in turns.iter().enumerate() {
             game.play_text(turn).map_err(|e| {
                 SetupError::Impossible(format!("turn {} '{}': {e}", i + 1, quote(turn)).into())

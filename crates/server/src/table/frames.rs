@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use jieqi_rules::clock::Clocks;
-use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver};
+use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver, Variant};
 use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 
 use super::Table;
@@ -15,10 +15,21 @@ use serde_json::Value;
 
 /// A receiver's seat: 0 moves first (Red, or Banqi's first player).
 pub fn receiver(seat: Option<usize>) -> Receiver {
-    match seat {
-        Some(0) => Receiver::Player(Side::Red),
-        Some(_) => Receiver::Player(Side::Black),
-        None => Receiver::Spectator,
+    seat.map_or(Receiver::Spectator, |seat| Receiver::Player(side_of(seat)))
+}
+
+/// The side a seat plays in the rules' terms (seat 0 moves first: Red, Banqi's first
+/// player); its seat is [`Side::index`].
+pub fn side_of(seat: usize) -> Side {
+    Side::ALL[seat]
+}
+
+/// The seats' names: `red`/`black`, or `first`/`second` where seats are not colours.
+pub fn seat_names(variant: &dyn Variant) -> [&'static str; 2] {
+    if variant.sides_are_colours() {
+        ["red", "black"]
+    } else {
+        ["first", "second"]
     }
 }
 
@@ -34,14 +45,9 @@ impl Known {
 }
 
 impl Table {
-    /// The seat names: `red`/`black`, or `first`/`second` where seats are not colours.
+    /// A seat's name (see [`seat_names`]).
     pub fn seat_name(&self, seat: usize) -> &'static str {
-        match (self.variant.sides_are_colours(), seat) {
-            (true, 0) => "red",
-            (true, _) => "black",
-            (false, 0) => "first",
-            (false, _) => "second",
-        }
+        seat_names(self.variant)[seat]
     }
 
     pub fn status(&self) -> Status {
@@ -139,7 +145,7 @@ impl Table {
     pub fn winner_seat(&self, outcome: Outcome) -> Option<usize> {
         let winner = outcome.winner()?;
         if self.variant.sides_are_colours() {
-            return Some(usize::from(winner == Side::Black));
+            return Some(winner.index());
         }
         let colours = self.game.table(Side::Red).colours;
         colours.iter().position(|c| *c == Some(winner))

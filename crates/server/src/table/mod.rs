@@ -5,6 +5,8 @@
 mod frames;
 mod turns;
 
+pub use frames::seat_names;
+
 use std::time::{Duration, Instant};
 
 use jieqi_rules::platform::{PlayedGame, Variant};

@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
+use jieqi_rules::Notation;
 use jieqi_rules::platform::TurnError;
-use jieqi_rules::{Notation, Side};
 
-use super::frames::{Known, reason};
+use super::frames::{Known, reason, side_of};
 use super::{Answer, Table, store_failed};
 use jieqi_rules::clock::Clocks;
 
@@ -32,7 +32,7 @@ impl Table {
     }
 
     fn mover(&self) -> usize {
-        usize::from(self.game.turn() == Side::Black)
+        self.game.turn().index()
     }
 
     pub(super) async fn play(&mut self, link: &Link, ply: u64, text: &str) -> Answer {
@@ -221,7 +221,7 @@ impl Table {
                 Err((ErrorCode::NotAllowed, message))
             }
             Some(_) => {
-                let gone = if seat == 0 { Side::Black } else { Side::Red };
+                let gone = side_of(1 - seat);
                 // The rules may not name a winner yet (Banqi before its first flip): the
                 // server's ending stands either way.
                 let _ = self.game.resign(gone);
@@ -245,9 +245,4 @@ impl Table {
         let _ = self.game.lose_on_time(loser);
         self.end(Some(1 - seat), "time").await;
     }
-}
-
-/// The side a seat plays in the rules' terms (seat 0 moves first: Red, Banqi's first player).
-fn side_of(seat: usize) -> Side {
-    if seat == 0 { Side::Red } else { Side::Black }
 }
