@@ -58,6 +58,20 @@ impl ToldGame {
     /// Plays one move given as text (ICCS or WXF; a face-down piece's move names what it
     /// turned up), checked; nothing changes when it is refused.
     pub(crate) fn play(&mut self, text: &str) -> Result<(), ViewTextError> {
+        self.play_knowing(text, None)
+    }
+
+    /// The same, told what the face-down piece it took was (`taken`, FEN case: upper for
+    /// Red), as its capturer learns it (rules.md §10: the capturer; both under
+    /// `captured=both`). The identity leaves the pool of the unseen; unless the rules show it
+    /// to both, it is something learned — by the one this told game's knowledge belongs to,
+    /// the only one who could have been told it. A taken identity for a move that took no
+    /// face-down piece, or one the pool no longer holds, is refused.
+    pub(crate) fn play_knowing(
+        &mut self,
+        text: &str,
+        taken: Option<char>,
+    ) -> Result<(), ViewTextError> {
         let ply = self.seen.len() + 1;
         let quoted = || crate::quote::quote(text.trim());
         let position = self.game.position();
@@ -82,6 +96,10 @@ impl ToldGame {
             }
             (true, Some(role)) => Some(role),
         };
+        let taken = match taken {
+            None => None,
+            Some(letter) => Some(self.told_capture(ply, text, parsed.mv.to, letter)?),
+        };
         let captured = self
             .game
             .play_as(parsed.mv, |p| {
@@ -96,18 +114,75 @@ impl ToldGame {
             let left = self.pool.count(piece.side(), role);
             self.pool.set(piece.side(), role, left - 1);
         }
+        if let Some(taken) = taken {
+            self.learn(taken, 1);
+        }
         self.seen.push(SeenMove {
             mv: parsed.mv,
             revealed,
-            captured: captured.map(|c| match c.is_hidden() {
-                true => SeenPiece::Unknown { side: c.side() },
-                false => SeenPiece::Known {
+            captured: captured.map(|c| match (c.is_hidden(), taken) {
+                (true, Some(taken)) => SeenPiece::Known {
+                    side: taken.side(),
+                    role: taken.role(),
+                },
+                (true, None) => SeenPiece::Unknown { side: c.side() },
+                (false, _) => SeenPiece::Known {
                     side: c.side(),
                     role: c.role(),
                 },
             }),
         });
         Ok(())
+    }
+
+    /// A told capture's identity, checked: the move takes a face-down piece of that side, and
+    /// the pool of the unseen still holds one.
+    fn told_capture(
+        &self,
+        ply: usize,
+        text: &str,
+        to: crate::types::Square,
+        letter: char,
+    ) -> Result<Piece, ViewTextError> {
+        let refused = |why: &str| ViewTextError::BadCapture {
+            ply,
+            text: crate::quote::quote(text.trim()),
+            why: why.to_string(),
+        };
+        let Some(target) = self.game.position().piece_at(to).filter(|p| p.is_hidden()) else {
+            return Err(refused("it takes no face-down piece"));
+        };
+        let side = if letter.is_ascii_uppercase() {
+            Side::Red
+        } else {
+            Side::Black
+        };
+        let Some(taken) = Role::from_fen_char(letter)
+            .filter(|role| *role != Role::General)
+            .map(|role| Piece::new(side, role))
+        else {
+            return Err(refused("that is no piece a face-down piece can be"));
+        };
+        if taken.side() != target.side() {
+            return Err(refused("the piece taken is of the other side"));
+        }
+        if self.pool.count(taken.side(), taken.role()) == 0 {
+            return Err(refused("the pool no longer holds that piece"));
+        }
+        Ok(taken)
+    }
+
+    /// `taken` leaves the pool of the unseen (`step` 1) or goes back to it (`step` -1): known
+    /// to everyone where the rules show a captured piece to both, else learned.
+    fn learn(&mut self, taken: Piece, step: i8) {
+        let (side, role) = (taken.side(), taken.role());
+        let shift = |pool: &mut Pool, by: i8| {
+            pool.set(side, role, pool.count(side, role).saturating_add_signed(by));
+        };
+        shift(&mut self.pool, -step);
+        if !self.rules.captured_shown_to_both() {
+            shift(&mut self.learned, step);
+        }
     }
 
     /// Takes back the last move (its reveal goes back into the pool); `false` when there is
@@ -117,6 +192,15 @@ impl ToldGame {
             return false;
         };
         self.game.undo();
+        // A face-down piece taken, whose identity was told, goes back to the unseen.
+        let took_face_down = self
+            .game
+            .position()
+            .piece_at(last.mv.to)
+            .is_some_and(|p| p.is_hidden());
+        if let (true, Some(SeenPiece::Known { side, role })) = (took_face_down, last.captured) {
+            self.learn(Piece::new(side, role), -1);
+        }
         if let Some(role) = last.revealed {
             // The mover's piece turned up: it is the side to move again now.
             let side = self.game.position().turn();
@@ -205,6 +289,12 @@ pub enum ViewTextError {
     MissingReveal { ply: usize, text: String },
     #[error("move {ply} '{text}' reveals a piece the pool does not have")]
     NotInPool { ply: usize, text: String },
+    #[error("move {ply} '{text}' cannot have taken that face-down piece: {why}")]
+    BadCapture {
+        ply: usize,
+        text: String,
+        why: String,
+    },
     #[error("move {ply} '{text}': {source}")]
     Refused {
         ply: usize,

@@ -192,3 +192,81 @@ fn a_told_xiangqi_game_starts_from_its_start_or_a_fen() {
     let hidden = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w - - 0 1";
     assert!(XIANGQI.told_game(Some(hidden), &[], "").is_err());
 }
+
+/// A player's client builds the game from the turns as it knows them (`play_known`): with the
+/// identity of each face-down piece it took, it is the dealt game as that player knows it —
+/// the same viewer-relative position (pool and what was learned), for the capturer and the
+/// other player, under each rule for captured pieces.
+#[test]
+fn a_told_jieqi_game_with_known_captures_is_the_dealt_one_as_each_player_knows_it() {
+    let (played, capturer) = after_a_face_down_capture(7, "").expect("a capture");
+    let seen = played.knowledge(Receiver::Spectator);
+    for rules in ["", "captured=both", "captured=nobody"] {
+        // The same deal and turns under each rule.
+        let mut dealt = JIEQI.start(Some(Seed(7)), rules).unwrap();
+        for turn in &seen.turns {
+            dealt.play_text(&turn.text).unwrap();
+        }
+        for receiver in [
+            Receiver::Player(capturer),
+            Receiver::Player(capturer.other()),
+            Receiver::Spectator,
+        ] {
+            let known = dealt.knowledge(receiver);
+            let mut told = JIEQI.told_game(None, &[], rules).unwrap();
+            for turn in &known.turns {
+                told.play_known(turn).unwrap();
+            }
+            let again = told.knowledge(receiver);
+            assert_eq!(again.position, known.position, "{rules} {receiver:?}");
+            assert_eq!(again.turns, known.turns, "{rules} {receiver:?}");
+            // Taken back, the capture's identity is unseen again.
+            let mut undone = told.boxed();
+            assert!(undone.undo());
+            let mut before = JIEQI.told_game(None, &[], rules).unwrap();
+            for turn in &known.turns[..known.turns.len() - 1] {
+                before.play_known(turn).unwrap();
+            }
+            assert_eq!(
+                undone.knowledge(receiver).position,
+                before.knowledge(receiver).position
+            );
+        }
+    }
+}
+
+/// A told capture that cannot be so is refused, and the game is as it was.
+#[test]
+fn a_told_capture_is_checked() {
+    let (dealt, capturer) = after_a_face_down_capture(7, "").expect("a capture");
+    let known = dealt.knowledge(Receiver::Player(capturer));
+    let (last, earlier) = known.turns.split_last().unwrap();
+    let mut told = JIEQI.told_game(None, &[], "").unwrap();
+    for turn in earlier {
+        told.play_known(turn).unwrap();
+    }
+    let wrong_side = last.captured.map(|c| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    });
+    for captured in [Some('k'), Some('z'), wrong_side] {
+        let turn = jieqi_rules::platform::KnownTurn {
+            text: last.text.clone(),
+            captured,
+        };
+        let refused = told.play_known(&turn).unwrap_err().to_string();
+        assert!(refused.contains("face-down"), "{refused}");
+        assert_eq!(told.plies(), earlier.len());
+    }
+    // A capture told for the first move, which takes nothing.
+    let mut fresh = JIEQI.told_game(None, &[], "").unwrap();
+    let first = jieqi_rules::platform::KnownTurn {
+        text: known.turns[0].text.clone(),
+        captured: Some('R'),
+    };
+    assert!(fresh.play_known(&first).is_err());
+    assert_eq!(fresh.plies(), 0);
+}

@@ -266,6 +266,11 @@ pub struct Snapshot {
     pub position: String,
     /// Every ply as the receiver's view writes it.
     pub moves: Vec<String>,
+    /// What each face-down piece taken was, by the ply that took it (0 = the first move), for
+    /// the plies whose `moved` told this receiver `captured`: a client that reconnects
+    /// rebuilds its knowledge turn by turn. Absent when there is none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub captured: BTreeMap<u64, String>,
     /// A timed game's time control (what every player may know, like `rules`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,

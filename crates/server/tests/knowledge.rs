@@ -459,6 +459,8 @@ fn snapshots_and_moves_are_the_receivers_views() {
     let (mut watcher, _) = spectator(&server, &game_id);
     let mut game = Jieqi::from_full_fen(&deal).unwrap();
     let last = |texts: Vec<String>| texts.last().cloned().unwrap();
+    // What each seat was told it took, by ply: its snapshot tells it again.
+    let mut told: [serde_json::Map<String, Value>; 2] = Default::default();
     for (ply, p) in planned.iter().enumerate() {
         let ply = ply as u64;
         let taken = p.took_face_down.map(|sq| cell(&game.to_full_fen(), sq));
@@ -473,6 +475,9 @@ fn snapshots_and_moves_are_the_receivers_views() {
         );
         let public = game.view(me).public();
         assert_eq!(seen["move"], last(public.move_texts(Notation::Iccs)));
+        if let Some(letter) = mine.get("captured") {
+            told[p.mover.index()].insert(ply.to_string(), letter.clone());
+        }
         match taken {
             Some(piece) => {
                 let letter = piece.chars().nth(1).unwrap().to_string();
@@ -500,6 +505,12 @@ fn snapshots_and_moves_are_the_receivers_views() {
             json!(view.move_texts(Notation::Iccs)),
             "{seat}'s moves"
         );
+        let captured = s.get("captured").cloned().unwrap_or(json!({}));
+        assert_eq!(
+            captured,
+            Value::Object(told[side.index()].clone()),
+            "{seat}"
+        );
         assert_eq!(s["status"], "playing");
         assert_eq!(s["variant"], "jieqi");
     }
@@ -507,4 +518,12 @@ fn snapshots_and_moves_are_the_receivers_views() {
     let public = game.view(Side::Red).public();
     assert_eq!(s["position"], public.to_fen(), "the public FEN");
     assert_eq!(s["moves"], json!(public.move_texts(Notation::Iccs)));
+    assert!(
+        s.get("captured").is_none(),
+        "a spectator is told no capture: {s}"
+    );
+    assert!(
+        !told[0].is_empty(),
+        "red took a face-down piece and was told it"
+    );
 }

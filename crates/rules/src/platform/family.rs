@@ -571,6 +571,17 @@ impl PlayedGame for PlatformGame {
         self.play_move(parsed.mv, parsed.revealed, text)
     }
 
+    /// A position without its deal is told what a face-down piece taken was, when the
+    /// receiver may know it.
+    fn play_known(&mut self, turn: &KnownTurn) -> Result<(), TurnError> {
+        match &mut self.held {
+            Held::Public(told) => told
+                .play_knowing(&turn.text, turn.captured)
+                .map_err(told_refusal),
+            Held::Game(_) => self.play_text(&turn.text),
+        }
+    }
+
     /// A move of a face-down piece in a position without its deal needs its reveal told,
     /// which a click cannot do: [`TurnError::RevealUntold`].
     fn play_turn(&mut self, from: Spot, to: Option<Spot>) -> Result<String, TurnError> {

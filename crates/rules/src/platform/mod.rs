@@ -291,6 +291,13 @@ pub trait PlayedGame: Send + Sync {
     fn legal_texts(&self, notation: Notation) -> Vec<String>;
     /// Plays a turn given as text, checked; the game is untouched by a refused one.
     fn play_text(&mut self, text: &str) -> Result<(), TurnError>;
+    /// Plays a turn as one receiver knows it ([`KnownTurn`], what a server sends): in a
+    /// game told from public turns ([`Variant::told_game`]) the identity of a face-down
+    /// piece it took, when told, is known from then on, to the one it was told to. The
+    /// default plays the text: a game that holds its deal knows what was taken.
+    fn play_known(&mut self, turn: &KnownTurn) -> Result<(), TurnError> {
+        self.play_text(&turn.text)
+    }
     /// Plays the turn a click makes — the piece on `from` put on `to`, or a turn made in
     /// place (`to` `None`: a Banqi flip) — checked by the rules once; the game is untouched
     /// by a refused one, and the error says why (see [`TurnError`]). Returns the turn as

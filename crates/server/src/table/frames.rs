@@ -94,6 +94,9 @@ impl Table {
             seat: seat.map_or("spectator", |s| self.seat_name(s)).to_string(),
             players,
             position: knowledge.position,
+            captured: (knowledge.turns.iter().enumerate())
+                .filter_map(|(ply, t)| Some((ply as u64, t.captured?.to_string())))
+                .collect(),
             moves: knowledge.turns.into_iter().map(|t| t.text).collect(),
             time_control: self.clocks.as_ref().map(Clocks::control),
             clock: self.clock_reading(Instant::now()),

@@ -204,6 +204,7 @@ mod tests {
             players: BTreeMap::new(),
             position: position.into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            captured: BTreeMap::new(),
             time_control: None,
             clock: None,
             status: Status::Playing,
