@@ -8,6 +8,7 @@
 //! [`store`] (SQLite), [`limits`], [`ids`], and [`protocol`] (the messages, which
 //! clients use too). `docs/protocol.md` is the reference for client writers.
 
+pub mod client;
 pub mod connection;
 pub mod hub;
 pub mod ids;

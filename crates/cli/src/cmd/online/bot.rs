@@ -17,10 +17,11 @@ use jieqi_server::protocol::{
 };
 use tokio::sync::mpsc;
 
+use super::conn::ws_url;
 use super::conn::{self, Socket, Trouble};
 use super::knowledge::{Applied, Knowledge};
 use super::think::{self, Engines, Shared};
-use super::{OnlineArgs, parse_clock, parse_level, ws_url};
+use super::{OnlineArgs, parse_clock, parse_level};
 use crate::cmd::outln;
 
 /// Moves the server may refuse at one ply before the bot gives up (and resigns).

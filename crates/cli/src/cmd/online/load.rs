@@ -17,12 +17,13 @@ use std::time::{Duration, Instant};
 use jieqi_server::protocol::{ClientMessage, ServerMessage};
 use tokio::sync::{Notify, watch};
 
+use super::OnlineLoadArgs;
 use super::bot::code_name;
+use super::conn::ws_url;
 use super::conn::{self, Socket, Trouble};
 use super::knowledge::Knowledge;
 use super::report::{Memory, Report, Tally};
 use super::server::{self, Spawned};
-use super::{OnlineLoadArgs, ws_url};
 use crate::cmd::outln;
 
 /// Connections opened per 100 ms while the load ramps up.

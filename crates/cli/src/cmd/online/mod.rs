@@ -11,12 +11,14 @@
 //! `docs/online-bot.md` describes both.
 
 pub mod bot;
-pub mod conn;
 pub mod knowledge;
 pub mod load;
 pub mod report;
 pub mod server;
 pub mod think;
+
+/// The WebSocket client the bot and the load command share with the game.
+pub use jieqi_server::client as conn;
 
 use jieqi_ai::Level;
 use jieqi_rules::clock::TimeControl;
@@ -120,61 +122,9 @@ pub(crate) fn parse_clock(text: &str) -> Result<TimeControl, String> {
         .map_err(|e| format!("--clock '{}': {e}", excerpt(text)))
 }
 
-/// The WebSocket address of a server named as `ws://HOST:PORT/ws`, `http://HOST:PORT[/PATH]`
-/// or `HOST:PORT`: without a path, the spec's `/ws`.
-pub(crate) fn ws_url(server: &str) -> Result<String, String> {
-    let server = server.trim();
-    let (scheme, rest) = match server.split_once("://") {
-        Some(("ws" | "http", rest)) => ("ws", rest),
-        Some(("wss" | "https", _)) => {
-            return Err(format!(
-                "'{}': this client speaks plain ws:// only (put a TLS proxy's local end, or the server itself, on ws://)",
-                excerpt(server)
-            ));
-        }
-        Some((other, _)) => {
-            return Err(format!(
-                "'{}': the scheme {} is not ws:// or http://",
-                excerpt(server),
-                excerpt(other)
-            ));
-        }
-        None => ("ws", server),
-    };
-    let (host, path) = match rest.find('/') {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
-    if host.is_empty() || host.contains(char::is_whitespace) {
-        return Err(format!(
-            "'{}' names no server (e.g. ws://127.0.0.1:7878/ws)",
-            excerpt(server)
-        ));
-    }
-    let path = if path.is_empty() || path == "/" {
-        "/ws"
-    } else {
-        path
-    };
-    Ok(format!("{scheme}://{host}{path}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn servers_are_named_in_three_forms() {
-        let url = "ws://127.0.0.1:7878/ws";
-        assert_eq!(ws_url(url).unwrap(), url);
-        assert_eq!(ws_url("ws://127.0.0.1:7878").unwrap(), url);
-        assert_eq!(ws_url("http://127.0.0.1:7878/").unwrap(), url);
-        assert_eq!(ws_url("127.0.0.1:7878").unwrap(), url);
-        assert_eq!(ws_url("host:1/other").unwrap(), "ws://host:1/other");
-        assert!(ws_url("wss://x:1").unwrap_err().contains("ws://"));
-        assert!(ws_url("ftp://x").is_err());
-        assert!(ws_url("").is_err());
-    }
 
     #[test]
     fn clocks_read_as_minutes_plus_seconds() {

@@ -1,14 +1,16 @@
-//! One WebSocket connection to the server: connect, send a [`ClientMessage`], receive the
-//! next [`ServerMessage`] (protocol frames that are not messages — pings, pongs — are
-//! tungstenite's business), `hello`. What goes wrong is a [`Trouble`] with a short code, which
-//! the load command counts and the bot reports.
+//! A client's WebSocket connection to the server, for every client (the game, the bot, the
+//! load command): the server's address as a URL ([`ws_url`]), connect, send a
+//! [`ClientMessage`], receive the next [`ServerMessage`] (protocol frames that are not
+//! messages — pings, pongs — are tungstenite's business), `hello`. What goes wrong is a
+//! [`Trouble`] with a short code, which the load command counts and the bot and the game
+//! report.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::protocol::{ClientMessage, PROTOCOL, ServerMessage};
 use futures_util::{SinkExt, StreamExt};
-use jieqi_server::protocol::{ClientMessage, PROTOCOL, ServerMessage};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -135,7 +137,7 @@ pub fn read(text: &str) -> Result<ServerMessage, Trouble> {
             "unreadable",
             format!(
                 "the server sent a frame that is not a message ({e}): {}",
-                crate::text::excerpt(text)
+                excerpt(text)
             ),
         )
     })
@@ -163,5 +165,76 @@ pub async fn hello(socket: &mut Socket, name: &str) -> Result<String, Trouble> {
             }
             _ => {}
         }
+    }
+}
+
+/// The WebSocket address of a server named as `ws://HOST:PORT/ws`, `http://HOST:PORT[/PATH]`
+/// or `HOST:PORT`: without a path, the spec's `/ws`.
+pub fn ws_url(server: &str) -> Result<String, String> {
+    let server = server.trim();
+    let (scheme, rest) = match server.split_once("://") {
+        Some(("ws" | "http", rest)) => ("ws", rest),
+        Some(("wss" | "https", _)) => {
+            return Err(format!(
+                "'{}': this client speaks plain ws:// only (put a TLS proxy's local end, or the server itself, on ws://)",
+                excerpt(server)
+            ));
+        }
+        Some((other, _)) => {
+            return Err(format!(
+                "'{}': the scheme {} is not ws:// or http://",
+                excerpt(server),
+                excerpt(other)
+            ));
+        }
+        None => ("ws", server),
+    };
+    let (host, path) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!(
+            "'{}' names no server (e.g. ws://127.0.0.1:7878/ws)",
+            excerpt(server)
+        ));
+    }
+    let path = if path.is_empty() || path == "/" {
+        "/ws"
+    } else {
+        path
+    };
+    Ok(format!("{scheme}://{host}{path}"))
+}
+
+/// The start of `s` to quote in a message, on one line: at most 80 characters, `…` if cut.
+fn excerpt(s: &str) -> String {
+    let mut chars = s.chars();
+    let mut out: String = chars
+        .by_ref()
+        .take(80)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn servers_are_named_in_three_forms() {
+        let url = "ws://127.0.0.1:7878/ws";
+        assert_eq!(ws_url(url).unwrap(), url);
+        assert_eq!(ws_url("ws://127.0.0.1:7878").unwrap(), url);
+        assert_eq!(ws_url("http://127.0.0.1:7878/").unwrap(), url);
+        assert_eq!(ws_url("127.0.0.1:7878").unwrap(), url);
+        assert_eq!(ws_url("host:1/other").unwrap(), "ws://host:1/other");
+        assert!(ws_url("wss://x:1").unwrap_err().contains("ws://"));
+        assert!(ws_url("ftp://x").is_err());
+        assert!(ws_url("").is_err());
     }
 }
