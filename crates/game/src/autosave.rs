@@ -135,7 +135,8 @@ impl MatchTable {
 impl Table {
     fn of(config: GameConfig, player_one: Side) -> Table {
         let (computer, human) = match config.opponent {
-            Opponent::TwoPlayers => (None, player_one),
+            // A finished online game is kept as a game for two.
+            Opponent::TwoPlayers | Opponent::Online { .. } => (None, player_one),
             Opponent::Computer { level, human } => (Some(LevelName(level)), human),
         };
         Table {

@@ -90,6 +90,7 @@ catalogue! {
     PlayerTwo => ["Player 2", "Spieler 2", "玩家二"],
     You => ["You", "Du", "你"],
     Computer => ["Computer", "Computer", "電腦"],
+    Opponent => ["Opponent", "Gegner", "對手"],
     General => ["general", "General", "將帥"],
     Advisor => ["advisor", "Berater", "士仕"],
     Elephant => ["elephant", "Elefant", "象相"],
@@ -412,6 +413,79 @@ catalogue! {
         "將帥不能照面",
     ],
 
+    // Playing online.
+    PlayOnline => ["Play online", "Online spielen", "線上對弈"],
+    OnlineName => ["Your name", "Dein Name", "你的名字"],
+    OnlineTable => ["Table", "Tisch", "對局"],
+    OnlineHost => ["Host", "Eröffnen", "開局"],
+    OnlineJoin => ["Join", "Beitreten", "加入"],
+    OnlineWatch => ["Watch", "Zuschauen", "觀戰"],
+    OnlineServer => ["Server", "Server", "伺服器"],
+    OnlineHere => ["this computer", "dieser Computer", "本機"],
+    OnlineElsewhere => ["at an address", "unter einer Adresse", "指定地址"],
+    OnlineAddress => ["Address", "Adresse", "地址"],
+    OnlineInvite => ["Invite", "Einladung", "邀請碼"],
+    OnlineGameCode => ["Game", "Partie", "對局碼"],
+    OnlineColour => ["Your colour", "Deine Farbe", "你的顏色"],
+    OnlineTheGame => [
+        "The game: {game} (choose it in New game…)",
+        "Die Partie: {game} (Auswahl unter Neue Partie …)",
+        "對局：{game}（於「新對局…」選擇）",
+    ],
+    OnlineAbandonNote => [
+        "The game in progress will count as abandoned.",
+        "Die laufende Partie zählt dann als aufgegeben.",
+        "進行中的對局將算作放棄。",
+    ],
+    OnlineConnecting => ["Connecting…", "Verbinde …", "連線中…"],
+    OnlineWaiting => [
+        "Waiting for your opponent. Tell them the address and the invite:",
+        "Warte auf den Gegner. Sag ihm Adresse und Einladung:",
+        "等待對手。請把地址和邀請碼告訴對方：",
+    ],
+    OnlineWatchCode => [
+        "Spectators watch with the game's code: {code}",
+        "Zuschauer schauen mit dem Code der Partie zu: {code}",
+        "觀眾以對局碼觀戰：{code}",
+    ],
+    Copy => ["Copy", "Kopieren", "複製"],
+    OnlineReconnecting => ["Reconnecting…", "Verbinde neu …", "重新連線中…"],
+    OnlineAt => ["Online at {address}, game {game}", "Online bei {address}, Partie {game}", "線上：{address}，對局{game}"],
+    OnlinePlayerAway => ["{name} (away)", "{name} (weg)", "{name}（離線）"],
+    OnlineWatching => ["Watching", "Zuschauer", "觀戰中"],
+    ClaimWin => ["Claim the win", "Sieg beanspruchen", "判我勝"],
+    OnlineNoServer => [
+        "No game server answers at {address}.",
+        "Unter {address} antwortet kein Spielserver.",
+        "{address}沒有對局伺服器回應。",
+    ],
+    OnlineBadInvite => [
+        "That invite does not open this game: check it with the host.",
+        "Diese Einladung öffnet die Partie nicht: Frag beim Gastgeber nach.",
+        "邀請碼不正確，請向開局者確認。",
+    ],
+    OnlineUnknownGame => [
+        "The server has no game with that code.",
+        "Der Server kennt keine Partie mit diesem Code.",
+        "伺服器上沒有這個對局。",
+    ],
+    OnlineFull => [
+        "That game already has two players: watch it instead.",
+        "Diese Partie hat schon zwei Spieler: Schau stattdessen zu.",
+        "這局已有兩位棋手，可以觀戰。",
+    ],
+    OnlineBadCode => [
+        "An invite has 24 letters and digits; a game's code has 12.",
+        "Eine Einladung hat 24 Buchstaben und Ziffern, der Code einer Partie 12.",
+        "邀請碼有24個字母和數字，對局碼有12個。",
+    ],
+    OnlineCannotHost => [
+        "Cannot host on this computer: {reason}",
+        "Auf diesem Computer lässt sich nicht eröffnen: {reason}",
+        "無法在本機開局：{reason}",
+    ],
+    ServerRefused => ["The server refused: {reason}", "Der Server lehnt ab: {reason}", "伺服器拒絕：{reason}"],
+
     // Hints after a command.
     OfferLapsed => [
         "{side} played on: the draw offer lapsed",
@@ -706,6 +780,7 @@ catalogue! {
     // The mode selector and settings.
     NewGame => ["New game", "Neue Partie", "新對局"],
     NewGameButton => ["New game…", "Neue Partie …", "新對局…"],
+    PlayOnlineButton => ["Play online…", "Online spielen …", "線上對弈…"],
     VariantRow => ["Game", "Spiel", "棋種"],
     OpponentRow => ["Opponent", "Gegner", "對手"],
     HandicapRow => ["Handicap", "Vorgabe", "讓子"],

@@ -29,6 +29,7 @@ pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod layout;
+pub mod online;
 pub mod persist_ui;
 pub mod pieces;
 pub mod records;
@@ -78,6 +79,7 @@ pub fn logic_plugin(app: &mut App) {
         sound::plugin,
         frames::plugin,
         clocks::plugin,
+        online::plugin,
     ));
 }
 

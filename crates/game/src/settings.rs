@@ -56,6 +56,10 @@ pub struct Settings {
     /// Jieqi: the side panel shows what each side's face-down pieces may be, as the player
     /// looking knows it (the odds of a reveal).
     pub reveal_odds: bool,
+    /// The name this player goes by online.
+    pub online_name: String,
+    /// The server this player last joined or watched on (as typed).
+    pub online_server: String,
 }
 
 impl Default for Settings {
@@ -72,6 +76,8 @@ impl Default for Settings {
             letters: true,
             notation: Notation::Wxf,
             reveal_odds: false,
+            online_name: String::new(),
+            online_server: String::new(),
         }
     }
 }

@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 
 use jieqi_rules::clock::TimeControl;
+use jieqi_rules::platform::Variant;
+use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -350,6 +352,64 @@ pub mod close {
     pub const PROTOCOL: u16 = 1002;
     /// The seat was resumed from another connection (§5).
     pub const REPLACED: u16 = 4001;
+}
+
+/// The seats' names: `red`/`black`, or `first`/`second` where seats are not colours. Seat 0
+/// moves first ([`Side::Red`] in the rules' terms, Banqi's first player).
+pub fn seat_names(variant: &dyn Variant) -> [&'static str; 2] {
+    if variant.sides_are_colours() {
+        ["red", "black"]
+    } else {
+        ["first", "second"]
+    }
+}
+
+/// The side a seat's name stands for (`None`: no seat's name).
+pub fn seat_side(variant: &dyn Variant, seat: &str) -> Option<Side> {
+    let index = seat_names(variant).iter().position(|name| *name == seat)?;
+    Some(Side::ALL[index])
+}
+
+/// `ended`'s `reason` for an outcome of the rules (besides these, the server ends a game as
+/// `abandoned`, §6).
+pub fn reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate(_) => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::Resignation => "resignation",
+            WinReason::PerpetualCheck => "perpetual_check",
+            WinReason::PerpetualChase => "perpetual_chase",
+            WinReason::NoPiecesLeft => "no_pieces_left",
+            WinReason::Time => "time",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Agreement => "agreement",
+            DrawReason::MoveLimit => "move_limit",
+            DrawReason::NoCapture => "no_capture",
+            DrawReason::Repetition => "repetition",
+            DrawReason::NoFlipOrCapture => "no_flip_or_capture",
+        },
+    }
+}
+
+/// `ended`'s `result` for a winner's seat (`None`: a draw).
+pub fn result_for(winner: Option<Side>) -> &'static str {
+    match winner {
+        Some(Side::Red) => "1-0",
+        Some(Side::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The winner a `result` names: `Ok(None)` for a draw.
+pub fn winner_of(result: &str) -> Result<Option<Side>, BadMessage> {
+    match result {
+        "1-0" => Ok(Some(Side::Red)),
+        "0-1" => Ok(Some(Side::Black)),
+        "1/2-1/2" => Ok(None),
+        other => Err(BadMessage(format!("'{other}' is no result"))),
+    }
 }
 
 #[cfg(test)]

@@ -117,14 +117,15 @@ impl ModeForm {
             handicap,
             giver,
             from_seed: matches!(config.deal, DealChoice::Seed(_)),
-            vs_computer: config.opponent != Opponent::TwoPlayers,
-            level: match config.opponent {
-                Opponent::Computer { level, .. } => level,
-                Opponent::TwoPlayers => Level::Beginner,
-            },
+            vs_computer: config.opponent.computer().is_some(),
+            level: config
+                .opponent
+                .computer()
+                .map_or(Level::Beginner, |(_, level)| level),
+            // An online table's seat is not a choice of this form.
             human: match config.opponent {
                 Opponent::Computer { human, .. } => human,
-                Opponent::TwoPlayers => Side::Red,
+                Opponent::TwoPlayers | Opponent::Online { .. } => Side::Red,
             },
             rules: jieqi_variants::all()
                 .map(|v| match v == config.variant {
@@ -161,9 +162,10 @@ impl ModeForm {
             next.handicap = self.handicap;
             next.giver = self.giver;
         }
-        if config.opponent == Opponent::TwoPlayers {
+        if config.opponent.computer().is_none() {
             next.level = self.level;
             next.human = self.human;
+            next.vs_computer = self.vs_computer && config.opponent.is_online();
         }
         *self = next;
     }

@@ -43,7 +43,7 @@ impl Session {
 
     /// The side an abandoned game counts as resigned by: the human against the computer,
     /// else the side to move.
-    fn abandoning_side(&self) -> Side {
+    pub(super) fn abandoning_side(&self) -> Side {
         self.config
             .opponent
             .human()

@@ -2,7 +2,8 @@
 //! side, the rules crate's [`Clocks`]. Whose clock runs is one rule, answered here: the side
 //! to move's, while the game runs and that side can move — not while the handoff cover is up
 //! or the mover still reads what a move turned up (at one screen the clock pauses while the
-//! device changes hands). A fallen flag loses.
+//! device changes hands). A fallen flag loses. Online the server's clock is the truth: the
+//! screen counts down from its last reading while it runs, and the server ends the game.
 
 use std::time::Instant;
 
@@ -23,6 +24,7 @@ impl Session {
         let running = self.clocks.is_some()
             && self.game.outcome().is_none()
             && self.cover.is_none()
+            && self.online.as_ref().is_none_or(|t| t.clock_runs)
             && matches!(phase, Phase::AwaitInput | Phase::Animating);
         running.then(|| self.game.turn())
     }

@@ -12,6 +12,7 @@ use jieqi_rules::platform::PlayedGame;
 use super::config::GameConfig;
 use super::duplicate_match::DuplicateMatch;
 use super::moment::Stamp;
+use super::remote::Remote;
 use super::think::BoardTurn;
 use crate::i18n::Phrase;
 
@@ -70,8 +71,13 @@ pub enum GameCommand {
     PlayOn(Level),
     /// Back from playing on to the game put aside, as it was.
     BackToReview,
-    /// A running clock reached zero: its side loses (game.md, "Clocks").
+    /// A running clock reached zero: its side loses (game.md, "Clocks"). Online the
+    /// server's clock decides, and this is not sent.
     TimeUp,
+    /// Online: what the server told this screen (see [`super::remote`]).
+    Remote(Remote),
+    /// Online: claim the win over an opponent gone longer than the server's grace period.
+    ClaimWin,
 }
 
 /// The pieces have finished moving for the moment `0` (the renderer's word; a stale one is

@@ -23,6 +23,7 @@ use super::load;
 use super::moment::Stamp;
 use super::owner::{Session, Stash};
 use super::pending::Abandoned;
+use super::remote::{self, DrawStep, ToServer};
 use super::takeback::{self, TakeBackRequest};
 use super::think::BoardTurn;
 use crate::i18n::{self, Phrase, Text};
@@ -65,27 +66,29 @@ struct Context {
 
 /// What a command did besides changing the session.
 #[derive(Default)]
-struct Effect {
+pub(super) struct Effect {
     /// The phase that follows (`None`: it stays).
-    phase: Option<Phase>,
-    hint: HintChange,
+    pub(super) phase: Option<Phase>,
+    pub(super) hint: HintChange,
     /// The answer to a load request.
-    answer: Option<Phrase>,
+    pub(super) answer: Option<Phrase>,
+    /// Online: what to ask the server.
+    pub(super) to_server: Option<ToServer>,
 }
 
 impl Effect {
-    fn none() -> Effect {
+    pub(super) fn none() -> Effect {
         Effect::default()
     }
 
-    fn phase(phase: Phase) -> Effect {
+    pub(super) fn phase(phase: Phase) -> Effect {
         Effect {
             phase: Some(phase),
             ..default()
         }
     }
 
-    fn say(phrase: impl Into<Phrase>) -> Effect {
+    pub(super) fn say(phrase: impl Into<Phrase>) -> Effect {
         Effect {
             hint: HintChange::Say(phrase.into()),
             ..default()
@@ -93,11 +96,11 @@ impl Effect {
     }
 
     /// A game shown afresh: in its resting phase, with the hint cleared.
-    fn fresh(session: &Session) -> Effect {
+    pub(super) fn fresh(session: &Session) -> Effect {
         Effect {
             phase: Some(session.resting_phase()),
             hint: HintChange::Clear,
-            answer: None,
+            ..default()
         }
     }
 }
@@ -108,6 +111,7 @@ pub(super) struct Replies<'w> {
     hint: ResMut<'w, Hint>,
     answers: MessageWriter<'w, LoadAnswer>,
     abandoned: MessageWriter<'w, Abandoned>,
+    to_server: MessageWriter<'w, ToServer>,
     time: Res<'w, Time<Real>>,
 }
 
@@ -149,6 +153,9 @@ pub(super) fn apply(
         if let Some(answer) = effect.answer {
             replies.answers.write(LoadAnswer(answer));
         }
+        if let Some(asked) = effect.to_server {
+            replies.to_server.write(asked);
+        }
         if let Some(abandoned) = session.abandoned.take() {
             replies.abandoned.write(abandoned);
         }
@@ -171,6 +178,11 @@ fn dispatch(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
 }
 
 fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
+    if s.config.opponent.is_online()
+        && let Some(effect) = run_online(s, command, ctx)
+    {
+        return effect;
+    }
     match command {
         GameCommand::Move(m) => human_move(s, *m, ctx),
         GameCommand::ComputerMove { mv, stamp } => computer_move(s, *mv, *stamp, ctx),
@@ -192,7 +204,50 @@ fn run(s: &mut Session, command: &GameCommand, ctx: &Context) -> Effect {
         GameCommand::PlayOn(level) => play_on(s, *level),
         GameCommand::BackToReview => back_to_review(s),
         GameCommand::TimeUp => time_up(s),
+        GameCommand::Remote(remote) => remote::apply(s, remote, ctx.animations),
+        GameCommand::ClaimWin => Effect::none(),
     }
+}
+
+/// At an online table: what goes to the server instead of changing the table (see
+/// [`remote`]), and what has no meaning there; `None`: as at any table.
+fn run_online(s: &mut Session, command: &GameCommand, ctx: &Context) -> Option<Effect> {
+    let seat = s.config.opponent.human();
+    Some(match command {
+        GameCommand::Move(turn) => {
+            if !ctx.phase.accepts_moves() || !s.human_may_move() {
+                return Some(Effect::none());
+            }
+            remote::send_move(s, *turn)
+        }
+        GameCommand::Resign(side) if Some(*side) == seat => remote::ask_server(s, ToServer::Resign),
+        GameCommand::OfferDraw(side) if Some(*side) == seat => {
+            remote::ask_server(s, ToServer::Draw(DrawStep::Offer))
+        }
+        GameCommand::AnswerDraw { accept } if s.draw_offer.is_some() && s.draw_offer != seat => {
+            let step = if *accept {
+                DrawStep::Accept
+            } else {
+                DrawStep::Decline
+            };
+            remote::ask_server(s, ToServer::Draw(step))
+        }
+        GameCommand::ClaimWin => remote::ask_server(s, ToServer::Claim),
+        // The server's clock decides; nothing is taken back, handed over or played again
+        // here.
+        GameCommand::Resign(_)
+        | GameCommand::OfferDraw(_)
+        | GameCommand::AnswerDraw { .. }
+        | GameCommand::TimeUp
+        | GameCommand::ComputerMove { .. }
+        | GameCommand::RequestTakeBack(_)
+        | GameCommand::AnswerTakeBack { .. }
+        | GameCommand::HandOver
+        | GameCommand::Ready
+        | GameCommand::Again
+        | GameCommand::PlayOn(_) => Effect::none(),
+        _ => return None,
+    })
 }
 
 /// Play on from the position shown: a new game against the computer from what the player to
@@ -342,7 +397,7 @@ fn play(s: &mut Session, turn: BoardTurn, ctx: &Context) -> Effect {
     Effect {
         phase: Some(phase),
         hint,
-        answer: None,
+        ..default()
     }
 }
 
@@ -516,7 +571,7 @@ fn answer_takeback(s: &mut Session, accept: bool) -> Effect {
     Effect {
         phase: s.cover.is_some().then(|| s.resting_phase()),
         hint: HintChange::Say(takeback::declined_text(s.names(), request.by)),
-        answer: None,
+        ..default()
     }
 }
 
@@ -580,7 +635,7 @@ fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
 }
 
 /// A new game on the table: a fresh id, the human's view, nothing pending.
-fn start(
+pub(super) fn start(
     s: &mut Session,
     game: impl Into<Box<dyn PlayedGame>>,
     config: GameConfig,
@@ -607,6 +662,8 @@ fn start(
     // ... and leaves a duplicate match (its own games set it again).
     s.duplicate = None;
     s.clocks = s.config.clock.map(Clocks::new);
+    // A game started here is not the server's (an online table sets it again).
+    s.online = None;
 }
 
 #[cfg(test)]

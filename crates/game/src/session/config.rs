@@ -110,7 +110,7 @@ impl GameConfig {
     }
 }
 
-/// Two players on one screen, or one player against the computer.
+/// Two players on one screen, one player against the computer, or a game on a server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Opponent {
     #[default]
@@ -120,20 +120,41 @@ pub enum Opponent {
         /// The human's colour.
         human: Side,
     },
+    /// A game held by a server (spec/online.md): this screen plays `seat` (`None`: it
+    /// watches), and the other side is played elsewhere, its turns coming from the server.
+    Online { seat: Option<Side> },
 }
 
 impl Opponent {
     /// The computer's side and level, if the computer plays.
     pub fn computer(self) -> Option<(Side, Level)> {
         match self {
-            Opponent::TwoPlayers => None,
             Opponent::Computer { level, human } => Some((human.other(), level)),
+            Opponent::TwoPlayers | Opponent::Online { .. } => None,
         }
     }
 
-    /// The human's colour against the computer.
+    /// The colour played on this screen alone: the human's against the computer, the seat's
+    /// online.
     pub fn human(self) -> Option<Side> {
-        self.computer().map(|(side, _)| side.other())
+        match self {
+            Opponent::Computer { human, .. } => Some(human),
+            Opponent::Online { seat } => seat,
+            Opponent::TwoPlayers => None,
+        }
+    }
+
+    /// Whether the game is held by a server.
+    pub fn is_online(self) -> bool {
+        matches!(self, Opponent::Online { .. })
+    }
+
+    /// The side played elsewhere, online: the seat's opponent.
+    pub fn remote(self) -> Option<Side> {
+        match self {
+            Opponent::Online { seat } => seat.map(Side::other),
+            Opponent::TwoPlayers | Opponent::Computer { .. } => None,
+        }
     }
 }
 
@@ -144,19 +165,22 @@ pub struct SideNames {
     pub by_colour: bool,
     /// The computer's side, when it plays.
     pub computer: Option<Side>,
+    /// The side played elsewhere, online.
+    pub remote: Option<Side>,
     /// Player 1's side.
     pub player_one: Side,
 }
 
 impl SideNames {
     /// "Player 1" or "Player 2" for the player of `side` ("You" or "Computer" against the
-    /// computer).
+    /// computer, "You" or "Opponent" online).
     pub fn player(&self, side: Side) -> Text {
-        match self.computer {
-            Some(computer) if side == computer => Text::Computer,
-            Some(_) => Text::You,
-            None if side == self.player_one => Text::PlayerOne,
-            None => Text::PlayerTwo,
+        match (self.computer, self.remote) {
+            (Some(computer), _) if side == computer => Text::Computer,
+            (_, Some(remote)) if side == remote => Text::Opponent,
+            (Some(_), _) | (_, Some(_)) => Text::You,
+            _ if side == self.player_one => Text::PlayerOne,
+            _ => Text::PlayerTwo,
         }
     }
 
@@ -186,8 +210,8 @@ impl SideNames {
 pub enum Secrecy {
     /// Nothing is hidden (Xiangqi): both players may look at the one screen.
     Open,
-    /// Each side knows things the other does not, and the human plays the computer: the
-    /// screen shows the human's view only.
+    /// Each side knows things the other does not, and the screen is one player's (against
+    /// the computer, or online) or a spectator's: it shows that view only.
     Private,
     /// Each side knows things the other does not, and two players share the screen: it
     /// shows the view of the player holding the device, which passes under a cover.
@@ -202,7 +226,7 @@ impl Secrecy {
         let secrets = information.needs_cover();
         match (secrets, opponent) {
             (false, _) => Secrecy::Open,
-            (true, Opponent::Computer { .. }) => Secrecy::Private,
+            (true, Opponent::Computer { .. } | Opponent::Online { .. }) => Secrecy::Private,
             (true, Opponent::TwoPlayers) => Secrecy::HotSeat,
         }
     }

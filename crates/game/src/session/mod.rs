@@ -20,6 +20,8 @@
 //! - [`duplicate`]: a duplicate match, one deal played twice with the colours swapped.
 //! - [`think`]: what a search is given (one side's knowledge) and the turn it answers.
 //! - [`clocks`]: whose clock runs, and a fallen flag.
+//! - [`remote`]: the online table — the game told from the server's frames, moves sent and
+//!   played when the server plays them back.
 
 mod abandon;
 mod clocks;
@@ -33,6 +35,7 @@ mod load;
 mod moment;
 mod owner;
 mod pending;
+mod remote;
 mod shown;
 pub mod takeback;
 mod think;
@@ -51,12 +54,15 @@ pub use load::{game_from_fen, game_from_record};
 pub use moment::Stamp;
 pub use owner::{ReviewRequest, Session, ThinkRequest};
 pub use pending::{AbandonQuestion, Abandoned, CountedAs};
+pub use remote::{
+    DrawStep, EndedBy, Remote, RemoteEnding, RemoteTable, ToServer, settle, whole_game,
+};
 pub use shown::{LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
+    app.add_message::<ToServer>().add_plugins((
         owner::plugin,
         shown::plugin,
         commands::plugin,

@@ -10,7 +10,7 @@ use jieqi_rules::clock::Clocks;
 use jieqi_rules::platform::{EndError, Look, PlayedGame, SaveSettings};
 use jieqi_rules::{Family, FamilyGame, Move, PlayerView, Side};
 
-use super::config::{GameConfig, Secrecy, SideNames};
+use super::config::{GameConfig, Opponent, Secrecy, SideNames};
 use super::duplicate_match::DuplicateMatch;
 use super::moment::Stamp;
 use super::pending::{Abandoned, PendingStart};
@@ -61,6 +61,21 @@ pub struct Session {
     pub(super) duplicate: Option<DuplicateMatch>,
     /// A side's clock each, in a game with a time control (see [`super::clocks`]).
     pub(super) clocks: Option<Clocks>,
+    /// The server's game this table is, online (see [`super::remote`]).
+    pub(super) online: Option<OnlineTable>,
+}
+
+/// An online table: the server's game and what this screen waits for from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct OnlineTable {
+    /// The server's id of the game.
+    pub(super) id: String,
+    /// A move sent and not yet played back by the server: the plies before it. Nothing more
+    /// is moved from this screen until its `moved` (or a refusal) comes.
+    pub(super) awaiting: Option<usize>,
+    /// Whether the server's clock runs: the screen counts down between its readings only
+    /// then (not before the second player is seated, not after the end).
+    pub(super) clock_runs: bool,
 }
 
 /// A reviewed game put aside while a position of it is played on, with its table as it was.
@@ -151,6 +166,7 @@ impl Session {
             practice: false,
             duplicate: None,
             clocks: config.clock.map(Clocks::new),
+            online: None,
         }
     }
 
@@ -226,6 +242,7 @@ impl Session {
         SideNames {
             by_colour: self.game.variant().sides_are_colours(),
             computer: self.computer().map(|(side, _)| side),
+            remote: self.config.opponent.remote(),
             player_one: self.player_one,
         }
     }
@@ -408,22 +425,27 @@ impl Session {
     }
 
     /// Whether a move by the side to move may come from the screen now: the game runs, the
-    /// live position is shown, it is not the computer's turn, and in hot-seat Jieqi the
-    /// player to move holds the device.
+    /// live position is shown, it is not the computer's turn, in hot-seat Jieqi the player
+    /// to move holds the device, and online it is this seat's turn and no move of its waits
+    /// for the server.
     pub(super) fn human_may_move(&self) -> bool {
         let turn = self.game.turn();
-        self.cover.is_none()
-            && self.browse.is_none()
-            && self.game.outcome().is_none()
-            && self.computer().map(|(side, _)| side) != Some(turn)
-            && (self.secrecy() != Secrecy::HotSeat || self.viewer == turn)
+        let here = match self.config.opponent {
+            Opponent::Online { seat } => {
+                seat == Some(turn) && self.online.as_ref().is_none_or(|t| t.awaiting.is_none())
+            }
+            Opponent::Computer { human, .. } => human == turn,
+            Opponent::TwoPlayers => self.secrecy() != Secrecy::HotSeat || self.viewer == turn,
+        };
+        self.cover.is_none() && self.browse.is_none() && self.game.outcome().is_none() && here
     }
 
-    /// Whether `side` may ask to take back now: never the computer, not while a request
-    /// waits, and in hot-seat Jieqi only the player holding the device (under the cover, the
-    /// one who just moved).
+    /// Whether `side` may ask to take back now: never the computer, never online (the
+    /// server takes nothing back), not while a request waits, and in hot-seat Jieqi only the
+    /// player holding the device (under the cover, the one who just moved).
     pub(super) fn may_ask_takeback(&self, side: Side) -> bool {
         self.computer().map(|(computer, _)| computer) != Some(side)
+            && !self.config.opponent.is_online()
             && self.takeback_request.is_none()
             && (self.secrecy() != Secrecy::HotSeat || self.viewer == side)
     }

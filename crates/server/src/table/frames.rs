@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use jieqi_rules::clock::Clocks;
-use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver, Variant};
-use jieqi_rules::{DrawReason, Outcome, Side, WinReason};
+use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver};
+use jieqi_rules::{Outcome, Side};
 
 use super::Table;
 use crate::protocol::{ClockReading, PlayerInfo, ServerMessage, Snapshot, Status};
@@ -24,14 +24,7 @@ pub fn side_of(seat: usize) -> Side {
     Side::ALL[seat]
 }
 
-/// The seats' names: `red`/`black`, or `first`/`second` where seats are not colours.
-pub fn seat_names(variant: &dyn Variant) -> [&'static str; 2] {
-    if variant.sides_are_colours() {
-        ["red", "black"]
-    } else {
-        ["first", "second"]
-    }
-}
+pub use crate::protocol::{reason, seat_names};
 
 /// The three receivers' knowledge, each computed once, only when asked.
 #[derive(Default)]
@@ -137,11 +130,7 @@ impl Table {
 
     /// `1-0` when seat 0 won, `0-1` when seat 1 did.
     pub fn result_for_winner(winner: Option<usize>) -> &'static str {
-        match winner {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        }
+        crate::protocol::result_for(winner.map(side_of))
     }
 
     /// The seat that won `outcome` (in Banqi a colour's seat), `None` for a draw.
@@ -152,27 +141,5 @@ impl Table {
         }
         let colours = self.game.table(Side::Red).colours;
         colours.iter().position(|c| *c == Some(winner))
-    }
-}
-
-/// How the rules ended a game, as `ended`'s `reason` says it.
-pub fn reason(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win { reason, .. } => match reason {
-            WinReason::Checkmate(_) => "checkmate",
-            WinReason::Stalemate => "stalemate",
-            WinReason::Resignation => "resignation",
-            WinReason::PerpetualCheck => "perpetual_check",
-            WinReason::PerpetualChase => "perpetual_chase",
-            WinReason::NoPiecesLeft => "no_pieces_left",
-            WinReason::Time => "time",
-        },
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Agreement => "agreement",
-            DrawReason::MoveLimit => "move_limit",
-            DrawReason::NoCapture => "no_capture",
-            DrawReason::Repetition => "repetition",
-            DrawReason::NoFlipOrCapture => "no_flip_or_capture",
-        },
     }
 }

@@ -1,0 +1,428 @@
+//! The online table, as the session sees it (spec/online.md): the game is held by a server,
+//! which is the referee; this screen plays one seat (or watches). The session's game is the
+//! seat's game *told* from the server's frames (the variant's start, then each turn as the
+//! seat knows it), so the screen, the move list and the review read the same [`Shown`] as at
+//! a local table and can show nothing the seat may not know.
+//!
+//! The remote player is a seat like the computer's: a move made on this screen is sent
+//! ([`ToServer`]) and played on the table only when the server plays it back ([`Remote::Moved`],
+//! with what a reveal turned up); the opponent's moves arrive the same way. Resigning, draws
+//! and claims go to the server, and the table changes when its answer comes. The connection
+//! itself is the online plugin's (`crate::online`), which turns frames into [`Remote`]s and
+//! [`ToServer`]s into messages.
+//!
+//! [`Shown`]: super::Shown
+
+use std::fmt;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use jieqi_rules::clock::Clocks;
+use jieqi_rules::platform::{KnownTurn, PlayedGame, Receiver};
+use jieqi_rules::{Seed, Side};
+
+use super::commands::Effect;
+use super::config::GameConfig;
+use super::hint::HintChange;
+use super::owner::{OnlineTable, Session};
+use super::think::BoardTurn;
+use crate::i18n::{self, Phrase, Text};
+use crate::states::Phase;
+
+/// What the server told this screen, as the session takes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Remote {
+    /// The table as the server knows it for this screen (its snapshot): the first one of a
+    /// game, or again after a reconnect.
+    Table(Box<RemoteTable>),
+    /// A turn, by either side, as this screen may know it; `ply` is the plies before it. The
+    /// clocks as the server read them after it (Red's, Black's, in ms).
+    Moved {
+        ply: usize,
+        turn: KnownTurn,
+        clocks_left: Option<[u64; 2]>,
+    },
+    /// The game is over.
+    Ended(RemoteEnding),
+    /// `by` offers a draw.
+    DrawOffered(Side),
+    /// `by` declined this screen's offer.
+    DrawDeclined(Side),
+    /// The server refused what this screen sent last (its one line): a move waiting for its
+    /// answer may be made again.
+    Refused(String),
+}
+
+/// A server's game as one screen may know it.
+pub struct RemoteTable {
+    /// The server's id of the game.
+    pub id: String,
+    /// The game told from the seat's frames (or, once over, the whole game).
+    pub game: Box<dyn PlayedGame>,
+    /// Variant, rules and time control as the server plays them; the opponent is
+    /// [`Opponent::Online`](super::Opponent::Online) with this screen's seat.
+    pub config: GameConfig,
+    /// The clocks as the server read them (Red's, Black's, in ms).
+    pub clocks_left: Option<[u64; 2]>,
+    /// Whether the server's clock runs (not before the second player is seated).
+    pub clock_runs: bool,
+}
+
+impl Clone for RemoteTable {
+    fn clone(&self) -> Self {
+        RemoteTable {
+            id: self.id.clone(),
+            game: self.game.boxed(),
+            config: self.config,
+            clocks_left: self.clocks_left,
+            clock_runs: self.clock_runs,
+        }
+    }
+}
+
+/// The same game as the seat knows it, at the same table.
+impl PartialEq for RemoteTable {
+    fn eq(&self, other: &Self) -> bool {
+        let seen = |t: &RemoteTable| {
+            let receiver = t
+                .config
+                .opponent
+                .human()
+                .map_or(Receiver::Spectator, Receiver::Player);
+            t.game.knowledge(receiver)
+        };
+        self.id == other.id
+            && self.config == other.config
+            && self.clocks_left == other.clocks_left
+            && self.clock_runs == other.clock_runs
+            && seen(self) == seen(other)
+    }
+}
+
+impl fmt::Debug for RemoteTable {
+    // Public facts only: a finished game's table holds the deal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RemoteTable")
+            .field("id", &self.id)
+            .field("variant", &self.game.variant().name())
+            .field("plies", &self.game.plies())
+            .field("opponent", &self.config.opponent)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How a server's game ended, and what the end makes public.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct RemoteEnding {
+    /// The winner; `None`: a draw.
+    pub winner: Option<Side>,
+    pub by: EndedBy,
+    /// The deal's seed, now public (a dealt variant): the whole game is played again from it
+    /// for the result card and the review.
+    pub seed: Option<Seed>,
+}
+
+impl fmt::Debug for RemoteEnding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RemoteEnding")
+            .field("winner", &self.winner)
+            .field("by", &self.by)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What ended a server's game, as far as the table must act on it: the rules' own endings
+/// are already on the table (the last move brought them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndedBy {
+    Rules,
+    Resignation,
+    Time,
+    Agreement,
+    /// The winner claimed it after the other player had been gone for the grace period.
+    Abandoned,
+}
+
+/// What this screen asks the server, online: the online plugin sends it.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum ToServer {
+    /// A turn in the variant's engine notation, without what a reveal turns up (the server
+    /// supplies it); `ply`: the plies before it.
+    Move {
+        ply: usize,
+        text: String,
+    },
+    Resign,
+    Draw(DrawStep),
+    /// The win over an opponent gone longer than the server's grace period.
+    Claim,
+    /// The table lost step with the server (a turn that does not follow): ask for the
+    /// table again.
+    Resync,
+}
+
+/// A step of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawStep {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl Session {
+    /// The server's id of the game on the table, online.
+    pub fn online_id(&self) -> Option<&str> {
+        self.online.as_ref().map(|t| t.id.as_str())
+    }
+
+    /// Online: a move of this screen's is on its way to the server.
+    pub fn awaiting_server(&self) -> bool {
+        self.online.as_ref().is_some_and(|t| t.awaiting.is_some())
+    }
+
+    /// The turns as this screen knows them (its seat's, or a spectator's), for the online
+    /// plugin's checks and the autosave.
+    pub fn known_turns(&self) -> Vec<KnownTurn> {
+        let receiver = self
+            .config
+            .opponent
+            .human()
+            .map_or(Receiver::Spectator, Receiver::Player);
+        self.game.knowledge(receiver).turns
+    }
+}
+
+/// What the server told this screen.
+pub(super) fn apply(s: &mut Session, remote: &Remote, ctx_animations: bool) -> Effect {
+    match remote {
+        Remote::Table(table) => adopt(s, table),
+        Remote::Moved {
+            ply,
+            turn,
+            clocks_left,
+        } => moved(s, *ply, turn, *clocks_left, ctx_animations),
+        Remote::Ended(ending) => ended(s, *ending),
+        Remote::DrawOffered(by) => {
+            s.draw_offer = Some(*by);
+            Effect::say(Phrase::new(Text::OffersDraw).with("side", s.names().word(*by)))
+        }
+        Remote::DrawDeclined(by) => {
+            s.draw_offer = None;
+            Effect::say(Phrase::new(Text::DeclinedDraw).with("side", s.names().word(*by)))
+        }
+        Remote::Refused(why) => {
+            if let Some(table) = s.online.as_mut() {
+                table.awaiting = None;
+            }
+            Effect::say(Phrase::new(Text::ServerRefused).with("reason", why.clone()))
+        }
+    }
+}
+
+/// The server's table: a new online game, or the same one again (after a reconnect) — then
+/// the game is the server's as it stands, and the screen keeps its number, so that only
+/// what changed moves.
+fn adopt(s: &mut Session, table: &RemoteTable) -> Effect {
+    let same = s.online.as_ref().is_some_and(|t| t.id == table.id);
+    if same {
+        s.game = table.game.boxed();
+        s.config = table.config;
+        s.draw_offer = None;
+        s.browse = None;
+    } else {
+        if s.game_in_progress() && !s.config.opponent.is_online() && !s.practice {
+            // The player chose to go online from a game in progress: it counts as abandoned
+            // (the online window said so).
+            s.abandoned = s.abandoned(s.abandoning_side());
+        }
+        super::commands::start(s, table.game.boxed(), table.config, Side::Red);
+    }
+    s.online = Some(OnlineTable {
+        id: table.id.clone(),
+        awaiting: None,
+        clock_runs: table.clock_runs,
+    });
+    s.clocks = restored_clocks(s, table.clocks_left);
+    Effect::fresh(s)
+}
+
+/// The clocks as the server read them, to count down from until the next reading.
+fn restored_clocks(s: &Session, left: Option<[u64; 2]>) -> Option<Clocks> {
+    let control = s.config.clock?;
+    Some(match left {
+        Some(left) => Clocks::restored(control, left),
+        None => Clocks::new(control),
+    })
+}
+
+/// A turn the server played: the next one is played on the table; anything else means the
+/// table lost step, and it is asked for again.
+fn moved(
+    s: &mut Session,
+    ply: usize,
+    turn: &KnownTurn,
+    clocks_left: Option<[u64; 2]>,
+    animations: bool,
+) -> Effect {
+    if ply < s.game.plies() {
+        // Already on the table (a snapshot brought it).
+        return Effect::none();
+    }
+    let mover = s.game.turn();
+    let played = (ply == s.game.plies())
+        .then(|| s.game.play_known(turn))
+        .map(|r| r.map_err(|e| i18n::turn_error(&e)));
+    if let Some(Err(_)) | None = played {
+        warn!("the server's turn {} does not follow on the table", ply + 1);
+        return Effect {
+            to_server: Some(ToServer::Resync),
+            ..Effect::none()
+        };
+    }
+    info!("{mover} played {}", turn_for_log(s, ply));
+    if let Some(table) = s.online.as_mut() {
+        table.awaiting = None;
+        table.clock_runs = true;
+    }
+    s.browse = None;
+    if s.draw_offer == Some(mover.other()) {
+        // Moving instead of answering declines the offer (the server forgets it too).
+        s.draw_offer = None;
+    }
+    if let (Some(clocks), Some(left)) = (s.clocks.as_mut(), clocks_left) {
+        *clocks = Clocks::restored(clocks.control(), left);
+    }
+    let phase = if animations {
+        Phase::Animating
+    } else {
+        s.after_move()
+    };
+    Effect {
+        phase: Some(phase),
+        hint: HintChange::Clear,
+        ..Effect::none()
+    }
+}
+
+/// The public text of ply `ply` (what every screen saw), for the log.
+fn turn_for_log(s: &Session, ply: usize) -> String {
+    let public = s.game.knowledge(Receiver::Spectator);
+    public
+        .turns
+        .get(ply)
+        .map(|t| t.text.clone())
+        .unwrap_or_default()
+}
+
+/// The end: the whole game from the deal, now public (for the result card and the review),
+/// with the server's ending on it.
+fn ended(s: &mut Session, ending: RemoteEnding) -> Effect {
+    let rules = s.config.options().to_string();
+    let whole = ending
+        .seed
+        .and_then(|seed| whole_game(s.game.variant(), seed, &rules, &s.known_turns()));
+    if let Some(whole) = whole {
+        s.game = whole;
+    }
+    settle(&mut *s.game, ending);
+    if let Some(clocks) = s.clocks.as_mut() {
+        clocks.stop(Instant::now());
+    }
+    if let Some(table) = s.online.as_mut() {
+        table.awaiting = None;
+        table.clock_runs = false;
+    }
+    s.draw_offer = None;
+    s.browse = None;
+    Effect::phase(Phase::GameOver)
+}
+
+/// Puts the server's ending on the game, unless its last turn already ended it by the
+/// rules. Whether the game is over now.
+pub fn settle(game: &mut dyn PlayedGame, ending: RemoteEnding) -> bool {
+    if game.outcome().is_some() {
+        return true;
+    }
+    let loser = ending.winner.map(Side::other);
+    let settled = match (ending.by, loser) {
+        (EndedBy::Time, Some(loser)) => game.lose_on_time(loser).is_ok(),
+        (EndedBy::Resignation | EndedBy::Abandoned, Some(loser)) => game.resign(loser).is_ok(),
+        (EndedBy::Agreement, _) => game.agree_draw().is_ok(),
+        _ => false,
+    };
+    if !settled {
+        warn!(
+            "the server's ending ({:?}) cannot be shown by the rules",
+            ending.by
+        );
+    }
+    settled
+}
+
+/// The game dealt from `seed` with `turns` played on it (each reveal checked against the
+/// deal): what the end shows everyone. `None` if the deal does not replay them.
+pub fn whole_game(
+    variant: &'static dyn jieqi_rules::platform::Variant,
+    seed: Seed,
+    rules: &str,
+    turns: &[KnownTurn],
+) -> Option<Box<dyn PlayedGame>> {
+    let mut game = variant.start(Some(seed), rules).ok()?;
+    for turn in turns {
+        if let Err(e) = game.play_text(&turn.text) {
+            warn!("the deal does not replay the table's turns: {e}");
+            return None;
+        }
+    }
+    Some(game)
+}
+
+/// A move made on this screen, online: checked by the rules as far as this screen knows
+/// them, then sent; it is played when the server plays it back.
+pub(super) fn send_move(s: &mut Session, turn: BoardTurn) -> Effect {
+    let table = s.game.table(s.viewer);
+    let text = table
+        .turns
+        .iter()
+        .find(|t| t.from == turn.from && t.to == turn.to)
+        .map(|t| t.text.clone());
+    let Some(text) = text else {
+        // Not a turn here: the rules say why, on a copy (the table is not touched).
+        let why = match s.game.boxed().play_turn(turn.from, turn.to) {
+            Err(e) => i18n::turn_error(&e),
+            Ok(_) => Text::ServerRefused.into(),
+        };
+        return Effect::say(why);
+    };
+    let ply = s.game.plies();
+    if let Some(table) = s.online.as_mut() {
+        table.awaiting = Some(ply);
+    }
+    Effect {
+        hint: HintChange::Clear,
+        to_server: Some(ToServer::Move { ply, text }),
+        ..Effect::none()
+    }
+}
+
+/// Resigning, a draw or a claim from this screen, online: sent to the server, whose answer
+/// changes the table.
+pub(super) fn ask_server(s: &mut Session, asked: ToServer) -> Effect {
+    if s.game.outcome().is_some() || s.config.opponent.human().is_none() {
+        return Effect::none();
+    }
+    match asked {
+        ToServer::Draw(DrawStep::Offer) => {
+            if s.draw_offer.is_some() {
+                return Effect::none();
+            }
+            s.draw_offer = s.config.opponent.human();
+        }
+        ToServer::Draw(_) => s.draw_offer = None,
+        _ => {}
+    }
+    Effect {
+        to_server: Some(asked),
+        ..Effect::none()
+    }
+}

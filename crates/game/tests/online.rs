@@ -1,0 +1,285 @@
+//! The table online (issue 58, spec/online.md §3): two app instances, each a player, and a
+//! third watching, play through one server started in this process — the game's own host
+//! (`jieqi_game::online::host`). Each screen's model shows what its seat may know and nothing
+//! more: Black's never names the face-down piece Red took, while Red's does (so the check
+//! can fail), and the spectator's is the public view. A dropped connection comes back by
+//! itself and takes its seat again; the end shows everyone the deal.
+
+mod common;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use common::*;
+use jieqi_game::hud::model::HudModel;
+use jieqi_game::online::host;
+use jieqi_game::online::{Connection, Online, OnlineCommand};
+use jieqi_game::session::{GameCommand, Opponent, Session};
+use jieqi_game::settings::Settings;
+use jieqi_game::states::Phase;
+use jieqi_rules::{SeenPiece, Side, WinReason};
+
+/// An app at a local Jieqi table, named `name` for the server.
+fn player(name: &str) -> App {
+    let mut app = jieqi(false);
+    app.world_mut().resource_mut::<Settings>().online_name = name.into();
+    settle(&mut app);
+    app
+}
+
+/// Updates every app until `done` holds for all of them (real time: the network is real),
+/// at most 10 s.
+fn until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        if apps.iter().all(|app| done(app)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn plies(app: &App) -> usize {
+    shown(app).plies
+}
+
+fn hud(app: &App) -> &HudModel {
+    app.world().resource::<HudModel>()
+}
+
+/// What a screen's tray of `capturer` shows: each piece's role, `None` face down.
+fn tray(app: &App, capturer: Side) -> Vec<Option<jieqi_rules::Role>> {
+    hud(app).players[capturer.index()]
+        .tray
+        .iter()
+        .map(|item| item.role)
+        .collect()
+}
+
+/// A legal move for the side to move on `app`'s screen, by its points' names.
+fn some_move(app: &App) -> (String, String) {
+    let live = shown(app).live.as_ref().expect("a table");
+    let turn = live.turns.first().expect("a legal move");
+    let name =
+        |spot: jieqi_rules::platform::Spot| format!("{}{}", (b'a' + spot.column) as char, spot.row);
+    (name(turn.from), name(turn.to.expect("a move")))
+}
+
+fn play(app: &mut App, (from, to): &(String, String)) {
+    click(app, from);
+    click(app, to);
+}
+
+#[test]
+fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
+    let hosted = host::start(Ipv4Addr::LOCALHOST.into(), 0, Path::new(":memory:"))
+        .expect("a server in this process");
+    let (mut red, mut black, mut watcher, game) = three_tables(&hosted.local.to_string());
+    // Red's cannon (face down on b2) takes the face-down piece on b9.
+    play(&mut red, &("b2".into(), "b9".into()));
+    until(
+        &mut [&mut red, &mut black, &mut watcher],
+        "the capture on every screen",
+        |a| plies(a) == 1,
+    );
+    // Red's screen names what it took; Black's and the spectator's do not.
+    let red_sees = tray(&red, Side::Red);
+    assert_eq!(red_sees.len(), 1);
+    assert!(red_sees[0].is_some(), "the capturer learns what it took");
+    assert_eq!(tray(&black, Side::Red), vec![None], "Black never learns it");
+    assert_eq!(
+        tray(&watcher, Side::Red),
+        vec![None],
+        "nor does a spectator"
+    );
+    let black_view = shown(&black).view().unwrap().clone();
+    assert!(matches!(
+        black_view.moves[0].captured,
+        Some(SeenPiece::Unknown { .. })
+    ));
+    assert_eq!(black_view.learned, Default::default());
+    let red_view = shown(&red).view().unwrap().clone();
+    assert!(matches!(
+        red_view.moves[0].captured,
+        Some(SeenPiece::Known { .. })
+    ));
+    // The whole of Black's screen model says nothing the public view does not.
+    let public = red_view.public();
+    assert_eq!(black_view.pool, public.pool);
+    assert_eq!(black_view.position, public.position);
+
+    // Black's connection drops (another connection takes the seat with its token): it comes
+    // back by itself and takes the seat again.
+    let token = online(&black).token.clone().unwrap();
+    kick(&hosted.local, &game, &token);
+    until(&mut [&mut black], "a reconnect", |a| {
+        online(a).reconnects == 1 && online(a).connection == Connection::Playing
+    });
+    assert_eq!(plies(&black), 1);
+    assert_eq!(tray(&black, Side::Red), vec![None]);
+
+    // Black answers; both screens and the spectator's follow.
+    let reply = some_move(&black);
+    play(&mut black, &reply);
+    until(
+        &mut [&mut red, &mut black, &mut watcher],
+        "Black's move",
+        |a| plies(a) == 2,
+    );
+    // Red's knowledge of its capture survived Black's move.
+    assert!(tray(&red, Side::Red)[0].is_some());
+
+    // Red resigns: every screen shows the end, and now the deal.
+    command(&mut red, GameCommand::Resign(Side::Red));
+    until(&mut [&mut red, &mut black, &mut watcher], "the end", |a| {
+        phase(a) == Phase::GameOver
+    });
+    for app in [&red, &black, &watcher] {
+        let live = shown(app).live.as_ref().unwrap();
+        assert_eq!(
+            live.outcome,
+            Some(jieqi_rules::Outcome::Win {
+                winner: Side::Black,
+                reason: WinReason::Resignation
+            })
+        );
+        // Once over, the deal is shown to everyone.
+        assert!(
+            shown(app).view().unwrap().reveal.is_some(),
+            "the end shows the deal"
+        );
+        assert!(tray(app, Side::Red)[0].is_some(), "and what Red took");
+    }
+    assert_eq!(online(&black).connection, Connection::Over);
+}
+
+/// Red hosts a Jieqi game at `address`, Black joins it by its invite (after a wrong one) and
+/// a third screen watches: the three apps and the server's game id.
+fn three_tables(address: &str) -> (App, App, App, String) {
+    let address = address.to_string();
+    let mut red = player("Ann");
+    let mut black = player("Bo");
+    let mut watcher = player("Cy");
+
+    // Red hosts a Jieqi game at that address, as Red.
+    let config = jieqi_config();
+    command_online(
+        &mut red,
+        OnlineCommand::Host {
+            address: address.clone(),
+            config,
+            colour: Some(Side::Red),
+        },
+    );
+    until(&mut [&mut red], "the table, waiting", |a| {
+        online(a).connection == Connection::Waiting
+    });
+    let invite = online(&red).invite.clone().unwrap().to_string();
+    // A wrong invite is one sentence, and Black's table is untouched.
+    let before = shown(&black).game_id;
+    command_online(
+        &mut black,
+        OnlineCommand::Join {
+            address: address.clone(),
+            code: format!("{}aaaaaaaaaaaa", &invite.replace(' ', "")[..12]),
+        },
+    );
+    until(&mut [&mut black], "the refusal", |a| {
+        online(a).error.is_some()
+    });
+    assert!(!online(&black).is_open());
+    assert_eq!(shown(&black).game_id, before, "the local game stays");
+
+    command_online(
+        &mut black,
+        OnlineCommand::Join {
+            address: address.clone(),
+            code: invite.clone(),
+        },
+    );
+    let game = online(&red).game.clone().unwrap();
+    command_online(
+        &mut watcher,
+        OnlineCommand::Watch {
+            address: address.clone(),
+            code: game.clone(),
+        },
+    );
+    until(
+        &mut [&mut red, &mut black, &mut watcher],
+        "three tables",
+        |a| {
+            online(a).connection == Connection::Playing
+                && a.world().resource::<Session>().online_id() == Some(game.as_str())
+        },
+    );
+    assert_eq!(
+        shown(&red).names.remote,
+        Some(Side::Black),
+        "Red's opponent plays elsewhere"
+    );
+    assert_eq!(
+        red.world().resource::<Session>().config().opponent,
+        Opponent::Online {
+            seat: Some(Side::Red)
+        }
+    );
+    assert!(shown(&red).can_move());
+    assert!(!shown(&black).can_move(), "not Black's turn");
+    assert!(!shown(&watcher).can_move(), "a spectator never moves");
+    (red, black, watcher, game)
+}
+
+/// Sends a request of the Play online window.
+fn command_online(app: &mut App, command: OnlineCommand) {
+    app.world_mut()
+        .resource_mut::<Messages<OnlineCommand>>()
+        .write(command);
+    app.update();
+}
+
+/// Takes a seat with its token from another connection: the server closes the seat's
+/// connection (4001), as a network drop would end it.
+fn kick(server: &SocketAddr, game: &str, token: &str) {
+    use jieqi_server::protocol::{ClientMessage, PROTOCOL};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let url = format!("ws://{server}/ws");
+        let mut socket = jieqi_server::client::connect(&url).await.unwrap();
+        let hello = ClientMessage::Hello {
+            protocol: PROTOCOL,
+            name: "thief".into(),
+        };
+        jieqi_server::client::send(&mut socket, &hello)
+            .await
+            .unwrap();
+        let resume = ClientMessage::Resume {
+            game: game.into(),
+            token: token.into(),
+        };
+        jieqi_server::client::send(&mut socket, &resume)
+            .await
+            .unwrap();
+        // The snapshot: the seat is this connection's now; then it goes.
+        for _ in 0..3 {
+            let _ = tokio::time::timeout(
+                Duration::from_secs(2),
+                jieqi_server::client::recv(&mut socket),
+            )
+            .await;
+        }
+    });
+}
