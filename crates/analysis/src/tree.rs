@@ -7,7 +7,7 @@
 //! ordered: the first is the main line, the others are variations.
 //!
 //! There is never a deal behind the tree: the game at a node is the variant's told game
-//! ([`Variant::told_game`]) from the start, then each turn on the path with
+//! ([`Variant::told_game`](jieqi_rules::platform::Variant::told_game)) from the start, then each turn on the path with
 //! [`PlayedGame::play_known`], so the game knows exactly what was told and nothing more, and
 //! a refused turn comes back with the rules' own one-line reason, the tree unchanged.
 

@@ -6,7 +6,7 @@
 //! the face-down piece taken (`b2b9Cr`).
 
 use jieqi_rules::Side;
-use jieqi_rules::platform::{KnownTurn, VariantRef};
+use jieqi_rules::platform::{KnownTurn, Receiver, VariantRef};
 use jieqi_rules::quote::quote;
 
 use super::{ImportError, first_variant_reading, new_tree};
@@ -96,21 +96,22 @@ pub(crate) fn import(text: &str) -> Result<Tree, ImportError> {
     }
 }
 
-/// The `position` command for the current node: the tree's start (`startpos` for the
-/// variant's own) and the turns to here, each with its reveal's letter. The identities of
-/// face-down pieces taken are left out: an engine told the game knows what its player saw
-/// from the position text ([`Tree::position_text`]).
+/// The `position` command for the current node: `fen` with the tree's start as its teller
+/// knows it (a FEN names its variant where `startpos` would not: Jieqi's public start is
+/// not Xiangqi's), and the turns to here, each with its reveal's letter. The identities of
+/// face-down pieces taken are left out, as an engine's GUI sends them; what the player
+/// learned is in [`Tree::position_text`].
 pub fn position_command(tree: &Tree) -> String {
-    let start = match tree.start() {
-        Some(fen) => format!("fen {fen}"),
-        None => "startpos".to_string(),
-    };
+    let start = tree
+        .game_at(tree.root())
+        .map(|g| g.knowledge(Receiver::Spectator).position)
+        .unwrap_or_default();
     let turns = tree.turns_to(tree.current()).unwrap_or_default();
     if turns.is_empty() {
-        return format!("position {start}");
+        return format!("position fen {start}");
     }
     let moves: Vec<&str> = turns.iter().map(|t| t.text.as_str()).collect();
-    format!("position {start} moves {}", moves.join(" "))
+    format!("position fen {start} moves {}", moves.join(" "))
 }
 
 #[cfg(test)]
@@ -128,10 +129,9 @@ mod tests {
         assert_eq!(tree.variant().id(), "jieqi");
         let last = tree.turn(tree.current()).unwrap();
         assert_eq!((last.text.as_str(), last.captured), ("b7b0r", Some('A')));
-        assert_eq!(
-            position_command(&tree),
-            format!("position fen {fen} moves a3a4C b7b0r")
-        );
+        let command = position_command(&tree);
+        assert!(command.starts_with("position fen xxxxkxxxx/"), "{command}");
+        assert!(command.ends_with(" - 0 1 moves a3a4C b7b0r"), "{command}");
     }
 
     #[test]
