@@ -237,6 +237,25 @@ mod tests {
     }
 
     #[test]
+    fn a_banqi_flip_asks_what_it_turned_up_rules_11() {
+        let banqi = VariantRef(jieqi_variants::find("banqi").unwrap());
+        let mut tree = Tree::new(banqi, None, "").unwrap();
+        let q = tree.ask(Spot::new(0, 0), None).unwrap();
+        // Every identity of both colours may lie face down at the start.
+        assert_eq!(q.reveals.len(), 14);
+        let (chariot, text) = q
+            .reveals
+            .iter()
+            .find(|(i, _)| i.role == Role::Chariot && i.side == Side::Red)
+            .cloned()
+            .unwrap();
+        assert_eq!(text, "a1=R");
+        tree.play_known(&q.turn(Some(chariot), None).unwrap())
+            .unwrap();
+        assert_eq!(tree.game().plies(), 1);
+    }
+
+    #[test]
     fn taking_a_face_down_piece_asks_what_it_was_rules_7() {
         let tree = Tree::new(VariantRef(&JIEQI), None, "").unwrap();
         let q = tree.ask(spot("b2"), Some(spot("b9"))).unwrap();
