@@ -917,7 +917,11 @@ mod tests {
                 colour: Some(Side::Black)
             })
         );
-        assert!(parse("--human black").unwrap_err().contains("--online host"));
+        assert!(
+            parse("--human black")
+                .unwrap_err()
+                .contains("--online host")
+        );
         assert_eq!(
             parse("--open settings").unwrap().open,
             Some(StartWindow::Settings)

@@ -36,6 +36,7 @@ use crate::autosave::AnswerResume;
 use crate::clocks::ClockTick;
 use crate::computer::Computer;
 use crate::input::{BoardInput, Preselect};
+use crate::online::OnlineCommand;
 use crate::pieces::animation::Tween;
 use crate::records::RecordFile;
 use crate::reveal_values::{AskRevealValues, RevealValues};
@@ -187,6 +188,7 @@ struct Pending<'w> {
     files: Res<'w, Messages<RecordFile>>,
     resume: Res<'w, Messages<AnswerResume>>,
     resets: Res<'w, Messages<ResetStats>>,
+    online: Res<'w, Messages<OnlineCommand>>,
 }
 
 impl Pending<'_> {
@@ -214,6 +216,7 @@ impl Pending<'_> {
             || written(&self.files)
             || written(&self.resume)
             || written(&self.resets)
+            || written(&self.online)
     }
 }
 

@@ -459,6 +459,12 @@ catalogue! {
         "回到{address}的對局{game}",
     ],
     ClaimWin => ["Claim the win", "Sieg beanspruchen", "判我勝"],
+    OnlineRematchOffer => [
+        "{name} offers a rematch, colours swapped",
+        "{name} bietet eine Revanche mit getauschten Farben an",
+        "{name}提議交換先後再下一局",
+    ],
+    AcceptRematch => ["Accept the rematch", "Revanche annehmen", "接受再戰"],
     OnlineNoServer => [
         "No game server answers at {address}.",
         "Unter {address} antwortet kein Spielserver.",

@@ -127,6 +127,16 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
     });
     assert_eq!(plies(&black), 1);
     assert_eq!(tray(&black, Side::Red), vec![None]);
+    // Red's too: its table is told again from the snapshot, what it took included.
+    let token = online(&red).token.clone().unwrap();
+    kick(&hosted.local, &game, &token);
+    until(&mut [&mut red], "Red's reconnect", |a| {
+        online(a).reconnects == 1 && online(a).connection == Connection::Playing
+    });
+    assert!(
+        tray(&red, Side::Red)[0].is_some(),
+        "the capturer still knows"
+    );
 
     // Black answers; both screens and the spectator's follow.
     let reply = some_move(&black);
@@ -161,6 +171,39 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
         assert!(tray(app, Side::Red)[0].is_some(), "and what Red took");
     }
     assert_eq!(online(&black).connection, Connection::Over);
+    rematch(&mut red, &mut black, &game);
+}
+
+/// "Again" on Red's result card offers Black a rematch with the colours swapped; Black accepts
+/// it, and both sit at the new game.
+fn rematch(red: &mut App, black: &mut App, old: &str) {
+    command(red, GameCommand::Again);
+    until(&mut [&mut *red, &mut *black], "the rematch offer", |a| {
+        a.world().resource::<Online>().rematch_offer.is_some()
+            || a.world().resource::<Online>().connection == Connection::Waiting
+    });
+    let offer = online(black)
+        .rematch_offer
+        .clone()
+        .expect("Black is offered a rematch");
+    assert_eq!(offer.0, Side::Red);
+    assert_ne!(offer.1.game, old);
+    black
+        .world_mut()
+        .resource_mut::<Messages<OnlineCommand>>()
+        .write(OnlineCommand::AcceptRematch);
+    until(&mut [&mut *red, &mut *black], "the new game", |a| {
+        let new = a.world().resource::<Session>().online_id() == Some(offer.1.game.as_str());
+        new && online(a).connection == Connection::Playing
+    });
+    assert_eq!(
+        online(red).seat,
+        Some(Side::Black),
+        "the colours are swapped"
+    );
+    assert_eq!(online(black).seat, Some(Side::Red));
+    assert_eq!(plies(red), 0);
+    assert!(shown(black).can_move(), "Black, now Red, moves first");
 }
 
 /// Red hosts a Jieqi game at `address`, Black joins it by its invite (after a wrong one) and

@@ -236,6 +236,9 @@ fn ask_of(message: ClientMessage) -> Option<Ask> {
         ClientMessage::Resign { .. } => Ask::Resign,
         ClientMessage::Draw { action, .. } => Ask::Draw(action),
         ClientMessage::Claim { .. } => Ask::Claim,
+        ClientMessage::Rematch {
+            new_game, invite, ..
+        } => Ask::Rematch { new_game, invite },
         ClientMessage::Hello { .. } | ClientMessage::Create { .. } | ClientMessage::Ping => {
             return None;
         }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use jieqi_rules::Seed;
 use jieqi_rules::platform::{PlayedGame, Variant};
@@ -30,8 +30,21 @@ pub struct Settings {
 #[derive(Debug)]
 pub struct Hub {
     live: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    /// The players' connections of the games that ended lately, for a rematch offer (a game
+    /// read back from the database knows only the connection asking).
+    ended: Mutex<Ended>,
     store: Store,
     settings: Settings,
+}
+
+/// How long after its end a game's players can still offer each other a rematch.
+const REMATCH_WINDOW: Duration = Duration::from_secs(600);
+
+/// Recently ended games' connections, oldest first for expiry.
+#[derive(Debug, Default)]
+struct Ended {
+    links: HashMap<String, [Option<Link>; 2]>,
+    order: std::collections::VecDeque<(Instant, String)>,
 }
 
 /// What `create` asks for.
@@ -48,6 +61,7 @@ impl Hub {
     pub fn new(store: Store, settings: Settings) -> Arc<Hub> {
         Arc::new(Hub {
             live: Mutex::new(HashMap::new()),
+            ended: Mutex::new(Ended::default()),
             store,
             settings,
         })
@@ -78,15 +92,27 @@ impl Hub {
             .insert(table.id().to_string(), inbox);
         let hub = Arc::clone(self);
         let id = table.id().to_string();
-        tokio::spawn(table.run(receiver, move || hub.forget(&id)));
+        tokio::spawn(table.run(receiver, move |links| hub.forget(&id, links)));
     }
 
-    /// A game that is over leaves the live list.
-    pub fn forget(&self, id: &str) {
+    /// A game that is over leaves the live list; its players' connections are kept for
+    /// [`REMATCH_WINDOW`].
+    pub fn forget(&self, id: &str, links: [Option<Link>; 2]) {
         self.live
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(id);
+        let now = Instant::now();
+        let mut ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
+        while let Some((at, old)) = ended.order.front().cloned() {
+            if now.duration_since(at) < REMATCH_WINDOW {
+                break;
+            }
+            ended.order.pop_front();
+            ended.links.remove(&old);
+        }
+        ended.order.push_back((now, id.to_string()));
+        ended.links.insert(id.to_string(), links);
     }
 
     /// The database.
@@ -145,7 +171,24 @@ impl Hub {
         match Table::restore(saved, self.store.clone(), self.settings.grace) {
             Ok(mut table) if table.is_over() => {
                 table.reattach(&command.link);
+                let links = self
+                    .ended
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .links
+                    .get(game)
+                    .cloned();
+                if let Some(links) = &links {
+                    table.attach(links);
+                }
                 table.handle(command).await;
+                // A player who came back after the end is reached on their new connection.
+                if links.is_some() {
+                    let mut ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
+                    if let Some(kept) = ended.links.get_mut(game) {
+                        *kept = table.links();
+                    }
+                }
             }
             // Not over but not live (stored since this server started): live it.
             Ok(table) => {

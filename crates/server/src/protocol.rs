@@ -79,6 +79,14 @@ pub enum ClientMessage {
     Claim {
         game: String,
     },
+    /// After the end: offers the other player a rematch, the new game this player created
+    /// (with the colours swapped) and its invite; the other player gets an `offer` of kind
+    /// `rematch` with them, and joins to accept.
+    Rematch {
+        game: String,
+        new_game: String,
+        invite: String,
+    },
     Ping,
 }
 
@@ -92,7 +100,8 @@ impl ClientMessage {
             | ClientMessage::Move { game, .. }
             | ClientMessage::Resign { game }
             | ClientMessage::Draw { game, .. }
-            | ClientMessage::Claim { game } => Some(game),
+            | ClientMessage::Claim { game }
+            | ClientMessage::Rematch { game, .. } => Some(game),
             ClientMessage::Hello { .. } | ClientMessage::Create { .. } | ClientMessage::Ping => {
                 None
             }
@@ -224,6 +233,11 @@ pub enum ServerMessage {
         game: String,
         kind: String,
         from: String,
+        /// A rematch: the new game the offering player created, and its invite.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        new_game: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     Pong {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -268,11 +282,12 @@ pub struct Snapshot {
     pub position: String,
     /// Every ply as the receiver's view writes it.
     pub moves: Vec<String>,
-    /// What each face-down piece taken was, by the ply that took it (0 = the first move), for
-    /// the plies whose `moved` told this receiver `captured`: a client that reconnects
-    /// rebuilds its knowledge turn by turn. Absent when there is none.
+    /// What each face-down piece taken was, by the ply that took it (`"0"` = the first
+    /// move; JSON keys are strings, and a number key would not read back inside the tagged
+    /// message), for the plies whose `moved` told this receiver `captured`: a client that
+    /// reconnects rebuilds its knowledge turn by turn. Absent when there is none.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub captured: BTreeMap<u64, String>,
+    pub captured: BTreeMap<String, String>,
     /// A timed game's time control (what every player may know, like `rules`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
@@ -415,6 +430,45 @@ pub fn winner_of(result: &str) -> Result<Option<Side>, BadMessage> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every field of a snapshot reads back as it was written, as a client reads it.
+    #[test]
+    fn a_snapshot_reads_back_whole() {
+        let snapshot = ServerMessage::Snapshot(Box::new(Snapshot {
+            game: "g".into(),
+            variant: "jieqi".into(),
+            rules: String::new(),
+            seat: "red".into(),
+            players: BTreeMap::from([(
+                "red".into(),
+                PlayerInfo {
+                    name: "ann".into(),
+                    connected: true,
+                },
+            )]),
+            position: "p".into(),
+            moves: vec!["b2b9".into()],
+            captured: BTreeMap::from([("0".into(), "n".into())]),
+            time_control: Some(TimeControl {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            }),
+            clock: Some(ClockReading {
+                left_ms: BTreeMap::from([("red_ms".into(), 5), ("black_ms".into(), 6)]),
+                running: Some("black".into()),
+            }),
+            status: Status::Playing,
+            result: None,
+            reason: None,
+            deal: None,
+            seed: None,
+            id: None,
+        }));
+        let text = snapshot.to_text();
+        assert!(text.contains(r#""captured":{"0":"n"}"#), "{text}");
+        let read: ServerMessage = serde_json::from_str(&text).unwrap();
+        assert_eq!(read, snapshot);
+    }
     use proptest::prelude::*;
 
     #[test]

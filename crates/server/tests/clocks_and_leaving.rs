@@ -216,3 +216,51 @@ fn draw_offers() {
     let ended = pair.seat("black").client.wait_for("ended");
     assert_eq!(ended["result"], "1/2-1/2");
 }
+
+/// After the end a player offers a rematch: the new game it created (colours swapped) and its
+/// invite reach the other player in an `offer` of kind `rematch`, who joins it. Before the
+/// end, or from a spectator, it is refused.
+#[test]
+fn a_rematch_offer_reaches_the_other_player_who_joins_it() {
+    let server = Server::start(&[]);
+    let mut pair = new_pair(&server, json!({"variant": "jieqi", "colour": "red"}));
+    let game = pair.game.clone();
+    let early = json!({"t": "rematch", "game": game, "new_game": "0123456789ab", "invite": "x"});
+    pair.creator.client.send(early.clone());
+    assert!(
+        pair.creator.client.wait_error("not_allowed")["message"]
+            .as_str()
+            .unwrap()
+            .contains("not over")
+    );
+    pair.joiner
+        .client
+        .send(json!({"t": "resign", "game": game}));
+    pair.creator.client.wait_for("ended");
+    pair.joiner.client.wait_for("ended");
+    // Red creates the new game as Black and offers it.
+    let creator = &mut pair.creator.client;
+    creator.send(json!({"t": "create", "variant": "jieqi", "colour": "black"}));
+    let created = creator.wait_for("created");
+    let (new_game, invite) = (created["game"].clone(), created["invite"].clone());
+    creator.send(json!({"t": "rematch", "game": game, "new_game": new_game, "invite": invite}));
+    let offer = pair.joiner.client.wait_for("offer");
+    assert_eq!(offer["kind"], "rematch");
+    assert_eq!(offer["from"], "red");
+    assert_eq!(offer["new_game"], new_game);
+    assert_eq!(offer["invite"], invite);
+    // Accepting is joining: the colours are swapped.
+    pair.joiner
+        .client
+        .send(json!({"t": "join", "game": new_game, "invite": invite}));
+    let joined = pair.joiner.client.wait_for("joined");
+    assert_eq!(joined["seat"], "red");
+    // A spectator cannot offer one; a malformed offer is a bad message.
+    let (mut watcher, _) = common::spectator(&server, &game);
+    watcher.send(early);
+    watcher.wait_error("not_allowed");
+    pair.creator
+        .client
+        .send(json!({"t": "rematch", "game": game, "new_game": "nope", "invite": "x"}));
+    pair.creator.client.wait_error("bad_message");
+}

@@ -17,6 +17,8 @@ pub struct OnlineLines {
     pub trouble: Option<String>,
     /// The opponent has been gone for the server's grace period in an untimed game.
     pub can_claim: bool,
+    /// "Bo offers a rematch, colours swapped", to accept.
+    pub rematch_offer: Option<String>,
 }
 
 /// The lines for an online table (`None` at a local one).
@@ -39,6 +41,14 @@ pub fn lines(online: &Online, shown: &Shown, lang: Language) -> Option<OnlineLin
         trouble: (online.connection == Connection::Reconnecting)
             .then(|| Text::OnlineReconnecting.get(lang).to_string()),
         can_claim: running && shown.clocks.is_none() && online.claimable,
+        rematch_offer: online.rematch_offer.as_ref().map(|(by, _)| {
+            let name = online.players[by.index()]
+                .as_ref()
+                .map_or_else(|| Text::Opponent.get(lang).to_string(), |p| p.name.clone());
+            Phrase::new(Text::OnlineRematchOffer)
+                .with("name", name)
+                .say(lang)
+        }),
     })
 }
 

@@ -21,6 +21,7 @@ use crate::hud::settings_window::SettingsPanel;
 use crate::hud::style::{self, c32};
 use crate::i18n::{Language, Phrase, Text};
 use crate::layout::Margins;
+use crate::online::OnlineCommand;
 use crate::records::RecordBox;
 use crate::reveal_values::AskRevealValues;
 use crate::review::ReviewCommand;
@@ -100,6 +101,7 @@ impl Default for PanelState {
 #[derive(SystemParam)]
 struct Outbox<'w> {
     commands: MessageWriter<'w, GameCommand>,
+    online: MessageWriter<'w, OnlineCommand>,
     hint: MessageWriter<'w, AskHint>,
     values: MessageWriter<'w, AskRevealValues>,
     review: MessageWriter<'w, ReviewCommand>,
@@ -408,12 +410,7 @@ fn draw_cover(
 }
 
 /// Where an online table is played, a connection coming back, and the claim.
-fn online_lines(
-    ui: &mut egui::Ui,
-    online: &OnlineLines,
-    lang: Language,
-    out: &mut MessageWriter<GameCommand>,
-) {
+fn online_lines(ui: &mut egui::Ui, online: &OnlineLines, lang: Language, out: &mut Outbox) {
     ui.label(
         egui::RichText::new(&online.status)
             .color(style::PAPER_WEAK)
@@ -423,7 +420,13 @@ fn online_lines(
         ui.label(egui::RichText::new(trouble).color(style::BRASS));
     }
     if online.can_claim && ui.button(Text::ClaimWin.get(lang)).clicked() {
-        out.write(GameCommand::ClaimWin);
+        out.commands.write(GameCommand::ClaimWin);
+    }
+    if let Some(offer) = &online.rematch_offer {
+        ui.label(egui::RichText::new(offer).color(style::BRASS));
+        if ui.button(Text::AcceptRematch.get(lang)).clicked() {
+            out.online.write(OnlineCommand::AcceptRematch);
+        }
     }
 }
 
@@ -531,7 +534,7 @@ fn side_panel(
         ui.label(egui::RichText::new(v).italics());
     }
     if let Some(online) = &hud.online {
-        online_lines(ui, online, lang, &mut outbox.commands);
+        online_lines(ui, online, lang, outbox);
     }
     ui.separator();
     for line in &hud.players {

@@ -43,11 +43,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                again_is_rematch,
                 act,
                 pump,
                 announce_invite.run_if(resource_exists::<AnnounceInvite>),
             )
                 .chain()
+                .after(GameSet::Input)
                 .before(GameSet::Apply),
         )
         .add_systems(
@@ -84,6 +86,11 @@ pub enum OnlineCommand {
     Watch { address: String, code: String },
     /// The seat of the game on the table at the last run, taken again.
     Rejoin(saved::SavedSeat),
+    /// After the end: a new game with the same settings and the colours swapped, offered to
+    /// the other player ("Again" at an online table).
+    Rematch,
+    /// The other player's rematch, joined.
+    AcceptRematch,
 }
 
 /// Where this screen stands with the server.
@@ -137,6 +144,10 @@ pub struct Online {
     pub claimable: bool,
     /// A seat of the last run, offered again (see [`saved`]).
     pub rejoin: Option<saved::SavedSeat>,
+    /// A rematch this screen is creating: the finished game it follows.
+    rematch_of: Option<String>,
+    /// The other player's rematch: who offers it, and its game and invite.
+    pub rematch_offer: Option<(Side, InviteCode)>,
     /// Wakes the event loop (for a moment due later, as a claim's).
     wake: Option<Wake>,
     variant: Option<VariantRef>,
@@ -176,6 +187,8 @@ impl Online {
         self.variant = None;
         self.reconnects = 0;
         self.claimable = false;
+        self.rematch_of = None;
+        self.rematch_offer = None;
     }
 
     fn failed(&mut self, why: Phrase) {
@@ -254,10 +267,18 @@ fn act(
     mut online: ResMut<Online>,
     settings: Res<Settings>,
     run_name: Option<Res<RunName>>,
+    session: Res<Session>,
     dirs: Option<Res<StorageDirs>>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     for command in asked.read() {
+        if matches!(
+            command,
+            OnlineCommand::Rematch | OnlineCommand::AcceptRematch
+        ) {
+            rematch(&mut online, command, session.config());
+            continue;
+        }
         let name = run_name
             .as_ref()
             .map_or(settings.online_name.as_str(), |n| n.0.as_str());
@@ -278,6 +299,43 @@ fn act(
             }
             Err(why) => online.failed(why),
         }
+    }
+}
+
+/// A rematch over the connection the finished game was played on: a new game created with
+/// the same variant, rules and clock and this player in the other colour, then offered to the
+/// other player through the old game (see [`heard`]); or the other player's, joined.
+fn rematch(online: &mut Online, command: &OnlineCommand, config: GameConfig) {
+    let (Some(link), Some(variant)) = (online.link.as_ref(), online.variant) else {
+        return;
+    };
+    match command {
+        OnlineCommand::Rematch => {
+            let (Some(seat), Some(game)) = (online.seat, online.game.clone()) else {
+                return;
+            };
+            if online.connection != Connection::Over || online.rematch_of.is_some() {
+                return;
+            }
+            let rules = config.options().to_string();
+            link.send(ClientMessage::Create {
+                variant: variant.id().to_string(),
+                rules: (!rules.is_empty()).then_some(rules),
+                clock: config.clock,
+                colour: Some(seat_names(variant.0)[seat.other().index()].to_string()),
+                deal: None,
+            });
+            online.rematch_of = Some(game);
+        }
+        OnlineCommand::AcceptRematch => {
+            if let Some((_, code)) = online.rematch_offer.take() {
+                link.send(ClientMessage::Join {
+                    game: code.game,
+                    invite: code.invite,
+                });
+            }
+        }
+        _ => {}
     }
 }
 
@@ -333,6 +391,8 @@ fn open(
             Ok((url(address)?, ClientMessage::Watch { game }))
         }
         OnlineCommand::Rejoin(seat) => rejoin(online, seat, dirs, url),
+        // Over the open connection (see `rematch`).
+        OnlineCommand::Rematch | OnlineCommand::AcceptRematch => Err(Text::ServerRefused.into()),
     }
 }
 
@@ -391,6 +451,19 @@ fn host_here(online: &mut Online, dirs: Option<&StorageDirs>) -> Result<host::Ho
     Ok(hosted)
 }
 
+/// "Again" at an online table whose game is over: a rematch (the session itself ignores
+/// "Again" online).
+fn again_is_rematch(
+    mut commands: MessageReader<GameCommand>,
+    online: Res<Online>,
+    mut out: MessageWriter<OnlineCommand>,
+) {
+    let again = commands.read().any(|c| *c == GameCommand::Again);
+    if again && online.seat.is_some() && online.connection == Connection::Over {
+        out.write(OnlineCommand::Rematch);
+    }
+}
+
 /// `--online host`: the address and the invite on stdout, once.
 fn announce_invite(online: Res<Online>, mut told: Local<Option<String>>) {
     let Some(invite) = online.invite.as_ref().filter(|_| online.is_changed()) else {
@@ -446,6 +519,13 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             invite,
             ..
         } => {
+            if let (Some(old), Some(link)) = (online.rematch_of.take(), online.link.as_ref()) {
+                link.send(ClientMessage::Rematch {
+                    game: old,
+                    new_game: game.clone(),
+                    invite: invite.clone(),
+                });
+            }
             online.invite = Some(InviteCode {
                 game: game.clone(),
                 invite,
@@ -495,9 +575,20 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
                 wake_after(wake, CLAIM_AFTER);
             }
         }
-        ServerMessage::Offer { kind, from, .. } => match (kind.as_str(), side(&from)) {
+        ServerMessage::Offer {
+            kind,
+            from,
+            new_game,
+            invite,
+            ..
+        } => match (kind.as_str(), side(&from)) {
             ("draw", Some(by)) => out.write_remote(Remote::DrawOffered(by)),
             ("draw_declined", Some(by)) => out.write_remote(Remote::DrawDeclined(by)),
+            ("rematch", Some(by)) => {
+                if let (Some(game), Some(invite)) = (new_game, invite) {
+                    online.rematch_offer = Some((by, InviteCode { game, invite }));
+                }
+            }
             _ => {}
         },
         ServerMessage::Error { code, message, .. } => refused(online, code, message, out),

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Connection, Online};
 use crate::i18n::Text;
+use crate::session::Session;
 use crate::storage::{DiskWriter, StorageDirs, StorageNotices, load_json, to_json};
 
 const VERSION: u32 = 1;
@@ -27,12 +28,19 @@ pub struct SavedSeat {
     pub token: Option<String>,
     /// The game is over or was left: nothing to take again.
     pub done: bool,
+    /// Plies played, and the position as this seat knows it (its viewer-relative text): a
+    /// preview, and what a script driving the window reads (`tools/online-play.py`).
+    #[serde(default)]
+    pub plies: usize,
+    #[serde(default)]
+    pub position: String,
 }
 
 impl SavedSeat {
-    /// The seat of the table `online` is at, if any.
-    pub fn of(online: &Online) -> Option<SavedSeat> {
+    /// The seat of the table `online` is at, if any, with what the session shows of it.
+    pub fn of(online: &Online, session: &Session) -> Option<SavedSeat> {
         let game = online.game.clone()?;
+        let at_table = session.online_id() == Some(game.as_str());
         Some(SavedSeat {
             version: VERSION,
             address: online.address.clone(),
@@ -42,6 +50,12 @@ impl SavedSeat {
             game,
             token: online.token.clone(),
             done: matches!(online.connection, Connection::Over | Connection::Offline),
+            plies: if at_table { session.plies() } else { 0 },
+            position: if at_table {
+                session.known_position()
+            } else {
+                String::new()
+            },
         })
     }
 }
@@ -74,17 +88,18 @@ fn load(dirs: Res<StorageDirs>, mut notices: ResMut<StorageNotices>, mut online:
 /// Writes the seat when it changes (a new table, a token, the end, leaving).
 fn keep(
     online: Res<Online>,
+    session: Res<Session>,
     dirs: Res<StorageDirs>,
     writer: Res<DiskWriter>,
     mut last: Local<Option<SavedSeat>>,
 ) {
-    if !online.is_changed() {
+    if !online.is_changed() && !session.is_changed() {
         return;
     }
     let Some(path) = dirs.online_file() else {
         return;
     };
-    let seat = match SavedSeat::of(&online) {
+    let seat = match SavedSeat::of(&online, &session) {
         Some(seat) => seat,
         // Left: the last seat, done.
         None => match last.clone() {

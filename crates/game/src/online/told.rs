@@ -67,7 +67,7 @@ fn known_turns(snapshot: &Snapshot) -> Vec<KnownTurn> {
             text: text.clone(),
             captured: snapshot
                 .captured
-                .get(&(ply as u64))
+                .get(&ply.to_string())
                 .and_then(|letter| letter.chars().next()),
         })
         .collect()
@@ -242,7 +242,7 @@ mod tests {
             .turns
             .iter()
             .enumerate()
-            .filter_map(|(ply, t)| Some((ply as u64, t.captured?.to_string())))
+            .filter_map(|(ply, t)| Some((ply.to_string(), t.captured?.to_string())))
             .collect();
         let table = table_of(&red).unwrap();
         assert_eq!(

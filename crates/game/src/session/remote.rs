@@ -180,15 +180,29 @@ impl Session {
         self.online.as_ref().is_some_and(|t| t.awaiting.is_some())
     }
 
-    /// The turns as this screen knows them (its seat's, or a spectator's), for the online
-    /// plugin's checks and the autosave.
+    /// The turns as this screen knows them (its seat's, or a spectator's).
     pub fn known_turns(&self) -> Vec<KnownTurn> {
-        let receiver = self
-            .config
+        self.game.knowledge(self.receiver()).turns
+    }
+
+    /// The position as this screen knows it, in the variant's text (a Jieqi seat's
+    /// viewer-relative FEN).
+    pub fn known_position(&self) -> String {
+        self.game.knowledge(self.receiver()).position
+    }
+
+    /// Plies played.
+    pub fn plies(&self) -> usize {
+        self.game.plies()
+    }
+
+    /// Who this screen is: its seat, or a spectator (a table for two shows the public view
+    /// here too: only the seat's own knowledge is ever written out).
+    fn receiver(&self) -> Receiver {
+        self.config
             .opponent
             .human()
-            .map_or(Receiver::Spectator, Receiver::Player);
-        self.game.knowledge(receiver).turns
+            .map_or(Receiver::Spectator, Receiver::Player)
     }
 }
 

@@ -88,7 +88,7 @@ impl Table {
             players,
             position: knowledge.position,
             captured: (knowledge.turns.iter().enumerate())
-                .filter_map(|(ply, t)| Some((ply as u64, t.captured?.to_string())))
+                .filter_map(|(ply, t)| Some((ply.to_string(), t.captured?.to_string())))
                 .collect(),
             moves: knowledge.turns.into_iter().map(|t| t.text).collect(),
             time_control: self.clocks.as_ref().map(Clocks::control),

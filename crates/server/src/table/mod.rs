@@ -48,6 +48,10 @@ pub enum Ask {
     Resign,
     Draw(DrawAction),
     Claim,
+    Rematch {
+        new_game: String,
+        invite: String,
+    },
     /// The connection closed.
     Gone,
 }
@@ -220,8 +224,13 @@ impl Table {
 
     /// Runs the game until it is over and every message sent to it has been answered;
     /// `forget` takes it off the list of live games once it is over, so that new messages go
-    /// to the stored game.
-    pub async fn run(mut self, mut inbox: mpsc::Receiver<Command>, forget: impl FnOnce() + Send) {
+    /// to the stored game, and is handed the players' connections then (a rematch offer goes
+    /// from one to the other).
+    pub async fn run(
+        mut self,
+        mut inbox: mpsc::Receiver<Command>,
+        forget: impl FnOnce([Option<Link>; 2]) + Send,
+    ) {
         while self.ending.is_none() {
             let deadline = self.clocks.as_ref().and_then(Clocks::deadline);
             tokio::select! {
@@ -235,7 +244,7 @@ impl Table {
             }
         }
         // Over: new messages go to the stored game; answer those already sent here.
-        forget();
+        forget(self.links());
         inbox.close();
         while let Some(command) = inbox.recv().await {
             self.handle(command).await;
@@ -251,6 +260,22 @@ impl Table {
         for seat in self.seats.iter_mut().filter_map(|s| s.taken.as_mut()) {
             if crate::ids::same_secret(&token, &seat.token) {
                 seat.link = Some(link.clone());
+            }
+        }
+    }
+
+    /// The players' connections.
+    pub fn links(&self) -> [Option<Link>; 2] {
+        [self.link_of(0).cloned(), self.link_of(1).cloned()]
+    }
+
+    /// Gives a game read back from the database its players' connections of its end.
+    pub fn attach(&mut self, links: &[Option<Link>; 2]) {
+        for (seat, link) in self.seats.iter_mut().zip(links) {
+            if let (Some(taken), Some(link)) = (seat.taken.as_mut(), link)
+                && taken.link.is_none()
+            {
+                taken.link = Some(link.clone());
             }
         }
     }
@@ -273,6 +298,7 @@ impl Table {
             Ask::Resign => self.resign(&link).await,
             Ask::Draw(action) => self.draw(&link, action).await,
             Ask::Claim => self.claim(&link).await,
+            Ask::Rematch { new_game, invite } => self.rematch(&link, &new_game, &invite),
             Ask::Gone => {
                 self.gone(&link);
                 Ok(())

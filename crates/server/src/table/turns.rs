@@ -188,8 +188,38 @@ impl Table {
                 game: self.id.clone(),
                 kind: kind.into(),
                 from: self.seat_name(from).into(),
+                new_game: None,
+                invite: None,
             });
         }
+    }
+
+    /// After the end, a player's rematch: its new game and invite go to the other player.
+    pub(super) fn rematch(&self, link: &Link, new_game: &str, invite: &str) -> Answer {
+        let seat = self.player(link)?;
+        if self.ending.is_none() {
+            return Err((ErrorCode::NotAllowed, "the game is not over".into()));
+        }
+        let plausible = |text: &str| {
+            !text.is_empty() && text.len() <= 64 && text.bytes().all(|b| b.is_ascii_alphanumeric())
+        };
+        if !crate::ids::could_be_game_id(new_game) || !plausible(invite) {
+            return Err((
+                ErrorCode::BadMessage,
+                "a rematch names a new game's id and invite".into(),
+            ));
+        }
+        let Some(other) = self.link_of(1 - seat) else {
+            return Err((ErrorCode::NotAllowed, "your opponent has left".into()));
+        };
+        other.send(&ServerMessage::Offer {
+            game: self.id.clone(),
+            kind: "rematch".into(),
+            from: self.seat_name(seat).into(),
+            new_game: Some(new_game.into()),
+            invite: Some(invite.into()),
+        });
+        Ok(())
     }
 
     /// The win over an opponent gone longer than the grace period, in an untimed game (§6).

@@ -287,10 +287,11 @@ impl Bot {
                 reason,
                 ..
             } if game == self.game => return Ok(Some(format!("result {result} reason {reason}"))),
-            ServerMessage::Offer { game, kind, from }
-                if game == self.game
-                    && kind == "draw"
-                    && self.seat.as_deref() != Some(from.as_str()) =>
+            ServerMessage::Offer {
+                game, kind, from, ..
+            } if game == self.game
+                && kind == "draw"
+                && self.seat.as_deref() != Some(from.as_str()) =>
             {
                 let decline = ClientMessage::Draw {
                     game: self.game.clone(),
