@@ -280,6 +280,12 @@ fn three_tables(address: &str) -> (App, App, App, String) {
     assert!(shown(&red).can_move());
     assert!(!shown(&black).can_move(), "not Black's turn");
     assert!(!shown(&watcher).can_move(), "a spectator never moves");
+    assert_eq!(hud(&watcher).actor, None, "nor resigns or offers a draw");
+    assert_eq!(
+        hud(&black).actor,
+        Some(Side::Black),
+        "a player, off turn, still may"
+    );
     (red, black, watcher, game)
 }
 

@@ -590,7 +590,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         rules: i18n::house_rules(shown.options).map(|p| p.say(lang)),
         players: player_lines(shown, at, in_check, lang),
         status: status(shown, at, in_check, lang),
-        viewer: (shown.secrecy.has_secrets() && running).then(|| {
+        // A spectator's view is everyone's: no one's eyes only.
+        viewer: (shown.secrecy.has_secrets() && running && !shown.watching).then(|| {
             Phrase::new(Text::ViewOf)
                 .with("side", live.viewer)
                 .say(lang)
@@ -718,10 +719,13 @@ fn status(shown: &Shown, at: &Table, in_check: bool, lang: Language) -> String {
 }
 
 /// The side that may resign or offer a draw from this screen: the human against the
-/// computer, in hot-seat Jieqi the device holder on their turn, else the side to move.
+/// computer, online this screen's seat (a spectator none), in hot-seat Jieqi the device holder
+/// on their turn, else the side to move.
 fn actor(shown: &Shown, live: &Table) -> Option<Side> {
-    if live.outcome.is_some() {
+    if live.outcome.is_some() || shown.watching {
         None
+    } else if let Some(remote) = shown.names.remote {
+        Some(remote.other())
     } else if let Some(computer) = shown.computer {
         Some(computer.other())
     } else if shown.secrecy == Secrecy::HotSeat {

@@ -188,6 +188,8 @@ async fn serve(
     loop {
         tokio::select! {
             frame = client::recv(socket) => match frame {
+                // The keepalive's answer is the link's business: it wakes nobody.
+                Ok(ServerMessage::Pong { .. }) => {}
                 Ok(message) => {
                     if let Some(resume) = resume_door(&message) {
                         *door = resume;

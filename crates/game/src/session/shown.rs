@@ -59,6 +59,8 @@ pub struct Shown {
     pub plies: usize,
     /// The side the computer plays.
     pub computer: Option<Side>,
+    /// An online table watched from this screen: nobody plays here.
+    pub watching: bool,
     /// How the sides are named.
     pub names: SideNames,
     /// A variant without Xiangqi's notations (Banqi): the viewer's record and position in
@@ -200,6 +202,7 @@ impl Session {
             take_back,
             abandon: self.abandon_question(),
             computer: self.computer().map(|(side, _)| side),
+            watching: self.config.opponent == super::config::Opponent::Online { seat: None },
             names: self.names(),
             own_texts,
             last_turn: self.last_turn(),
