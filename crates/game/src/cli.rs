@@ -143,6 +143,8 @@ pub enum StartWindow {
     Record,
     HouseRules,
     NewGame,
+    /// The analysis board on the game shown, the engine thinking.
+    Analysis,
 }
 
 /// The command line as clap reads it: every flag, its value checked by its parser (whose
@@ -248,7 +250,7 @@ struct Flags {
     #[arg(long, value_name = "LEVEL", value_parser = level("--play-on"))]
     play_on: Option<Level>,
     /// Open this window at start (e.g. for a screenshot): rules, stats, record, house-rules,
-    /// settings or new-game
+    /// settings, new-game, or analysis (the game shown, the engine thinking)
     #[arg(long, value_name = "WINDOW", value_parser = window)]
     open: Option<StartWindow>,
     /// Window size in pixels (default 1280x800)
@@ -371,9 +373,10 @@ fn window(text: &str) -> Result<StartWindow, String> {
         "house-rules" => StartWindow::HouseRules,
         "settings" => StartWindow::Settings,
         "new-game" => StartWindow::NewGame,
+        "analysis" => StartWindow::Analysis,
         _ => {
             return Err(format!(
-                "--open '{text}': rules, stats, record, house-rules, settings or new-game"
+                "--open '{text}': rules, stats, record, house-rules, settings, new-game or analysis"
             ));
         }
     })
