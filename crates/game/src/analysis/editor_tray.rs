@@ -11,6 +11,7 @@ use bevy_egui::egui;
 use jieqi_analysis::{Editor, EditorPiece};
 use jieqi_rules::{Family, Role, Side};
 
+use super::model::AnalysisSet;
 use super::model::{AnalysisBoard, TrayPick};
 use crate::hud::result_card;
 use crate::hud::style;
@@ -36,7 +37,7 @@ pub enum EditCommand {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<EditCommand>()
-        .add_systems(Update, apply_commands);
+        .add_systems(Update, apply_commands.in_set(AnalysisSet::Change));
 }
 
 fn apply_commands(mut commands: MessageReader<EditCommand>, mut board: ResMut<AnalysisBoard>) {

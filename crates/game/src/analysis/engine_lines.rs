@@ -19,7 +19,7 @@ use jieqi_rules::platform::family::spot;
 use jieqi_rules::platform::{PlayedGame, Spot};
 use jieqi_rules::{Move, Notation, PlayerView, RuleSet, Side, write_move};
 
-use super::model::AnalysisBoard;
+use super::model::{AnalysisBoard, AnalysisSet};
 
 /// The most lines the engine is asked for.
 pub const MAX_LINES: usize = 5;
@@ -175,9 +175,12 @@ impl EngineLines {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EngineLines>()
         .add_message::<EngineCommand>()
+        .add_systems(Update, apply_commands.in_set(AnalysisSet::Change))
         .add_systems(
             Update,
-            (apply_commands, follow_the_board, read_progress).chain(),
+            (follow_the_board, read_progress)
+                .chain()
+                .in_set(AnalysisSet::Follow),
         );
 }
 

@@ -49,23 +49,33 @@ pub fn open_at_start(app: &mut App) {
     app.insert_resource(engine_lines::EngineLines::thinking());
 }
 
+/// The board's messages, for whether one was written this frame.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Written<'w> {
+    board: Res<'w, Messages<BoardCommand>>,
+    tree: Res<'w, Messages<tree_panel::TreeCommand>>,
+    edit: Res<'w, Messages<editor_tray::EditCommand>>,
+    engine: Res<'w, Messages<engine_lines::EngineCommand>>,
+    paste: Res<'w, Messages<transfer::ImportPaste>>,
+}
+
+impl Written<'_> {
+    fn any(&self) -> bool {
+        fn written<M: Message>(messages: &Messages<M>) -> bool {
+            messages.iter_current_update_messages().len() > 0
+        }
+        written(&self.board)
+            || written(&self.tree)
+            || written(&self.edit)
+            || written(&self.engine)
+            || written(&self.paste)
+    }
+}
+
 /// A click on the screen is written while egui draws and read in the next frame's update:
 /// that frame is asked for (the app otherwise waits for input).
-fn follow_up_frame(
-    messages: (
-        Res<Messages<BoardCommand>>,
-        Res<Messages<tree_panel::TreeCommand>>,
-        Res<Messages<editor_tray::EditCommand>>,
-        Res<Messages<engine_lines::EngineCommand>>,
-        Res<Messages<transfer::ImportPaste>>,
-    ),
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    fn written<M: Message>(messages: &Messages<M>) -> bool {
-        messages.iter_current_update_messages().len() > 0
-    }
-    let (board, tree, edit, engine, paste) = messages;
-    if written(&board) || written(&tree) || written(&edit) || written(&engine) || written(&paste) {
+fn follow_up_frame(written: Written, mut redraw: MessageWriter<RequestRedraw>) {
+    if written.any() {
         redraw.write(RequestRedraw);
     }
 }

@@ -14,6 +14,14 @@ use jieqi_rules::{Record, Side};
 use crate::i18n::{self, Phrase, Text};
 use crate::session::Shown;
 
+/// The order of the board's systems in a frame: what changes the board, then what follows
+/// it (the engine, the move list's texts).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnalysisSet {
+    Change,
+    Follow,
+}
+
 /// A click on the analysis board, or an answer to what it asked.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum BoardCommand {
@@ -398,7 +406,13 @@ impl AnalysisBoard {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisBoard>()
         .add_message::<BoardCommand>()
-        .add_systems(Update, (apply_commands, when_opened).chain());
+        .configure_sets(Update, (AnalysisSet::Change, AnalysisSet::Follow).chain())
+        .add_systems(
+            Update,
+            (apply_commands, when_opened)
+                .chain()
+                .in_set(AnalysisSet::Change),
+        );
 }
 
 fn apply_commands(mut commands: MessageReader<BoardCommand>, mut board: ResMut<AnalysisBoard>) {

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use jieqi_analysis::{Tree, export_jieqibox, export_record, import};
 
+use super::model::AnalysisSet;
 use super::model::{AnalysisBoard, Note};
 use crate::i18n::{Language, Phrase, Text};
 
@@ -24,7 +25,7 @@ pub struct TransferBox {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ImportPaste>()
         .init_resource::<TransferBox>()
-        .add_systems(Update, read_pastes);
+        .add_systems(Update, read_pastes.in_set(AnalysisSet::Change));
 }
 
 fn read_pastes(mut pastes: MessageReader<ImportPaste>, mut board: ResMut<AnalysisBoard>) {

@@ -10,6 +10,7 @@ use jieqi_rules::platform::{PlayedGame, Receiver};
 use jieqi_rules::{Notation, PlayerView, Side, parse_move, write_move};
 
 use super::model::AnalysisBoard;
+use super::model::AnalysisSet;
 use crate::hud::style;
 use crate::i18n::{Language, Text};
 use crate::settings::Settings;
@@ -53,7 +54,8 @@ impl MoveLabels {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TreeCommand>()
         .init_resource::<MoveLabels>()
-        .add_systems(Update, (apply_commands, make_labels).chain());
+        .add_systems(Update, apply_commands.in_set(AnalysisSet::Change))
+        .add_systems(Update, make_labels.in_set(AnalysisSet::Follow));
 }
 
 fn apply_commands(mut commands: MessageReader<TreeCommand>, mut board: ResMut<AnalysisBoard>) {
