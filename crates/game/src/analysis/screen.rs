@@ -95,7 +95,26 @@ fn screen(
     if let Some(note) = said {
         board.say(note);
     }
+    step_keys(&ctx, &mut out);
     Ok(())
+}
+
+/// Left / Right / Home / End step through the tree, as through the game's move list (not
+/// while a text box has the keys: they move its cursor there).
+fn step_keys(ctx: &egui::Context, out: &mut Outbox) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    for (key, command) in [
+        (egui::Key::ArrowLeft, TreeCommand::Back),
+        (egui::Key::ArrowRight, TreeCommand::Forward),
+        (egui::Key::Home, TreeCommand::Start),
+        (egui::Key::End, TreeCommand::End),
+    ] {
+        if ctx.input(|i| i.key_pressed(key)) {
+            out.tree.write(command);
+        }
+    }
 }
 
 /// The board with the evaluation bar beside it.
