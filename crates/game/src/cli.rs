@@ -797,7 +797,11 @@ mod tests {
         );
         assert_eq!(
             parse("--open preferences").unwrap_err(),
-            "--open 'preferences': rules, stats, record, house-rules, settings or new-game"
+            "--open 'preferences': rules, stats, record, house-rules, settings, new-game or analysis"
+        );
+        assert_eq!(
+            parse("--open analysis").unwrap().open,
+            Some(StartWindow::Analysis)
         );
         assert_eq!(
             parse("--open settings").unwrap().open,
