@@ -76,6 +76,10 @@ pub struct LaunchOptions {
     pub play_on: Option<Level>,
     /// `--open`: a window open from the start.
     pub open: Option<StartWindow>,
+    /// `--online`: host, join or watch at start (with `--server`, `--code`).
+    pub online: Option<OnlineStart>,
+    /// `--name`: this run's name online (else the saved one).
+    pub online_name: Option<String>,
     pub size: (u32, u32),
     pub screenshot: Option<PathBuf>,
     pub bench_frames: Option<u32>,
@@ -122,6 +126,8 @@ impl Default for LaunchOptions {
             then_resign: None,
             play_on: None,
             open: None,
+            online: None,
+            online_name: None,
             size: (1280, 800),
             screenshot: None,
             bench_frames: None,
@@ -143,8 +149,28 @@ pub enum StartWindow {
     Record,
     HouseRules,
     NewGame,
+    Online,
     /// The analysis board on the game shown, the engine thinking.
     Analysis,
+}
+
+/// `--online`: what to do online at start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineStart {
+    /// Host the game the flags name, on this computer (`server` `None`) or on a server; this
+    /// player's colour, or drawn.
+    Host {
+        server: Option<String>,
+        colour: Option<Side>,
+    },
+    Join {
+        server: String,
+        code: String,
+    },
+    Watch {
+        server: String,
+        code: String,
+    },
 }
 
 /// The command line as clap reads it: every flag, its value checked by its parser (whose
@@ -250,9 +276,23 @@ struct Flags {
     #[arg(long, value_name = "LEVEL", value_parser = level("--play-on"))]
     play_on: Option<Level>,
     /// Open this window at start (e.g. for a screenshot): rules, stats, record, house-rules,
-    /// settings, new-game, or analysis (the game shown, the engine thinking)
+    /// settings, new-game, online, or analysis (the game shown, the engine thinking)
     #[arg(long, value_name = "WINDOW", value_parser = window)]
     open: Option<StartWindow>,
+    /// Online at start: host the game the other flags name (your colour --human, else
+    /// drawn) on this computer or on --server, join one (--server, --code: the invite) or
+    /// watch one (--server, --code: the game's code)
+    #[arg(long, value_name = "host|join|watch")]
+    online: Option<String>,
+    /// Online: the server's address (HOST:PORT)
+    #[arg(long, value_name = "HOST:PORT")]
+    server: Option<String>,
+    /// Online: the invite to join with, or the code of the game to watch
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+    /// Online: your name for this run (else the one saved)
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
     /// Window size in pixels (default 1280x800)
     #[arg(long, value_name = "WxH", allow_hyphen_values = true, value_parser = size)]
     size: Option<(u32, u32)>,
@@ -303,6 +343,7 @@ impl Flags {
             || self.duplicate
             || self.again
             || self.then_resign.is_some()
+            || self.online.is_some()
     }
 }
 
@@ -373,10 +414,11 @@ fn window(text: &str) -> Result<StartWindow, String> {
         "house-rules" => StartWindow::HouseRules,
         "settings" => StartWindow::Settings,
         "new-game" => StartWindow::NewGame,
+        "online" => StartWindow::Online,
         "analysis" => StartWindow::Analysis,
         _ => {
             return Err(format!(
-                "--open '{text}': rules, stats, record, house-rules, settings, new-game or analysis"
+                "--open '{text}': rules, stats, record, house-rules, settings, new-game, online or analysis"
             ));
         }
     })
@@ -409,6 +451,36 @@ fn idle_seconds(text: &str) -> Result<u32, String> {
         .ok_or_else(|| {
             format!("--idle-report '{text}': a number of seconds from 1 to {MAX_IDLE_SECONDS}")
         })
+}
+
+/// `--online` with `--server` and `--code`, each checked.
+fn online_start(flags: &Flags) -> Result<Option<OnlineStart>, String> {
+    let server = flags.server.clone();
+    let code = flags.code.clone();
+    let Some(action) = flags.online.as_deref() else {
+        if server.is_some() || code.is_some() {
+            return Err("--server and --code go with --online host|join|watch".into());
+        }
+        return Ok(None);
+    };
+    let needs = |what: Option<String>, flag: &str| {
+        what.ok_or_else(|| format!("--online {action} needs {flag}"))
+    };
+    Ok(Some(match action.to_ascii_lowercase().as_str() {
+        "host" => OnlineStart::Host {
+            server,
+            colour: flags.human,
+        },
+        "join" => OnlineStart::Join {
+            server: needs(server, "--server HOST:PORT")?,
+            code: needs(code, "--code INVITE")?,
+        },
+        "watch" => OnlineStart::Watch {
+            server: needs(server, "--server HOST:PORT")?,
+            code: needs(code, "--code GAME")?,
+        },
+        other => return Err(format!("--online '{other}': host, join or watch")),
+    }))
 }
 
 /// Why clap refused the arguments, in the words the game has always used.
@@ -463,7 +535,10 @@ impl LaunchOptions {
         let program = Flags::command().get_name().to_string();
         let flags =
             Flags::try_parse_from(std::iter::once(program).chain(args)).map_err(|e| refusal(&e))?;
+        let online = online_start(&flags)?;
         let mut o = LaunchOptions {
+            online,
+            online_name: flags.name.clone(),
             names_game: flags.name_a_game(),
             moves: flags
                 .moves
@@ -544,7 +619,12 @@ impl LaunchOptions {
                 level,
                 human: human.unwrap_or(Side::Red),
             },
-            (None, Some(_)) => return Err("--human goes with --computer LEVEL".into()),
+            (None, Some(_)) if matches!(o.online, Some(OnlineStart::Host { .. })) => {
+                Opponent::TwoPlayers
+            }
+            (None, Some(_)) => {
+                return Err("--human goes with --computer LEVEL or --online host".into());
+            }
             (None, None) => Opponent::TwoPlayers,
         };
         if o.screenshot.is_some() {
@@ -556,6 +636,26 @@ impl LaunchOptions {
             }
         }
         Ok(o)
+    }
+
+    /// The request `--online` makes at start, for the game these options name.
+    pub fn online_command(&self) -> Option<crate::online::OnlineCommand> {
+        use crate::online::OnlineCommand;
+        Some(match self.online.clone()? {
+            OnlineStart::Host { server, colour } => OnlineCommand::Host {
+                address: server.unwrap_or_default(),
+                config: self.config(),
+                colour,
+            },
+            OnlineStart::Join { server, code } => OnlineCommand::Join {
+                address: server,
+                code,
+            },
+            OnlineStart::Watch { server, code } => OnlineCommand::Watch {
+                address: server,
+                code,
+            },
+        })
     }
 
     pub fn config(&self) -> GameConfig {
@@ -797,11 +897,37 @@ mod tests {
         );
         assert_eq!(
             parse("--open preferences").unwrap_err(),
-            "--open 'preferences': rules, stats, record, house-rules, settings, new-game or analysis"
+            "--open 'preferences': rules, stats, record, house-rules, settings, new-game, online or analysis"
         );
         assert_eq!(
             parse("--open analysis").unwrap().open,
             Some(StartWindow::Analysis)
+        );
+        // --online: each action with what it needs.
+        assert!(parse("--online join").unwrap_err().contains("--server"));
+        assert!(
+            parse("--online watch --server 127.0.0.1:7878")
+                .unwrap_err()
+                .contains("--code")
+        );
+        assert_eq!(
+            parse("--online dance").unwrap_err(),
+            "--online 'dance': host, join or watch"
+        );
+        assert!(parse("--code abc").unwrap_err().contains("--online"));
+        let host = parse("--online host --human black --clock 5+3").unwrap();
+        assert!(host.names_game);
+        assert_eq!(
+            host.online,
+            Some(OnlineStart::Host {
+                server: None,
+                colour: Some(Side::Black)
+            })
+        );
+        assert!(
+            parse("--human black")
+                .unwrap_err()
+                .contains("--online host")
         );
         assert_eq!(
             parse("--open settings").unwrap().open,

@@ -453,6 +453,11 @@ catalogue! {
     OnlineAt => ["Online at {address}, game {game}", "Online bei {address}, Partie {game}", "線上：{address}，對局{game}"],
     OnlinePlayerAway => ["{name} (away)", "{name} (weg)", "{name}（離線）"],
     OnlineWatching => ["Watching", "Zuschauer", "觀戰中"],
+    OnlineRejoin => [
+        "Rejoin game {game} at {address}",
+        "Zurück zur Partie {game} bei {address}",
+        "回到{address}的對局{game}",
+    ],
     ClaimWin => ["Claim the win", "Sieg beanspruchen", "判我勝"],
     OnlineNoServer => [
         "No game server answers at {address}.",

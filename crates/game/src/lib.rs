@@ -103,7 +103,11 @@ pub fn render_plugin(app: &mut App) {
             sound::render_plugin,
             frames::render_plugin,
         ))
-        .add_plugins((hud::new_game_window::plugin, analysis::render_plugin));
+        .add_plugins((
+            hud::new_game_window::plugin,
+            hud::online_window::plugin,
+            analysis::render_plugin,
+        ));
 }
 
 /// The whole app for `options`; `started` is when the process started (for `--bench-frames`).
@@ -165,6 +169,14 @@ pub fn build_app(options: &LaunchOptions, started: std::time::Instant) -> Result
     if let Some(level) = options.play_on {
         app.insert_resource(tools::AskAtStart(session::GameCommand::PlayOn(level)));
     }
+    if let Some(command) = options.online_command() {
+        app.insert_resource(tools::AskAtStart(command));
+        // A script that starts a host reads the address and the invite from stdout.
+        app.insert_resource(online::AnnounceInvite);
+    }
+    if let Some(name) = &options.online_name {
+        app.insert_resource(online::RunName(name.clone()));
+    }
     if let Some(frames) = options.bench_frames {
         app.insert_resource(tools::BenchPlan::new(frames));
     }
@@ -210,6 +222,12 @@ impl SetUp for App {
             }
             Some(StartWindow::HouseRules) => {
                 self.insert_resource(hud::house_rules::HouseRulesPanel { open: true });
+            }
+            Some(StartWindow::Online) => {
+                self.insert_resource(hud::online_window::OnlinePanel {
+                    open: true,
+                    ..default()
+                });
             }
             Some(StartWindow::Analysis) => analysis::open_at_start(self),
             None => {}

@@ -38,7 +38,7 @@ const APP_FOLDER: &str = "jieqi"; // app name, not a variant
 pub struct StorageDirs {
     /// For `settings.json`.
     pub config: Option<PathBuf>,
-    /// For `autosave.json` and `stats.json`.
+    /// For `autosave.json`, `stats.json` and `online.json`.
     pub data: Option<PathBuf>,
 }
 
@@ -71,6 +71,11 @@ impl StorageDirs {
 
     pub fn stats_file(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| d.join("stats.json"))
+    }
+
+    /// The online seat to take again (see `crate::online::saved`).
+    pub fn online_file(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("online.json"))
     }
 }
 

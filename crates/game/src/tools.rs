@@ -132,6 +132,9 @@ pub(super) fn plugin(app: &mut App) {
             ask_at_start::<GameCommand>
                 .in_set(GameSet::Input)
                 .run_if(resource_exists::<AskAtStart<GameCommand>>),
+            ask_at_start::<crate::online::OnlineCommand>
+                .in_set(GameSet::Input)
+                .run_if(resource_exists::<AskAtStart<crate::online::OnlineCommand>>),
             (bench_measure, bench_drive)
                 .chain()
                 .in_set(GameSet::Input)

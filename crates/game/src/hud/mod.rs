@@ -9,6 +9,8 @@ pub mod house_rules;
 pub mod model;
 pub mod move_list;
 pub mod new_game_window;
+pub mod online_lines;
+pub mod online_window;
 pub mod record_window;
 pub mod result_card;
 pub mod review_panel;

@@ -8,8 +8,10 @@ use jieqi_rules::{Outcome, PlayerView, Role, Side};
 use crate::clocks::ClockTick;
 use crate::computer::Computer;
 use crate::hud::move_list::{self, MoveRow, move_number, move_rows, numbered};
+use crate::hud::online_lines;
 use crate::hud::review_panel::{self, ReviewPanel};
 use crate::i18n::{self, Language, Phrase, Text, side_label};
+use crate::online::Online;
 use crate::reveal_values::{self, RevealValues};
 use crate::review::Review;
 use crate::session::{Hint, MatchResult, MatchShown, Secrecy, Shown, points_text, takeback};
@@ -201,6 +203,8 @@ pub struct HudModel {
     pub hint: Option<String>,
     /// Numbered move pairs: "1. C2=5  H8+7".
     pub moves: Vec<String>,
+    /// At an online table: where, the connection's trouble, the claim.
+    pub online: Option<crate::hud::online_lines::OnlineLines>,
     /// A draw offer the player looking may answer: "Red offers a draw".
     pub draw_offer: Option<String>,
     /// The side that may resign or offer a draw from this screen.
@@ -599,6 +603,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         hint: hint.phrase.as_ref().map(|p| p.say(lang)),
         moves: numbered(&move_texts, live.first),
         move_rows: move_rows(&move_texts, live.first),
+        // Filled in by `build`, which knows the connection.
+        online: None,
         shown_ply: shown.browsed_ply.unwrap_or(live.history.len()),
         browsing: shown
             .browsed_ply
@@ -764,6 +770,7 @@ fn build(
     hint: Res<Hint>,
     searches: Searches,
     clock: Res<ClockTick>,
+    online: Res<Online>,
     mut hud: ResMut<HudModel>,
 ) {
     let Searches {
@@ -780,8 +787,13 @@ fn build(
         || suggestion.is_changed()
         || values.is_changed()
         || review.is_changed()
+        || online.is_changed()
     {
         let mut next = model(&shown, settings.as_ref(), &hint);
+        next.online = online_lines::lines(&online, &shown, settings.language);
+        if next.online.is_some() {
+            online_lines::name_players(&mut next.players, &online, settings.language);
+        }
         // The computer's search, or the Hint's: the spinner says that something works.
         let thinking = if computer.is_thinking() {
             Some(Text::Thinking)

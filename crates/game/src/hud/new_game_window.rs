@@ -91,18 +91,7 @@ fn choices(
     house_rules: &mut HouseRulesPanel,
     lang: Language,
 ) {
-    ui.label(Text::VariantRow.get(lang));
-    ui.horizontal_wrapped(|ui| {
-        // Every variant of the registry, in its order.
-        for variant in jieqi_variants::all() {
-            ui.selectable_value(
-                &mut form.variant,
-                variant,
-                i18n::variant_title(variant).say(lang),
-            );
-        }
-    });
-    ui.end_row();
+    variant_row(ui, form, lang);
 
     ui.label(Text::OpponentRow.get(lang));
     ui.horizontal_wrapped(|ui| {
@@ -184,6 +173,31 @@ fn choices(
     ui.horizontal_wrapped(|ui| clock_choice(ui, form, lang));
     ui.end_row();
 
+    house_rules_row(ui, form, house_rules, lang);
+}
+
+/// The variant's row: every variant of the registry, in its order.
+pub(crate) fn variant_row(ui: &mut egui::Ui, form: &mut ModeForm, lang: Language) {
+    ui.label(Text::VariantRow.get(lang));
+    ui.horizontal_wrapped(|ui| {
+        for variant in jieqi_variants::all() {
+            ui.selectable_value(
+                &mut form.variant,
+                variant,
+                i18n::variant_title(variant).say(lang),
+            );
+        }
+    });
+    ui.end_row();
+}
+
+/// The house rules' row: whether they differ from the standard, a button to change them.
+pub(crate) fn house_rules_row(
+    ui: &mut egui::Ui,
+    form: &ModeForm,
+    house_rules: &mut HouseRulesPanel,
+    lang: Language,
+) {
     ui.label(Text::HouseRules.get(lang));
     let custom = !form.options().is_standard();
     let label = if custom {
@@ -201,7 +215,7 @@ fn choices(
 }
 
 /// No clock, the usual time controls, or one typed.
-fn clock_choice(ui: &mut egui::Ui, form: &mut ModeForm, lang: Language) {
+pub(crate) fn clock_choice(ui: &mut egui::Ui, form: &mut ModeForm, lang: Language) {
     ui.selectable_value(&mut form.clock, ClockChoice::None, Text::NoClock.get(lang));
     for control in TimeControl::USUAL {
         let text = control.to_string();

@@ -12,6 +12,8 @@ use jieqi_rules::Side;
 use crate::hud::model::{ClockFace, HudModel, PlayerLine, RevealOdds, TrayItem};
 use crate::hud::move_list::PlyItem;
 use crate::hud::new_game_window::NewGamePanel;
+use crate::hud::online_lines::OnlineLines;
+use crate::hud::online_window::OnlinePanel;
 use crate::hud::result_card::{self, CardAnswer};
 use crate::hud::review_panel;
 use crate::hud::rules::RulesPanel;
@@ -108,6 +110,7 @@ struct Outbox<'w> {
 struct TopBar<'w> {
     settings: ResMut<'w, Settings>,
     new_game: ResMut<'w, NewGamePanel>,
+    online: ResMut<'w, OnlinePanel>,
     settings_panel: ResMut<'w, SettingsPanel>,
     rules: ResMut<'w, RulesPanel>,
     stats: ResMut<'w, StatsPanel>,
@@ -405,6 +408,26 @@ fn draw_cover(
         });
 }
 
+/// Where an online table is played, a connection coming back, and the claim.
+fn online_lines(
+    ui: &mut egui::Ui,
+    online: &OnlineLines,
+    lang: Language,
+    out: &mut MessageWriter<GameCommand>,
+) {
+    ui.label(
+        egui::RichText::new(&online.status)
+            .color(style::PAPER_WEAK)
+            .small(),
+    );
+    if let Some(trouble) = &online.trouble {
+        ui.label(egui::RichText::new(trouble).color(style::BRASS));
+    }
+    if online.can_claim && ui.button(Text::ClaimWin.get(lang)).clicked() {
+        out.write(GameCommand::ClaimWin);
+    }
+}
+
 /// The top bar: one row of buttons that open windows, at every window size.
 fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
     let lang = bar.settings.language;
@@ -412,6 +435,7 @@ fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
     ui.horizontal(|ui| {
         for (open, text) in [
             (&mut bar.new_game.open, Text::NewGameButton),
+            (&mut bar.online.open, Text::PlayOnlineButton),
             (&mut bar.settings_panel.open, Text::Settings),
             (&mut bar.rules.open, Text::Rules),
             (&mut bar.stats.open, Text::Statistics),
@@ -507,6 +531,9 @@ fn side_panel(
     }
     if let Some(v) = &hud.viewer {
         ui.label(egui::RichText::new(v).italics());
+    }
+    if let Some(online) = &hud.online {
+        online_lines(ui, online, lang, &mut outbox.commands);
     }
     ui.separator();
     for line in &hud.players {

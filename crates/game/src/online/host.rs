@@ -15,8 +15,9 @@ use jieqi_server::{Config, Server};
 /// The port a host listens on first (the server's default); another free one if taken.
 pub const PORT: u16 = 7878;
 
-/// How long an untimed game's player may be gone before the other may claim the win.
-const GRACE: Duration = Duration::from_secs(60);
+/// How long an untimed game's player may be gone before the other may claim the win (the
+/// server's default too).
+pub const GRACE: Duration = Duration::from_secs(60);
 
 /// A server running in this process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,6 +10,7 @@
 
 pub mod host;
 pub mod link;
+pub mod saved;
 pub mod told;
 
 use std::sync::Arc;
@@ -30,12 +31,41 @@ use crate::states::GameSet;
 use crate::storage::StorageDirs;
 use link::{Link, LinkEvent, Wake};
 
+/// How long the opponent must be gone before "Claim the win" is offered: the grace period
+/// of the game's own server and the server's default (a server with a longer one says so
+/// when claimed too early).
+pub const CLAIM_AFTER: Duration = host::GRACE;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
         .add_message::<OnlineCommand>()
-        .add_systems(Update, (act, pump).chain().before(GameSet::Apply))
-        .add_systems(Update, (send, follow_session).chain().after(GameSet::Apply));
+        .add_plugins(saved::plugin)
+        .add_systems(
+            Update,
+            (
+                act,
+                pump,
+                announce_invite.run_if(resource_exists::<AnnounceInvite>),
+            )
+                .chain()
+                .before(GameSet::Apply),
+        )
+        .add_systems(
+            Update,
+            (send, follow_session, watch_claim)
+                .chain()
+                .after(GameSet::Apply),
+        );
 }
+
+/// Prints the address and the invite on stdout once hosting (`jieqi --online host`: a
+/// script starting a host reads them there).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnnounceInvite;
+
+/// This run's name online (`--name`), over the one saved.
+#[derive(Resource, Clone, Debug)]
+pub struct RunName(pub String);
 
 /// What the Play online window asks for.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -52,6 +82,8 @@ pub enum OnlineCommand {
     Join { address: String, code: String },
     /// A game to watch, by its code (an invite code's first half, or the whole).
     Watch { address: String, code: String },
+    /// The seat of the game on the table at the last run, taken again.
+    Rejoin(saved::SavedSeat),
 }
 
 /// Where this screen stands with the server.
@@ -101,6 +133,12 @@ pub struct Online {
     pub hosted: Option<host::Hosted>,
     /// Times the connection dropped and came back by itself.
     pub reconnects: u32,
+    /// The opponent has been gone [`CLAIM_AFTER`]: the win may be claimed.
+    pub claimable: bool,
+    /// A seat of the last run, offered again (see [`saved`]).
+    pub rejoin: Option<saved::SavedSeat>,
+    /// Wakes the event loop (for a moment due later, as a claim's).
+    wake: Option<Wake>,
     variant: Option<VariantRef>,
 }
 
@@ -137,6 +175,7 @@ impl Online {
         self.players = [None, None];
         self.variant = None;
         self.reconnects = 0;
+        self.claimable = false;
     }
 
     fn failed(&mut self, why: Phrase) {
@@ -214,11 +253,15 @@ fn act(
     mut asked: MessageReader<OnlineCommand>,
     mut online: ResMut<Online>,
     settings: Res<Settings>,
+    run_name: Option<Res<RunName>>,
     dirs: Option<Res<StorageDirs>>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
     for command in asked.read() {
-        let name = match settings.online_name.trim() {
+        let name = run_name
+            .as_ref()
+            .map_or(settings.online_name.as_str(), |n| n.0.as_str());
+        let name = match name.trim() {
             "" => "Player".to_string(),
             name => name.chars().take(40).collect(),
         };
@@ -229,7 +272,9 @@ fn act(
                 info!("online: connecting to {url}");
                 online.error = None;
                 online.connection = Connection::Connecting;
-                online.link = Some(Link::open(url, name, door, waker(proxy.as_deref())));
+                let wake = waker(proxy.as_deref());
+                online.wake = Some(wake.clone());
+                online.link = Some(Link::open(url, name, door, wake));
             }
             Err(why) => online.failed(why),
         }
@@ -243,6 +288,7 @@ fn open(
     dirs: Option<&StorageDirs>,
 ) -> Result<(String, ClientMessage), Phrase> {
     online.close();
+    online.rejoin = None;
     let url = |address: &str| {
         jieqi_server::client::ws_url(address)
             .map_err(|e| Phrase::new(Text::OnlineNoServer).with("address", e))
@@ -286,7 +332,37 @@ fn open(
             online.address = address.trim().to_string();
             Ok((url(address)?, ClientMessage::Watch { game }))
         }
+        OnlineCommand::Rejoin(seat) => rejoin(online, seat, dirs, url),
     }
+}
+
+/// The seat of the last run: its server (started again here if it was hosted here), and its
+/// `resume` (or `watch`).
+fn rejoin(
+    online: &mut Online,
+    seat: &saved::SavedSeat,
+    dirs: Option<&StorageDirs>,
+    url: impl Fn(&str) -> Result<String, Phrase>,
+) -> Result<(String, ClientMessage), Phrase> {
+    let address = if seat.hosted {
+        host_here(online, dirs)?.local.to_string()
+    } else {
+        online.address = seat.address.clone();
+        seat.address.clone()
+    };
+    // Known before the server answers: the seat stays this one's.
+    online.game = Some(seat.game.clone());
+    online.token = seat.token.clone();
+    let door = match &seat.token {
+        Some(token) => ClientMessage::Resume {
+            game: seat.game.clone(),
+            token: token.clone(),
+        },
+        None => ClientMessage::Watch {
+            game: seat.game.clone(),
+        },
+    };
+    Ok((url(&address)?, door))
 }
 
 /// The server in this process, started once.
@@ -313,6 +389,18 @@ fn host_here(online: &mut Online, dirs: Option<&StorageDirs>) -> Result<host::Ho
     online.hosted = Some(hosted);
     online.address = hosted.shared.to_string();
     Ok(hosted)
+}
+
+/// `--online host`: the address and the invite on stdout, once.
+fn announce_invite(online: Res<Online>, mut told: Local<Option<String>>) {
+    let Some(invite) = online.invite.as_ref().filter(|_| online.is_changed()) else {
+        return;
+    };
+    let line = format!("invite {} {invite}", online.address);
+    if told.as_deref() != Some(line.as_str()) {
+        println!("{line}");
+        *told = Some(line);
+    }
 }
 
 /// What the connection heard, into the session's words and the panels' state.
@@ -401,6 +489,10 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             if let Some(player) = side(&seat).and_then(|s| online.players[s.index()].as_mut()) {
                 player.connected = connected;
                 player.gone_since = (!connected).then(Instant::now);
+            }
+            if !connected && let Some(wake) = online.wake.clone() {
+                // One frame when the claim comes due.
+                wake_after(wake, CLAIM_AFTER);
             }
         }
         ServerMessage::Offer { kind, from, .. } => match (kind.as_str(), side(&from)) {
@@ -563,6 +655,28 @@ fn follow_session(session: Res<Session>, mut online: ResMut<Online>) {
         link.send(ClientMessage::Resign { game });
     }
     online.close();
+}
+
+/// Offers the claim once the opponent has been gone [`CLAIM_AFTER`] (touching [`Online`]
+/// only when that changes).
+fn watch_claim(mut online: ResMut<Online>) {
+    let due = opponent_gone_for(&online, Instant::now()).is_some_and(|gone| gone >= CLAIM_AFTER);
+    if online.claimable != due {
+        online.claimable = due;
+    }
+}
+
+/// Wakes the event loop after `after`, from a sleeping thread.
+fn wake_after(wake: Wake, after: Duration) {
+    let spawned = std::thread::Builder::new()
+        .name("jieqi-online-wake".into())
+        .spawn(move || {
+            std::thread::sleep(after);
+            wake();
+        });
+    if let Err(e) = spawned {
+        warn!("cannot schedule a wake-up: {e}");
+    }
 }
 
 /// How long the opponent has been gone, if they are.

@@ -1,0 +1,61 @@
+//! What the side panel says about an online table: where it is played, the players' names
+//! as the server gives them (marked while one is away), "Reconnecting…" while this screen's
+//! connection comes back, and whether the win over an opponent gone long enough may be
+//! claimed. Built from [`Online`] (the connection's public facts) and [`Shown`].
+
+use crate::hud::model::PlayerLine;
+use crate::i18n::{Language, Phrase, Text, side_label};
+use crate::online::{Connection, Online};
+use crate::session::Shown;
+
+/// The online part of the side panel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnlineLines {
+    /// "Online at 192.168.1.5:7878, game 7k2m9q0x4hbe", or "Watching" first.
+    pub status: String,
+    /// "Reconnecting…" while this screen's connection is down.
+    pub trouble: Option<String>,
+    /// The opponent has been gone for the server's grace period in an untimed game.
+    pub can_claim: bool,
+}
+
+/// The lines for an online table (`None` at a local one).
+pub fn lines(online: &Online, shown: &Shown, lang: Language) -> Option<OnlineLines> {
+    let game = online.game.as_ref()?;
+    if online.connection == Connection::Offline {
+        return None;
+    }
+    let at = Phrase::new(Text::OnlineAt)
+        .with("address", online.address.clone())
+        .with("game", game.clone())
+        .say(lang);
+    let status = match online.seat {
+        Some(_) => at,
+        None => format!("{} — {at}", Text::OnlineWatching.get(lang)),
+    };
+    let running = shown.live.as_ref().is_some_and(|t| t.outcome.is_none());
+    Some(OnlineLines {
+        status,
+        trouble: (online.connection == Connection::Reconnecting)
+            .then(|| Text::OnlineReconnecting.get(lang).to_string()),
+        can_claim: running && shown.clocks.is_none() && online.claimable,
+    })
+}
+
+/// Each player's line named as the server names them: "Ann — Red 紅", "(away)" while gone.
+pub fn name_players(players: &mut [PlayerLine], online: &Online, lang: Language) {
+    for line in players {
+        let Some(player) = online.players[line.side.index()].as_ref() else {
+            continue;
+        };
+        let name = if player.connected {
+            player.name.clone()
+        } else {
+            Phrase::new(Text::OnlinePlayerAway)
+                .with("name", player.name.clone())
+                .say(lang)
+        };
+        let colour = line.colour.map_or(Text::ColourNotYet, side_label);
+        line.name = format!("{name} — {}", colour.get(lang));
+    }
+}
