@@ -106,6 +106,9 @@ shoot jieqi-black-view --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6" --view 
 shoot handoff --variant jieqi --seed 7 --moves "b2b9" --cover
 shoot result --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --resign black
 shoot analysis-de --moves "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2" --browse 4 --language de
+# The analysis board on a Jieqi game as Red knows it, the engine thinking (three lines).
+shoot analysis-board --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3" --view red \
+  --open analysis
 shoot takeback --moves "h2e2 h9g7 h0g2" --ask-takeback red
 shoot abandon --moves "h2e2 h9g7" --ask-new-game
 # The mover's reveal frame: Red's view after its face-down piece took the one on b9.

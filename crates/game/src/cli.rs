@@ -150,6 +150,8 @@ pub enum StartWindow {
     HouseRules,
     NewGame,
     Online,
+    /// The analysis board on the game shown, the engine thinking.
+    Analysis,
 }
 
 /// `--online`: what to do online at start.
@@ -274,7 +276,7 @@ struct Flags {
     #[arg(long, value_name = "LEVEL", value_parser = level("--play-on"))]
     play_on: Option<Level>,
     /// Open this window at start (e.g. for a screenshot): rules, stats, record, house-rules,
-    /// settings, new-game or online
+    /// settings, new-game, online, or analysis (the game shown, the engine thinking)
     #[arg(long, value_name = "WINDOW", value_parser = window)]
     open: Option<StartWindow>,
     /// Online at start: host the game the other flags name (your colour --human, else
@@ -413,9 +415,10 @@ fn window(text: &str) -> Result<StartWindow, String> {
         "settings" => StartWindow::Settings,
         "new-game" => StartWindow::NewGame,
         "online" => StartWindow::Online,
+        "analysis" => StartWindow::Analysis,
         _ => {
             return Err(format!(
-                "--open '{text}': rules, stats, record, house-rules, settings, new-game or online"
+                "--open '{text}': rules, stats, record, house-rules, settings, new-game, online or analysis"
             ));
         }
     })
@@ -894,7 +897,11 @@ mod tests {
         );
         assert_eq!(
             parse("--open preferences").unwrap_err(),
-            "--open 'preferences': rules, stats, record, house-rules, settings, new-game or online"
+            "--open 'preferences': rules, stats, record, house-rules, settings, new-game, online or analysis"
+        );
+        assert_eq!(
+            parse("--open analysis").unwrap().open,
+            Some(StartWindow::Analysis)
         );
         // --online: each action with what it needs.
         assert!(parse("--online join").unwrap_err().contains("--server"));

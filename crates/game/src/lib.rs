@@ -18,6 +18,7 @@
 // An application: its modules' docs point at the private systems and types they explain.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod analysis;
 pub mod autosave;
 pub mod board;
 pub mod cli;
@@ -80,6 +81,7 @@ pub fn logic_plugin(app: &mut App) {
         frames::plugin,
         clocks::plugin,
         online::plugin,
+        analysis::plugin,
     ));
 }
 
@@ -101,7 +103,11 @@ pub fn render_plugin(app: &mut App) {
             sound::render_plugin,
             frames::render_plugin,
         ))
-        .add_plugins((hud::new_game_window::plugin, hud::online_window::plugin));
+        .add_plugins((
+            hud::new_game_window::plugin,
+            hud::online_window::plugin,
+            analysis::render_plugin,
+        ));
 }
 
 /// The whole app for `options`; `started` is when the process started (for `--bench-frames`).
@@ -223,6 +229,7 @@ impl SetUp for App {
                     ..default()
                 });
             }
+            Some(StartWindow::Analysis) => analysis::open_at_start(self),
             None => {}
         }
     }

@@ -117,6 +117,7 @@ struct TopBar<'w> {
     rules: ResMut<'w, RulesPanel>,
     stats: ResMut<'w, StatsPanel>,
     record: ResMut<'w, RecordBox>,
+    analysis: ResMut<'w, crate::analysis::AnalysisBoard>,
 }
 
 /// The handoff cover, and under it the take-back the player who just moved may still ask.
@@ -442,6 +443,7 @@ fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
             (&mut bar.rules.open, Text::Rules),
             (&mut bar.stats.open, Text::Statistics),
             (&mut bar.record.open, Text::RecordButton),
+            (&mut bar.analysis.open, Text::AnalysisButton),
         ] {
             if ui.selectable_label(*open, text.get(lang)).clicked() {
                 *open = !*open;
