@@ -24,20 +24,17 @@ and jieqi-cli:
 
     CARGO_TARGET_DIR=… tools/online-play.py --out shots
 """
-import argparse, json, os, random, socket, struct, subprocess, sys, tempfile, threading, time
+import argparse, json, os, random, socket, subprocess, sys, tempfile, threading, time
 
 from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xwindow import click, env, grab, point, wait_until  # noqa: E402
 
 TARGET = os.environ.get("CARGO_TARGET_DIR", "target")
 GAME = f"{TARGET}/debug/jieqi"
 CLI = f"{TARGET}/debug/jieqi-cli"
-# Where the points of file a and i, rank 9 and 0 are drawn in a 1280x800 window (own side below).
-X0, X1, Y9, Y0 = 203, 747, 114, 726
 DISPLAYS = {"red": 91, "black": 92, "watch": 93}
-
-
-def env(display):
-    return {**os.environ, "DISPLAY": f":{display}", "WGPU_BACKEND": "vulkan"}
 
 
 def start_display(n):
@@ -45,36 +42,6 @@ def start_display(n):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_until(lambda: os.path.exists(f"/tmp/.X11-unix/X{n}"), 10) or sys.exit(f"Xvfb :{n} did not start")
     return proc
-
-
-def grab(display):
-    d = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True, env=env(display)).stdout
-    h = struct.unpack(">25I", d[:100])
-    width, height, line, colours = h[4], h[5], h[12], h[19]
-    offset = h[0] + colours * 12
-    raw = d[offset:offset + line * height]
-    return Image.frombytes("RGBX", (width, height), raw, "raw", "BGRX", line).convert("RGB")
-
-
-def click(display, x, y):
-    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, env=env(display))
-
-
-def point(square, bottom):
-    f, r = ord(square[0]) - 97, int(square[1])
-    dx, dy = (X1 - X0) / 8, (Y0 - Y9) / 9
-    if bottom == "red":
-        return int(X0 + f * dx), int(Y0 - r * dy)
-    return int(X1 - f * dx), int(Y9 + r * dy)
-
-
-def wait_until(cond, seconds):
-    end = time.time() + seconds
-    while time.time() < end:
-        if cond():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 class Relay:
@@ -227,9 +194,9 @@ def main():
             position = seat(config)["position"]
             move = choose(position, rng, mover)
             took_face_down |= (cell(position, move[2:4]) or "") in "xX"
-            click(DISPLAYS[mover], *point(move[:2], mover))
+            click(*point(move[:2], mover), display=DISPLAYS[mover])
             time.sleep(0.3)
-            click(DISPLAYS[mover], *point(move[2:4], mover))
+            click(*point(move[2:4], mover), display=DISPLAYS[mover])
             if not wait_until(lambda: both(lambda s: s and s["plies"] == ply + 1), 15):
                 shot(f"failed-ply-{ply + 1}")
                 sys.exit(f"ply {ply + 1} ({mover} {move}) did not arrive on both screens")

@@ -19,46 +19,17 @@ of jieqi and jieqi-cli. Example (hot-seat Jieqi, deal 33, at most 300 plies):
 
     xvfb-run -a -s "-screen 0 1280x800x24" tools/window-play.py hotseat --seed 33 --out shots
 """
-import argparse, json, os, random, re, struct, subprocess, sys, tempfile, time
+import argparse, json, os, random, re, subprocess, sys, tempfile, time
 
 from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xwindow import click, grab, point, wait_until  # noqa: E402
 
 TARGET = os.environ.get("CARGO_TARGET_DIR", "target")
 GAME = f"{TARGET}/debug/jieqi"
 CLI = f"{TARGET}/debug/jieqi-cli"
-# Where the points of file a and i, rank 9 and 0 are drawn in a 1280x800 window (Red below).
-X0, X1, Y9, Y0 = 203, 747, 114, 726
 START_POINTS = [(0, "abcdefghi"), (9, "abcdefghi"), (2, "bh"), (7, "bh"), (3, "acegi"), (6, "acegi")]
-
-
-def grab():
-    d = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
-    h = struct.unpack(">25I", d[:100])
-    width, height, line, colours = h[4], h[5], h[12], h[19]
-    offset = h[0] + colours * 12
-    raw = d[offset:offset + line * height]
-    return Image.frombytes("RGBX", (width, height), raw, "raw", "BGRX", line).convert("RGB")
-
-
-def click(x, y):
-    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
-
-
-def point(square, bottom):
-    f, r = ord(square[0]) - 97, int(square[1])
-    dx, dy = (X1 - X0) / 8, (Y0 - Y9) / 9
-    if bottom == "red":
-        return int(X0 + f * dx), int(Y0 - r * dy)
-    return int(X1 - f * dx), int(Y9 + r * dy)
-
-
-def wait_until(cond, seconds):
-    end = time.time() + seconds
-    while time.time() < end:
-        if cond():
-            return True
-        time.sleep(0.25)
-    return False
 
 
 # The look's colours (crates/game/src/hud/style.rs): the result card's Again button, the

@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod editor;
+mod error;
 pub mod formats;
 pub mod reveal;
 pub mod tree;

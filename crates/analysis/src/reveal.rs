@@ -12,7 +12,7 @@
 use jieqi_rules::platform::{KnownTurn, Look, PlayedGame, Receiver, Spot, TurnError};
 use jieqi_rules::{Role, Side};
 
-use crate::tree::TreeError;
+use crate::error::TreeError;
 
 /// The FEN letters of every piece, Red's then Black's.
 const LETTERS: [char; 14] = [

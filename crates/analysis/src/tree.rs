@@ -15,26 +15,13 @@ use std::fmt;
 
 use jieqi_rules::platform::{KnownTurn, PlayedGame, Receiver, Spot, VariantRef};
 
+pub use crate::error::TreeError;
 use crate::reveal::{self, Question};
 
 /// A node of a [`Tree`]: stable for as long as the node lives (a deleted node's id is never
 /// given to another).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(usize);
-
-/// Why the tree refused something; it is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TreeError {
-    /// The rules refused the turn or the position: their one-line reason.
-    #[error("{0}")]
-    Refused(String),
-    /// The node was deleted, or belongs to another tree.
-    #[error("that move is not in the tree")]
-    NoSuchNode,
-    /// The start position is no move: it cannot be deleted or promoted.
-    #[error("the start position is not a move")]
-    Root,
-}
 
 #[derive(Clone, Debug)]
 struct Node {

@@ -37,7 +37,7 @@ fn play(app: &mut App, from: &str, to: &str) {
 fn opened() -> App {
     let mut app = xiangqi(false);
     send(&mut app, BoardCommand::Toggle);
-    assert!(board(&app).open);
+    assert!(app.world().resource::<jieqi_game::hud::AnalysisOpen>().0);
     app
 }
 

@@ -727,12 +727,17 @@ fn tokenize(text: &str, max_words: usize, max_turns: usize) -> Result<Vec<Token<
     Ok(tokens)
 }
 
-/// Reads `Name "value"]` after a `[` at byte `at`.
-fn tag<'a>(text: &'a str, at: usize, chars: &mut Chars<'a>) -> Result<Token<'a>, RecordError> {
+/// Reads `Name "value"]` after a `[` at byte `at` of `text`, `chars` standing just past the
+/// `[`: a record's tag, as the analysis board's importers read other programs' tags too.
+pub fn read_tag(
+    text: &str,
+    at: usize,
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+) -> Result<(String, String), RecordError> {
     let malformed = || RecordError::MalformedTag {
         text: excerpt(text, at),
     };
-    let skip_space = |chars: &mut Chars<'a>| {
+    let skip_space = |chars: &mut Chars<'_>| {
         while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
     };
     skip_space(chars);
@@ -757,7 +762,11 @@ fn tag<'a>(text: &'a str, at: usize, chars: &mut Chars<'a>) -> Result<Token<'a>,
     if chars.next_if(|&(_, c)| c == ']').is_none() {
         return Err(malformed());
     }
-    Ok(Token::Tag(name, value))
+    Ok((name, value))
+}
+
+fn tag<'a>(text: &'a str, at: usize, chars: &mut Chars<'a>) -> Result<Token<'a>, RecordError> {
+    read_tag(text, at, chars).map(|(name, value)| Token::Tag(name, value))
 }
 
 #[cfg(test)]

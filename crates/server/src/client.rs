@@ -76,7 +76,7 @@ impl Pace {
     }
 }
 
-/// Connects to `url` (a `ws://` address, see [`super::ws_url`]).
+/// Connects to `url` (a `ws://` address, see [`ws_url`]).
 pub async fn connect(url: &str) -> Result<Socket, Trouble> {
     use tokio_tungstenite::tungstenite::Error;
     let config = WebSocketConfig::default()

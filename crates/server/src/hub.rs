@@ -96,7 +96,7 @@ impl Hub {
     }
 
     /// A game that is over leaves the live list; its players' connections are kept for
-    /// [`REMATCH_WINDOW`].
+    /// ten minutes (`REMATCH_WINDOW`).
     pub fn forget(&self, id: &str, links: [Option<Link>; 2]) {
         self.live
             .lock()

@@ -268,7 +268,7 @@ impl ServerMessage {
 }
 
 /// A game as one receiver may know it (§2 `snapshot`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snapshot {
     pub game: String,
     pub variant: String,
@@ -316,9 +316,10 @@ pub struct PlayerInfo {
 }
 
 /// Whether a game waits for its second player, runs or is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
+    #[default]
     Waiting,
     Playing,
     Over,
@@ -437,7 +438,6 @@ mod tests {
         let snapshot = ServerMessage::Snapshot(Box::new(Snapshot {
             game: "g".into(),
             variant: "jieqi".into(),
-            rules: String::new(),
             seat: "red".into(),
             players: BTreeMap::from([(
                 "red".into(),
@@ -446,7 +446,6 @@ mod tests {
                     connected: true,
                 },
             )]),
-            position: "p".into(),
             moves: vec!["b2b9".into()],
             captured: BTreeMap::from([("0".into(), "n".into())]),
             time_control: Some(TimeControl {
@@ -458,11 +457,7 @@ mod tests {
                 running: Some("black".into()),
             }),
             status: Status::Playing,
-            result: None,
-            reason: None,
-            deal: None,
-            seed: None,
-            id: None,
+            ..Snapshot::default()
         }));
         let text = snapshot.to_text();
         assert!(text.contains(r#""captured":{"0":"n"}"#), "{text}");

@@ -198,37 +198,8 @@ fn strip_number(word: &str) -> &str {
 
 /// Reads `Name "value"]` after a `[` at byte `at`.
 fn tag(text: &str, at: usize, chars: &mut Chars<'_>) -> Result<(String, String), ImportError> {
-    let malformed = || {
-        syntax(format!(
-            "a tag must be written as [Name \"value\"], but the paste has: {}",
-            quote(&text[at..])
-        ))
-    };
-    let skip_space =
-        |chars: &mut Chars<'_>| while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {};
-    skip_space(chars);
-    let mut name = String::new();
-    while let Some((_, c)) = chars.next_if(|&(_, c)| !c.is_whitespace() && c != '"' && c != ']') {
-        name.push(c);
-    }
-    skip_space(chars);
-    if name.is_empty() || chars.next_if(|&(_, c)| c == '"').is_none() {
-        return Err(malformed());
-    }
-    let mut value = String::new();
-    loop {
-        match chars.next() {
-            None => return Err(malformed()),
-            Some((_, '"')) => break,
-            Some((_, '\\')) => value.push(chars.next().ok_or_else(malformed)?.1),
-            Some((_, c)) => value.push(c),
-        }
-    }
-    skip_space(chars);
-    if chars.next_if(|&(_, c)| c == ']').is_none() {
-        return Err(malformed());
-    }
-    Ok((name, value))
+    // The rules crate's own reader of a record's tags.
+    jieqi_rules::read_tag(text, at, chars).map_err(|e| syntax(e.to_string()))
 }
 
 #[cfg(test)]

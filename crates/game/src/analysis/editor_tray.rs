@@ -60,17 +60,6 @@ fn apply_commands(mut commands: MessageReader<EditCommand>, mut board: ResMut<An
     }
 }
 
-/// The roles a tray offers, in the order a set is laid out.
-const ROLES: [Role; 7] = [
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Soldier,
-];
-
 /// The tray and the editor's buttons, or the button that opens the editor.
 pub fn show(
     ui: &mut egui::Ui,
@@ -94,7 +83,7 @@ pub fn show(
     for side in Side::ALL {
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 2.0;
-            for role in ROLES {
+            for role in Role::ALL {
                 let piece = EditorPiece::Up { side, role };
                 tray_disc(ui, state.pick, TrayPick::Piece(piece), set, send);
             }
@@ -187,7 +176,7 @@ fn pool_line(ui: &mut egui::Ui, editor: &Editor, set: PieceSet, lang: Language) 
                 ))
                 .color(style::PAPER_WEAK),
             );
-            for role in ROLES {
+            for role in Role::ALL {
                 let n = pool.count(side, role);
                 if n > 0 {
                     ui.label(format!("{}×{n}", set.glyph(role, side)));

@@ -20,6 +20,7 @@ use jieqi_rules::platform::{PlayedGame, Spot};
 use jieqi_rules::{Move, Notation, PlayerView, RuleSet, Side, write_move};
 
 use super::model::{AnalysisBoard, AnalysisSet};
+use crate::hud::AnalysisOpen;
 
 /// The most lines the engine is asked for.
 pub const MAX_LINES: usize = 5;
@@ -213,16 +214,17 @@ fn apply_commands(mut commands: MessageReader<EngineCommand>, mut engine: ResMut
 /// stops it when the engine is off or the board closed.
 fn follow_the_board(
     board: Res<AnalysisBoard>,
+    open: Res<AnalysisOpen>,
     mut engine: ResMut<EngineLines>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
-    if !board.open && engine.searched.is_some() {
+    if !open.0 && engine.searched.is_some() {
         // Closed: nothing searches; opened again, the search starts afresh.
         engine.job = None;
         engine.searched = None;
         engine.lines.clear();
     }
-    if !engine.on || !board.open {
+    if !engine.on || !open.0 {
         return;
     }
     let revision = board.revision();

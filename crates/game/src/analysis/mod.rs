@@ -43,9 +43,7 @@ pub(super) fn render_plugin(app: &mut App) {
 
 /// `--open analysis`: the screen open on the game shown, the engine thinking.
 pub fn open_at_start(app: &mut App) {
-    let mut board = AnalysisBoard::default();
-    board.open = true;
-    app.insert_resource(board);
+    app.insert_resource(crate::hud::AnalysisOpen(true));
     app.insert_resource(engine_lines::EngineLines::thinking());
 }
 

@@ -11,6 +11,7 @@ use jieqi_analysis::{Editor, EditorPiece, Identity, Question, Tree};
 use jieqi_rules::platform::{KnownTurn, Spot, TableTurn, VariantRef};
 use jieqi_rules::{Record, Side};
 
+use crate::hud::AnalysisOpen;
 use crate::i18n::{self, Phrase, Text};
 use crate::session::Shown;
 
@@ -95,8 +96,6 @@ impl Note {
 /// The analysis board.
 #[derive(Resource, Debug)]
 pub struct AnalysisBoard {
-    /// The screen is shown.
-    pub open: bool,
     tree: Tree,
     editor: Option<EditorState>,
     selected: Option<Spot>,
@@ -125,7 +124,6 @@ fn fresh_tree(variant: VariantRef) -> Result<Tree, String> {
 impl AnalysisBoard {
     pub fn new(tree: Tree) -> AnalysisBoard {
         AnalysisBoard {
-            open: false,
             tree,
             editor: None,
             selected: None,
@@ -415,10 +413,14 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn apply_commands(mut commands: MessageReader<BoardCommand>, mut board: ResMut<AnalysisBoard>) {
+fn apply_commands(
+    mut commands: MessageReader<BoardCommand>,
+    mut board: ResMut<AnalysisBoard>,
+    mut open: ResMut<AnalysisOpen>,
+) {
     for command in commands.read() {
         match command {
-            BoardCommand::Toggle => board.open = !board.open,
+            BoardCommand::Toggle => open.0 = !open.0,
             BoardCommand::Click(spot) => board.click(*spot),
             BoardCommand::Reveal(identity) => board.reveal(*identity),
             BoardCommand::Captured(identity) => board.captured(*identity),
@@ -431,8 +433,13 @@ fn apply_commands(mut commands: MessageReader<BoardCommand>, mut board: ResMut<A
 
 /// The screen just opened (the top bar's button, or its Toggle): a fresh board takes the
 /// game on the table.
-fn when_opened(mut board: ResMut<AnalysisBoard>, shown: Res<Shown>, mut was_open: Local<bool>) {
-    let open = board.open;
+fn when_opened(
+    mut board: ResMut<AnalysisBoard>,
+    open: Res<AnalysisOpen>,
+    shown: Res<Shown>,
+    mut was_open: Local<bool>,
+) {
+    let open = open.0;
     if open && !*was_open && board.is_fresh() && !open_on_the_table(&mut board, &shown) {
         // Nothing published yet (the app is starting): the next frame tries again.
         return;

@@ -18,8 +18,8 @@ use super::engine_lines::{EngineCommand, EngineLines, MAX_LINES};
 use super::model::{AnalysisBoard, BoardCommand, PendingTurn};
 use super::transfer::{self, ImportPaste, TransferAnswer, TransferBox};
 use super::tree_panel::{self, MoveLabels, TreeCommand};
-use crate::hud::result_card;
 use crate::hud::style::{self, c32};
+use crate::hud::{AnalysisOpen, result_card};
 use crate::i18n::{self, Language, Phrase, Text};
 use crate::layout::Margins;
 use crate::settings::{PieceSet, Settings};
@@ -47,6 +47,7 @@ struct Outbox<'w> {
 fn screen(
     mut contexts: EguiContexts,
     mut board: ResMut<AnalysisBoard>,
+    open: Res<AnalysisOpen>,
     (engine, labels, settings, margins): (
         Res<EngineLines>,
         Res<MoveLabels>,
@@ -56,7 +57,7 @@ fn screen(
     mut transfer: ResMut<TransferBox>,
     mut out: Outbox,
 ) -> Result {
-    if !board.open {
+    if !open.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
@@ -612,10 +613,11 @@ fn pawns(score: Score) -> String {
 fn question(
     mut contexts: EguiContexts,
     board: Res<AnalysisBoard>,
+    open: Res<AnalysisOpen>,
     settings: Res<Settings>,
     mut out: MessageWriter<BoardCommand>,
 ) -> Result {
-    let Some(pending) = board.pending().filter(|_| board.open) else {
+    let Some(pending) = board.pending().filter(|_| open.0) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();

@@ -21,7 +21,13 @@ pub mod ui;
 
 use bevy::prelude::*;
 
+/// Whether the analysis board covers the table: the top bar's button (the board itself is
+/// `crate::analysis`'s, which reads this).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AnalysisOpen(pub bool);
+
 /// The parts that need no window.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((model::plugin, form::plugin));
+    app.init_resource::<AnalysisOpen>()
+        .add_plugins((model::plugin, form::plugin));
 }

@@ -796,7 +796,13 @@ fn build(
         let mut next = model(&shown, settings.as_ref(), &hint);
         next.online = online_lines::lines(&online, &shown, settings.language);
         if next.online.is_some() {
-            online_lines::name_players(&mut next.players, &online, settings.language);
+            for line in &mut next.players {
+                let name =
+                    online_lines::player_name(&online, line.side, line.colour, settings.language);
+                if let Some(name) = name {
+                    line.name = name;
+                }
+            }
         }
         // The computer's search, or the Hint's: the spinner says that something works.
         let thinking = if computer.is_thinking() {

@@ -3,7 +3,8 @@
 //! connection comes back, and whether the win over an opponent gone long enough may be
 //! claimed. Built from [`Online`] (the connection's public facts) and [`Shown`].
 
-use crate::hud::model::PlayerLine;
+use jieqi_rules::Side;
+
 use crate::i18n::{Language, Phrase, Text, side_label};
 use crate::online::{Connection, Online};
 use crate::session::Shown;
@@ -52,20 +53,22 @@ pub fn lines(online: &Online, shown: &Shown, lang: Language) -> Option<OnlineLin
     })
 }
 
-/// Each player's line named as the server names them: "Ann — Red 紅", "(away)" while gone.
-pub fn name_players(players: &mut [PlayerLine], online: &Online, lang: Language) {
-    for line in players {
-        let Some(player) = online.players[line.side.index()].as_ref() else {
-            continue;
-        };
-        let name = if player.connected {
-            player.name.clone()
-        } else {
-            Phrase::new(Text::OnlinePlayerAway)
-                .with("name", player.name.clone())
-                .say(lang)
-        };
-        let colour = line.colour.map_or(Text::ColourNotYet, side_label);
-        line.name = format!("{name} — {}", colour.get(lang));
-    }
+/// The line of `side`'s player (its colour `colour`, if shown yet) as the server names them:
+/// "Ann — Red 紅", "(away)" while gone; `None` for a seat nobody has taken.
+pub fn player_name(
+    online: &Online,
+    side: Side,
+    colour: Option<Side>,
+    lang: Language,
+) -> Option<String> {
+    let player = online.players[side.index()].as_ref()?;
+    let name = if player.connected {
+        player.name.clone()
+    } else {
+        Phrase::new(Text::OnlinePlayerAway)
+            .with("name", player.name.clone())
+            .say(lang)
+    };
+    let colour = colour.map_or(Text::ColourNotYet, side_label);
+    Some(format!("{name} — {}", colour.get(lang)))
 }

@@ -117,7 +117,7 @@ struct TopBar<'w> {
     rules: ResMut<'w, RulesPanel>,
     stats: ResMut<'w, StatsPanel>,
     record: ResMut<'w, RecordBox>,
-    analysis: ResMut<'w, crate::analysis::AnalysisBoard>,
+    analysis: ResMut<'w, crate::hud::AnalysisOpen>,
 }
 
 /// The handoff cover, and under it the take-back the player who just moved may still ask.
@@ -443,7 +443,7 @@ fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
             (&mut bar.rules.open, Text::Rules),
             (&mut bar.stats.open, Text::Statistics),
             (&mut bar.record.open, Text::RecordButton),
-            (&mut bar.analysis.open, Text::AnalysisButton),
+            (&mut bar.analysis.0, Text::AnalysisButton),
         ] {
             if ui.selectable_label(*open, text.get(lang)).clicked() {
                 *open = !*open;

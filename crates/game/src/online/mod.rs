@@ -208,11 +208,7 @@ pub struct InviteCode {
 impl InviteCode {
     /// Reads a code as typed: any case, any spaces or dashes between the symbols.
     pub fn read(text: &str) -> Option<InviteCode> {
-        let symbols: String = text
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
+        let symbols = symbols(text);
         if symbols.len() != 24 {
             return None;
         }
@@ -225,16 +221,20 @@ impl InviteCode {
 
     /// The game's id alone, from an invite code or a game's code (12 symbols).
     pub fn game_of(text: &str) -> Option<String> {
-        let symbols: String = text
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
+        let symbols = symbols(text);
         match symbols.len() {
             12 | 24 => Some(symbols[..12].to_string()),
             _ => None,
         }
     }
+}
+
+/// A code's letters and digits as typed, lower case; spaces, dashes and the rest dropped.
+fn symbols(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 impl std::fmt::Display for InviteCode {

@@ -191,20 +191,10 @@ mod tests {
         Snapshot {
             game: "g".into(),
             variant: "jieqi".into(),
-            rules: String::new(),
             seat: seat.into(),
-            players: Default::default(),
-            position: String::new(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
-            captured: Default::default(),
-            time_control: None,
-            clock: None,
             status: Status::Playing,
-            result: None,
-            reason: None,
-            deal: None,
-            seed: None,
-            id: None,
+            ..Snapshot::default()
         }
     }
 

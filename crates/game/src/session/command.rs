@@ -12,7 +12,7 @@ use jieqi_rules::platform::PlayedGame;
 use super::config::GameConfig;
 use super::duplicate_match::DuplicateMatch;
 use super::moment::Stamp;
-use super::remote::Remote;
+use super::remote_messages::Remote;
 use super::think::BoardTurn;
 use crate::i18n::Phrase;
 

@@ -10,7 +10,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use jieqi_ai::Level;
 use jieqi_rules::clock::Clocks;
-use jieqi_rules::platform::{PlayedGame, VariantRef};
+use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{AnyGame, FamilyGame, Side, Xiangqi};
 
 use super::abandon;
@@ -18,12 +18,14 @@ use super::command::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed,
 use super::config::{GameConfig, Opponent, Secrecy, random_seed};
 use super::duplicate::{self, dealt};
 use super::duplicate_match::{DuplicateMatch, FirstGame};
+use super::effect::Effect;
 use super::hint::{Hint, HintChange};
 use super::load;
 use super::moment::Stamp;
 use super::owner::{Session, Stash};
 use super::pending::Abandoned;
-use super::remote::{self, DrawStep, ToServer};
+use super::remote;
+use super::remote_messages::{DrawStep, ToServer};
 use super::takeback::{self, TakeBackRequest};
 use super::think::BoardTurn;
 use crate::i18n::{self, Phrase, Text};
@@ -62,47 +64,6 @@ struct Context {
     takeback_consent: bool,
     /// Take-backs of something seen face down are allowed (and mark the game).
     face_down_takebacks: bool,
-}
-
-/// What a command did besides changing the session.
-#[derive(Default)]
-pub(super) struct Effect {
-    /// The phase that follows (`None`: it stays).
-    pub(super) phase: Option<Phase>,
-    pub(super) hint: HintChange,
-    /// The answer to a load request.
-    pub(super) answer: Option<Phrase>,
-    /// Online: what to ask the server.
-    pub(super) to_server: Option<ToServer>,
-}
-
-impl Effect {
-    pub(super) fn none() -> Effect {
-        Effect::default()
-    }
-
-    pub(super) fn phase(phase: Phase) -> Effect {
-        Effect {
-            phase: Some(phase),
-            ..default()
-        }
-    }
-
-    pub(super) fn say(phrase: impl Into<Phrase>) -> Effect {
-        Effect {
-            hint: HintChange::Say(phrase.into()),
-            ..default()
-        }
-    }
-
-    /// A game shown afresh: in its resting phase, with the hint cleared.
-    pub(super) fn fresh(session: &Session) -> Effect {
-        Effect {
-            phase: Some(session.resting_phase()),
-            hint: HintChange::Clear,
-            ..default()
-        }
-    }
 }
 
 /// Where a command's effect goes besides the phase: the hint line and load answers.
@@ -297,7 +258,7 @@ fn play_on(s: &mut Session, level: Level) -> Effect {
         duplicate: s.duplicate.take(),
     };
     info!("playing on from ply {ply} as {human} against {level:?}");
-    start(s, new, config, human);
+    s.start(new, config, human);
     s.stash = Some(stash);
     s.practice = true;
     Effect::fresh(s)
@@ -309,7 +270,7 @@ fn back_to_review(s: &mut Session) -> Effect {
     let Some(stash) = s.stash.take() else {
         return Effect::none();
     };
-    start(s, stash.game, stash.config, stash.player_one);
+    s.start(stash.game, stash.config, stash.player_one);
     s.viewer = stash.viewer;
     s.game_id = stash.game_id;
     s.takebacks = stash.takebacks;
@@ -472,7 +433,7 @@ fn ready(s: &mut Session, ctx: &Context) -> Effect {
 }
 
 fn new_game(s: &mut Session, config: GameConfig) -> Effect {
-    start(s, config.new_game(), config, s.player_one);
+    s.start(config.new_game(), config, s.player_one);
     Effect::fresh(s)
 }
 
@@ -488,7 +449,7 @@ fn new_duplicate(s: &mut Session, config: GameConfig) -> Effect {
 /// Game 1 of a new match of `config`, on a deal drawn now (or the one chosen).
 fn begin_match(s: &mut Session, config: GameConfig, player_one: Side) {
     let seed = config.deal.draw();
-    start(s, dealt(config, seed), config, player_one);
+    s.start(dealt(config, seed), config, player_one);
     s.duplicate = Some(DuplicateMatch { seed, first: None });
     info!("a duplicate match begins");
 }
@@ -511,7 +472,7 @@ fn again(s: &mut Session) -> Effect {
                 player_one: s.player_one,
                 peeked: s.peeked,
             };
-            start(s, dealt(config, m.seed), config, player_one);
+            s.start(dealt(config, m.seed), config, player_one);
             s.duplicate = Some(DuplicateMatch {
                 seed: m.seed,
                 first: Some(first),
@@ -519,7 +480,7 @@ fn again(s: &mut Session) -> Effect {
             info!("game 2 of the duplicate match, colours swapped");
         }
         Some(_) => begin_match(s, config, player_one),
-        None => start(s, config.new_game(), config, player_one),
+        None => s.start(config.new_game(), config, player_one),
     }
     Effect::fresh(s)
 }
@@ -608,7 +569,7 @@ fn load(s: &mut Session, loaded: Result<load::Loaded, Phrase>) -> Effect {
                 rules,
                 ..GameConfig::default()
             };
-            start(s, game, config, s.player_one);
+            s.start(game, config, s.player_one);
             Effect {
                 answer: Some(Text::RecordLoaded.into()),
                 ..Effect::fresh(s)
@@ -624,7 +585,7 @@ fn load(s: &mut Session, loaded: Result<load::Loaded, Phrase>) -> Effect {
 /// Takes up a saved game again; in hot-seat Jieqi behind the handoff cover, for the side to
 /// move.
 fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
-    start(s, resumed.game.boxed(), resumed.config, resumed.player_one);
+    s.start(resumed.game.boxed(), resumed.config, resumed.player_one);
     s.peeked = resumed.peeked;
     s.duplicate = resumed.duplicate.clone();
     if let (Some(control), Some(left)) = (resumed.config.clock, resumed.clocks_left) {
@@ -632,38 +593,6 @@ fn resume(s: &mut Session, resumed: &Resumed) -> Effect {
     }
     s.cover();
     Effect::fresh(s)
-}
-
-/// A new game on the table: a fresh id, the human's view, nothing pending.
-pub(super) fn start(
-    s: &mut Session,
-    game: impl Into<Box<dyn PlayedGame>>,
-    config: GameConfig,
-    player_one: Side,
-) {
-    let game = game.into();
-    let human = config.opponent.human();
-    s.viewer = human.unwrap_or(game.turn());
-    s.player_one = human.unwrap_or(player_one);
-    s.game = game;
-    s.config = config;
-    // A new number for every game started, never one a game put aside still has.
-    s.games_started = s.games_started.wrapping_add(1);
-    s.game_id = s.games_started;
-    s.draw_offer = None;
-    s.cover = None;
-    s.takeback_request = None;
-    s.browse = None;
-    s.pending_start = None;
-    s.peeked = false;
-    // Any new game ends playing on: the game put aside is let go.
-    s.stash = None;
-    s.practice = false;
-    // ... and leaves a duplicate match (its own games set it again).
-    s.duplicate = None;
-    s.clocks = s.config.clock.map(Clocks::new);
-    // A game started here is not the server's (an online table sets it again).
-    s.online = None;
 }
 
 #[cfg(test)]

@@ -30,12 +30,14 @@ mod commands;
 mod config;
 mod duplicate;
 mod duplicate_match;
+mod effect;
 mod hint;
 mod load;
 mod moment;
 mod owner;
 mod pending;
 mod remote;
+mod remote_messages;
 mod shown;
 pub mod takeback;
 mod think;
@@ -54,9 +56,8 @@ pub use load::{game_from_fen, game_from_record};
 pub use moment::Stamp;
 pub use owner::{ReviewRequest, Session, ThinkRequest};
 pub use pending::{AbandonQuestion, Abandoned, CountedAs};
-pub use remote::{
-    DrawStep, EndedBy, Remote, RemoteEnding, RemoteTable, ToServer, settle, whole_game,
-};
+pub use remote::{settle, whole_game};
+pub use remote_messages::{DrawStep, EndedBy, Remote, RemoteEnding, RemoteTable, ToServer};
 pub use shown::{LastTurn, OwnTexts, Shown};
 pub use takeback::TakeBackRequest;
 pub use think::{BoardTurn, SearchInput};

@@ -170,6 +170,38 @@ impl Session {
         }
     }
 
+    /// A new game on the table: a fresh id, the human's view, nothing pending.
+    pub(super) fn start(
+        &mut self,
+        game: impl Into<Box<dyn PlayedGame>>,
+        config: GameConfig,
+        player_one: Side,
+    ) {
+        let game = game.into();
+        let human = config.opponent.human();
+        self.viewer = human.unwrap_or(game.turn());
+        self.player_one = human.unwrap_or(player_one);
+        self.game = game;
+        self.config = config;
+        // A new number for every game started, never one a game put aside still has.
+        self.games_started = self.games_started.wrapping_add(1);
+        self.game_id = self.games_started;
+        self.draw_offer = None;
+        self.cover = None;
+        self.takeback_request = None;
+        self.browse = None;
+        self.pending_start = None;
+        self.peeked = false;
+        // Any new game ends playing on: the game put aside is let go.
+        self.stash = None;
+        self.practice = false;
+        // ... and leaves a duplicate match (its own games set it again).
+        self.duplicate = None;
+        self.clocks = self.config.clock.map(Clocks::new);
+        // A game started here is not the server's (an online table sets it again).
+        self.online = None;
+    }
+
     // ---- Setting up the game to start with (the command line) ----
 
     /// Plays moves given as text (ICCS, WXF or Chinese), each checked. On the first bad one

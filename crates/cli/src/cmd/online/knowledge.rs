@@ -187,7 +187,6 @@ fn told(variant: VariantRef, snapshot: &Snapshot) -> Result<Box<dyn PlayedGame>,
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use jieqi_server::protocol::Status;
 
@@ -199,20 +198,11 @@ mod tests {
         Snapshot {
             game: "g".into(),
             variant: variant.into(),
-            rules: String::new(),
             seat: seat.into(),
-            players: BTreeMap::new(),
             position: position.into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
-            captured: BTreeMap::new(),
-            time_control: None,
-            clock: None,
             status: Status::Playing,
-            result: None,
-            reason: None,
-            deal: None,
-            seed: None,
-            id: None,
+            ..Snapshot::default()
         }
     }
 
