@@ -48,12 +48,12 @@ fn search(
     }
 }
 
-/// One search running in the background, for the moment `stamp`; by default a search for
-/// the turn to play.
-pub(crate) struct SearchJob<T = Option<BoardTurn>> {
+/// One search running in the background, for the moment `stamp` (by default the session's;
+/// the analysis board's is its own); by default a search for the turn to play.
+pub(crate) struct SearchJob<T = Option<BoardTurn>, K = Stamp> {
     task: Task<T>,
     stop: Arc<AtomicBool>,
-    pub(crate) stamp: Stamp,
+    pub(crate) stamp: K,
 }
 
 impl SearchJob {
@@ -70,13 +70,13 @@ impl SearchJob {
     }
 }
 
-impl<T: Send + 'static> SearchJob<T> {
+impl<T: Send + 'static, K: Copy> SearchJob<T, K> {
     /// Runs `work` in the background for the moment `stamp`; `work` ends early once the
     /// flag it is given is set (the job dropped).
     pub(crate) fn spawn(
-        stamp: Stamp,
+        stamp: K,
         work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
-    ) -> SearchJob<T> {
+    ) -> SearchJob<T, K> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move { work(&flag) });
@@ -85,20 +85,20 @@ impl<T: Send + 'static> SearchJob<T> {
 
     /// Takes the job out of `slot` once its search is done: what it found and the moment it
     /// was for. A job still running stays.
-    pub(crate) fn take_finished(slot: &mut Option<SearchJob<T>>) -> Option<(T, Stamp)> {
+    pub(crate) fn take_finished(slot: &mut Option<SearchJob<T, K>>) -> Option<(T, K)> {
         let found = check_ready(&mut slot.as_mut()?.task)?;
         let job = slot.take()?;
         Some((found, job.stamp))
     }
 }
 
-impl<T> Drop for SearchJob<T> {
+impl<T, K> Drop for SearchJob<T, K> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
 
-impl<T> fmt::Debug for SearchJob<T> {
+impl<T, K: fmt::Debug> fmt::Debug for SearchJob<T, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SearchJob")
             .field("stamp", &self.stamp)

@@ -266,3 +266,48 @@ fn the_engine_gives_three_distinct_lines_for_a_middle_game() {
     send(&mut app, EngineCommand::Stop);
     assert!(!app.world().resource::<EngineLines>().is_thinking());
 }
+
+/// The value of each reveal, on request (issue 59, item 4): every move of the side to move's
+/// face-down pieces, valued; forgotten once the board moves on.
+#[test]
+fn the_value_of_each_reveal_is_given_on_request() {
+    use jieqi_game::analysis::reveal_worth::{AskRevealWorth, RevealWorth};
+    let mut app = opened();
+    send(
+        &mut app,
+        BoardCommand::NewBoard(jieqi_variants::of_kind(Family::Jieqi)),
+    );
+    send(&mut app, AskRevealWorth);
+    let mut waited = 0;
+    while app.world().resource::<RevealWorth>().is_thinking() {
+        app.update();
+        waited += 1;
+        assert!(waited < 3000, "the values never came");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let view = jieqi_game::analysis::engine_lines::family_view(board(&app)).unwrap();
+    let settings = Settings {
+        notation: Notation::Iccs,
+        ..Settings::default()
+    };
+    let lines = app
+        .world()
+        .resource::<RevealWorth>()
+        .lines(&view, &settings);
+    // Red's face-down pieces at the start: each has its moves (the chariots, horses, …).
+    assert!(lines.len() >= 10, "{lines:?}");
+    for (text, value) in &lines {
+        let from = jieqi_rules::Square::parse(&text[..2]).unwrap();
+        assert!(view.position.piece_at(from).unwrap().is_hidden(), "{text}");
+        assert!(value.starts_with(['+', '-', '#']), "{value}");
+    }
+    // A move later (the general, face up from the start) the values are gone.
+    play(&mut app, "e0", "e1");
+    assert_eq!(board(&app).tree().main_line().len(), 1);
+    assert!(
+        app.world()
+            .resource::<RevealWorth>()
+            .lines(&view, &settings)
+            .is_empty()
+    );
+}

@@ -19,6 +19,7 @@ use jieqi_game::online::{Connection, Online, OnlineCommand};
 use jieqi_game::session::{GameCommand, Opponent, Session};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
+use jieqi_game::storage::StorageDirs;
 use jieqi_rules::{SeenPiece, Side, WinReason};
 
 /// An app at a local Jieqi table, named `name` for the server.
@@ -287,6 +288,69 @@ fn three_tables(address: &str) -> (App, App, App, String) {
         "a player, off turn, still may"
     );
     (red, black, watcher, game)
+}
+
+/// Never lose an online game (issue 58, item 5): the seat is kept in `online.json`; a game
+/// started again on the same files offers it, and rejoins the game where it stands.
+#[test]
+fn a_restarted_game_rejoins_its_online_seat() {
+    let hosted = host::start(Ipv4Addr::LOCALHOST.into(), 0, Path::new(":memory:"))
+        .expect("a server in this process");
+    let address = hosted.local.to_string();
+    let files = tempfile::tempdir().unwrap();
+    let kept = || StorageDirs::in_dir(files.path());
+    let mut red = player("Ann");
+    command_online(
+        &mut red,
+        OnlineCommand::Host {
+            address: address.clone(),
+            config: jieqi_config(),
+            colour: Some(Side::Red),
+        },
+    );
+    until(&mut [&mut red], "the invite", |a| {
+        online(a).invite.is_some()
+    });
+    let invite = online(&red).invite.clone().unwrap().to_string();
+    let mut black = app_keeping_files(Session::new(jieqi_config()), false, kept());
+    command_online(
+        &mut black,
+        OnlineCommand::Join {
+            address: address.clone(),
+            code: invite,
+        },
+    );
+    until(&mut [&mut red, &mut black], "both seated", |a| {
+        online(a).connection == Connection::Playing
+    });
+    play(&mut red, &("h2".into(), "e2".into()));
+    until(&mut [&mut red, &mut black], "Red's move", |a| plies(a) == 1);
+    let game = online(&black).game.clone().unwrap();
+    let path = files.path().join("online.json");
+    until(&mut [&mut black], "the seat on disk", |_| {
+        std::fs::read_to_string(&path)
+            .is_ok_and(|t| t.contains(&game) && t.contains("\"plies\": 1"))
+    });
+    // Black's game quits; Red sees it go.
+    drop(black);
+    until(&mut [&mut red], "Black gone", |a| {
+        online(a).players[1].as_ref().is_some_and(|p| !p.connected)
+    });
+    // Started again on the same files: the seat is offered, and taken again.
+    let mut black = app_keeping_files(Session::new(jieqi_config()), false, kept());
+    let seat = online(&black)
+        .rejoin
+        .clone()
+        .expect("the seat is offered again");
+    assert_eq!(seat.game, game);
+    command_online(&mut black, OnlineCommand::Rejoin(seat));
+    until(&mut [&mut red, &mut black], "Black back at the game", |a| {
+        online(a).connection == Connection::Playing
+            && plies(a) == 1
+            && online(a).players[1].as_ref().is_some_and(|p| p.connected)
+    });
+    assert_eq!(online(&black).seat, Some(Side::Black));
+    assert!(shown(&black).can_move(), "Black to move, on its seat");
 }
 
 /// Sends a request of the Play online window.

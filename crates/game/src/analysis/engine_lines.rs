@@ -126,6 +126,12 @@ impl EngineLines {
         &self.lines
     }
 
+    /// The view searched (Xiangqi, Jieqi): the side to move's knowledge of the position
+    /// shown.
+    pub fn view(&self) -> Option<&PlayerView> {
+        self.searched.as_ref()?.2.as_deref()
+    }
+
     /// Who the scores are for.
     pub fn side_to_move(&self) -> Option<Side> {
         self.searched.as_ref().map(|(_, side, _)| *side)
@@ -258,6 +264,18 @@ fn follow_the_board(
     engine.searched = Some((revision, side, view));
     engine.finished = job.is_none();
     engine.job = job;
+}
+
+/// The side to move's knowledge of the position the board shows (Xiangqi, Jieqi), as the
+/// engine is given it: the position's text read as a player's view.
+pub fn family_view(board: &AnalysisBoard) -> Option<PlayerView> {
+    let position = match board.editor() {
+        Some(state) => state.editor.position(),
+        None => board.tree().position_text(),
+    };
+    let family = board.tree().game().variant().kind()?;
+    let rules = RuleSet::parse(family, board.tree().rules()).ok();
+    PlayerView::from_text_with(&position, &[], rules).ok()
 }
 
 /// Copies what the thread found; a finished search's job is kept until the position moves.

@@ -9,12 +9,14 @@
 //! - [`tree_panel`]: the move tree with variations, its steps, promote and delete;
 //! - [`editor_tray`]: the position editor;
 //! - [`engine_lines`]: the engine's lines off the frame, arrows, the evaluation bar's value;
+//! - [`reveal_worth`]: the value of each reveal, on request;
 //! - [`transfer`]: paste to import, copy to export;
 //! - [`screen`]: draws it all with egui (needs a window).
 
 pub mod editor_tray;
 pub mod engine_lines;
 pub mod model;
+pub mod reveal_worth;
 pub mod screen;
 pub mod transfer;
 pub mod tree_panel;
@@ -31,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         tree_panel::plugin,
         editor_tray::plugin,
         engine_lines::plugin,
+        reveal_worth::plugin,
         transfer::plugin,
     ))
     .add_systems(Last, follow_up_frame);
@@ -55,6 +58,9 @@ struct Written<'w> {
     edit: Res<'w, Messages<editor_tray::EditCommand>>,
     engine: Res<'w, Messages<engine_lines::EngineCommand>>,
     paste: Res<'w, Messages<transfer::ImportPaste>>,
+    worth: Res<'w, Messages<reveal_worth::AskRevealWorth>>,
+    /// The value of each reveal is polled each frame while it is searched.
+    searching: Res<'w, reveal_worth::RevealWorth>,
 }
 
 impl Written<'_> {
@@ -67,11 +73,14 @@ impl Written<'_> {
             || written(&self.edit)
             || written(&self.engine)
             || written(&self.paste)
+            || written(&self.worth)
+            || self.searching.is_thinking()
     }
 }
 
 /// A click on the screen is written while egui draws and read in the next frame's update:
-/// that frame is asked for (the app otherwise waits for input).
+/// that frame is asked for (the app otherwise waits for input); so is every frame while the
+/// value of each reveal is searched (it is polled).
 fn follow_up_frame(written: Written, mut redraw: MessageWriter<RequestRedraw>) {
     if written.any() {
         redraw.write(RequestRedraw);

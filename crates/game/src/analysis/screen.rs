@@ -14,8 +14,9 @@ use jieqi_rules::Side;
 use jieqi_rules::platform::{BoardShape, Grid, Look, Spot, Table};
 
 use super::editor_tray::{self, EditCommand};
-use super::engine_lines::{EngineCommand, EngineLines, MAX_LINES};
+use super::engine_lines::{EngineCommand, EngineLines, MAX_LINES, family_view};
 use super::model::{AnalysisBoard, BoardCommand, PendingTurn};
+use super::reveal_worth::{self, AskRevealWorth, RevealWorth};
 use super::transfer::{self, ImportPaste, TransferAnswer, TransferBox};
 use super::tree_panel::{self, MoveLabels, TreeCommand};
 use crate::hud::style::{self, c32};
@@ -42,12 +43,13 @@ struct Outbox<'w> {
     edit: MessageWriter<'w, EditCommand>,
     engine: MessageWriter<'w, EngineCommand>,
     paste: MessageWriter<'w, ImportPaste>,
+    worth: MessageWriter<'w, AskRevealWorth>,
 }
 
 fn screen(
     mut contexts: EguiContexts,
     mut board: ResMut<AnalysisBoard>,
-    open: Res<AnalysisOpen>,
+    (open, worth): (Res<AnalysisOpen>, Res<RevealWorth>),
     (engine, labels, settings, margins): (
         Res<EngineLines>,
         Res<MoveLabels>,
@@ -82,10 +84,14 @@ fn screen(
                 .id_salt("analysis-column")
                 .auto_shrink([false, false])
                 .show(&mut inner, |ui| {
+                    let searches = Searches {
+                        engine: &engine,
+                        worth: &worth,
+                    };
                     said = side_column(
                         ui,
                         &board,
-                        &engine,
+                        &searches,
                         &labels,
                         &mut transfer,
                         &settings,
@@ -480,11 +486,17 @@ fn evaluation_bar(p: &egui::Painter, g: &Geometry, red_share: Option<f32>, flipp
     );
 }
 
+/// What searches for the board: its lines, the value of each reveal.
+struct Searches<'a> {
+    engine: &'a EngineLines,
+    worth: &'a RevealWorth,
+}
+
 /// The right-hand column; a note to say, if a button has one.
 fn side_column(
     ui: &mut egui::Ui,
     board: &AnalysisBoard,
-    engine: &EngineLines,
+    searches: &Searches,
     labels: &MoveLabels,
     transfer: &mut TransferBox,
     settings: &Settings,
@@ -494,7 +506,7 @@ fn side_column(
     heading_row(ui, board, lang, out);
     status_line(ui, board, lang);
     ui.separator();
-    engine_section(ui, engine, settings, out);
+    engine_section(ui, board, searches, settings, out);
     ui.separator();
     editor_tray::show(ui, board, settings.piece_set, lang, &mut |c| {
         out.edit.write(c);
@@ -563,7 +575,14 @@ fn status_line(ui: &mut egui::Ui, board: &AnalysisBoard, lang: Language) {
 }
 
 /// Start/stop, how many lines, and the lines.
-fn engine_section(ui: &mut egui::Ui, engine: &EngineLines, settings: &Settings, out: &mut Outbox) {
+fn engine_section(
+    ui: &mut egui::Ui,
+    board: &AnalysisBoard,
+    searches: &Searches,
+    settings: &Settings,
+    out: &mut Outbox,
+) {
+    let engine = searches.engine;
     let lang = settings.language;
     ui.horizontal_wrapped(|ui| {
         let (text, command) = if engine.is_on() {
@@ -587,6 +606,7 @@ fn engine_section(ui: &mut egui::Ui, engine: &EngineLines, settings: &Settings, 
             ui.spinner();
         }
     });
+    reveal_worth_lines(ui, board, searches.worth, settings, out);
     for (rank, line) in engine.lines().iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(format!("{}.", rank + 1)).color(style::PAPER_WEAK));
@@ -597,6 +617,35 @@ fn engine_section(ui: &mut egui::Ui, engine: &EngineLines, settings: &Settings, 
             );
             ui.label(egui::RichText::new(format!("d{}", line.depth)).color(style::PAPER_WEAK));
             ui.label(engine.moves_text(line, settings.notation));
+        });
+    }
+}
+
+/// The value of each reveal: the button while the side to move has a face-down piece to
+/// move, then each reveal and its value.
+fn reveal_worth_lines(
+    ui: &mut egui::Ui,
+    board: &AnalysisBoard,
+    worth: &RevealWorth,
+    settings: &Settings,
+    out: &mut Outbox,
+) {
+    let lang = settings.language;
+    let Some(view) = family_view(board).filter(reveal_worth::may_ask) else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(Text::RevealValuesAsk.get(lang)).clicked() {
+            out.worth.write(AskRevealWorth);
+        }
+        if worth.is_thinking() {
+            ui.spinner();
+        }
+    });
+    for (text, value) in worth.lines(&view, settings) {
+        ui.horizontal(|ui| {
+            ui.label(text);
+            ui.label(egui::RichText::new(value).color(style::JADE));
         });
     }
 }

@@ -15,6 +15,7 @@ use jieqi_game::pieces::marks::Marker;
 use jieqi_game::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, Shown};
 use jieqi_game::settings::Settings;
 use jieqi_game::states::Phase;
+use jieqi_game::storage::StorageDirs;
 use jieqi_rules::platform::family::spot;
 use jieqi_rules::platform::{PlayedGame, Spot};
 use jieqi_rules::{AnyGame, Family, Handicap, Jieqi, RuleSet, Seed, Side, Square, Xiangqi};
@@ -50,7 +51,13 @@ pub fn app_with(game: impl Into<Box<dyn PlayedGame>>, config: GameConfig, animat
 
 /// A headless app around `session`. Each update advances time by 50 ms.
 pub fn app_with_session(session: Session, animations: bool) -> App {
+    app_keeping_files(session, animations, StorageDirs::default())
+}
+
+/// The same, keeping its files (settings, autosave, online seat) in `dirs`.
+pub fn app_keeping_files(session: Session, animations: bool, dirs: StorageDirs) -> App {
     let mut app = App::new();
+    app.insert_resource(dirs);
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         50,
