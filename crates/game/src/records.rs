@@ -58,35 +58,38 @@ pub(super) fn plugin(app: &mut App) {
 /// Saves the box to its file or fills it from one; the game on screen is never touched (a
 /// loaded text goes through the Load buttons and their checks).
 fn files(mut requests: MessageReader<RecordFile>, mut record_box: ResMut<RecordBox>) {
-    for request in requests.read() {
-        let typed = record_box.path.trim().to_string();
-        let path = expand_home(&typed);
-        let message = if typed.is_empty() {
-            Phrase::new(Text::FileNoPath)
-        } else {
-            match request {
-                RecordFile::Save if record_box.text.trim().is_empty() => {
-                    Phrase::new(Text::FileEmptyBox)
-                }
-                RecordFile::Save => match storage::write_atomic(Path::new(&path), &record_box.text)
-                {
-                    Ok(()) => Phrase::new(Text::FileSaved).with("path", path),
-                    Err(e) => Phrase::new(Text::FileWriteError)
-                        .with("path", path)
-                        .with("error", e.to_string()),
-                },
-                RecordFile::Open => match read_small_text(&path) {
-                    Ok(text) => {
-                        record_box.text = text;
-                        Phrase::new(Text::FileOpened).with("path", path)
-                    }
-                    Err(why) => Phrase::new(Text::FileReadError)
-                        .with("path", path)
-                        .with("error", why),
-                },
-            }
-        };
+    for &request in requests.read() {
+        let RecordBox { path, text, .. } = record_box.as_mut();
+        let message = box_file(request, path, text);
         record_box.message = Some(message);
+    }
+}
+
+/// A text box's file (the Record window's, the analysis board's): `text` saved to the file
+/// `typed` names, or filled from it; what happened, to show.
+pub fn box_file(request: RecordFile, typed: &str, text: &mut String) -> Phrase {
+    let typed = typed.trim();
+    let path = expand_home(typed);
+    if typed.is_empty() {
+        return Phrase::new(Text::FileNoPath);
+    }
+    match request {
+        RecordFile::Save if text.trim().is_empty() => Phrase::new(Text::FileEmptyBox),
+        RecordFile::Save => match storage::write_atomic(Path::new(&path), text) {
+            Ok(()) => Phrase::new(Text::FileSaved).with("path", path),
+            Err(e) => Phrase::new(Text::FileWriteError)
+                .with("path", path)
+                .with("error", e.to_string()),
+        },
+        RecordFile::Open => match read_small_text(&path) {
+            Ok(read) => {
+                *text = read;
+                Phrase::new(Text::FileOpened).with("path", path)
+            }
+            Err(why) => Phrase::new(Text::FileReadError)
+                .with("path", path)
+                .with("error", why),
+        },
     }
 }
 

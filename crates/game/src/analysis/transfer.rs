@@ -2,7 +2,8 @@
 //! (its format guessed by `jieqi_analysis::import`: our records, JieqiBox's notation and
 //! FENs, pychess-variants' export, UCI move lists, bare moves), and the board's tree written
 //! out, variations included, as our record or as JieqiBox's notation (copied, and shown in
-//! the box). A paste that does not read says why in one line and changes nothing.
+//! the box); the box is saved to a file or filled from one, as the Record window's is. A paste
+//! that does not read says why in one line and changes nothing.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -16,10 +17,14 @@ use crate::i18n::{Language, Phrase, Text};
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ImportPaste(pub String);
 
-/// The text box.
+/// The text box, and the file it is saved to or filled from.
 #[derive(Resource, Debug, Default)]
 pub struct TransferBox {
     pub text: String,
+    /// A file's path, typed.
+    pub path: String,
+    /// What the last save or open did.
+    pub message: Option<Phrase>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -63,6 +68,15 @@ pub fn show(
             .desired_width(f32::INFINITY)
             .code_editor(),
     );
+    // A game or position saved from elsewhere opens into the box, to be read like a paste;
+    // the box (an export, say) is saved the same way.
+    if let Some(request) = crate::hud::record_window::file_row(ui, &mut transfer.path, lang) {
+        let TransferBox { path, text, .. } = transfer;
+        transfer.message = Some(crate::records::box_file(request, path, text));
+    }
+    if let Some(message) = &transfer.message {
+        ui.colored_label(crate::hud::style::AMBER, message.say(lang));
+    }
     ui.horizontal_wrapped(|ui| {
         if ui.button(Text::AnalysisImport.get(lang)).clicked() {
             answer = Some(TransferAnswer::Import(transfer.text.clone()));

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use jieqi_rules::Record;
 
-use crate::i18n::{Phrase, Text};
+use crate::i18n::{Language, Phrase, Text};
 use crate::records::{RecordBox, RecordFile, reviewed_record, tie_to_match};
 use crate::review::Review;
 use crate::session::{GameCommand, Shown};
@@ -46,6 +46,27 @@ fn exported_position(shown: &Shown) -> Option<String> {
         Some(view) => Some(view.to_fen()),
         None => Some(shown.own_texts.as_ref()?.position.clone()),
     }
+}
+
+/// A file's row under a text box: the path typed (there is no system file dialog without
+/// system libraries), Save and Open; the button pressed.
+pub fn file_row(ui: &mut egui::Ui, path: &mut String, lang: Language) -> Option<RecordFile> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label(Text::RecordFilePath.get(lang));
+        ui.add(
+            egui::TextEdit::singleline(path)
+                .hint_text("~/game.txt")
+                .desired_width(200.0),
+        );
+        if ui.button(Text::SaveToFile.get(lang)).clicked() {
+            asked = Some(RecordFile::Save);
+        }
+        if ui.button(Text::OpenFile.get(lang)).clicked() {
+            asked = Some(RecordFile::Open);
+        }
+    });
+    asked
 }
 
 fn window(
@@ -106,20 +127,9 @@ fn window(
                     out.write(GameCommand::LoadFen(record_box.text.clone()));
                 }
             });
-            ui.horizontal(|ui| {
-                ui.label(Text::RecordFilePath.get(lang));
-                ui.add(
-                    egui::TextEdit::singleline(&mut record_box.path)
-                        .hint_text("~/game.txt")
-                        .desired_width(200.0),
-                );
-                if ui.button(Text::SaveToFile.get(lang)).clicked() {
-                    files.write(RecordFile::Save);
-                }
-                if ui.button(Text::OpenFile.get(lang)).clicked() {
-                    files.write(RecordFile::Open);
-                }
-            });
+            if let Some(request) = file_row(ui, &mut record_box.path, lang) {
+                files.write(request);
+            }
             if let Some(message) = &record_box.message {
                 ui.colored_label(crate::hud::style::AMBER, message.say(lang));
             }
