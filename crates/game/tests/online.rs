@@ -150,6 +150,18 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
     // Red's knowledge of its capture survived Black's move.
     assert!(tray(&red, Side::Red)[0].is_some());
 
+    // A draw offered through the server: declined, then offered again and accepted would end
+    // it; declined here, the game goes on.
+    command(&mut red, GameCommand::OfferDraw(Side::Red));
+    until(&mut [&mut red, &mut black], "the offer", |a| {
+        shown(a).draw_offer == Some(Side::Red)
+    });
+    assert!(hud(&black).draw_offer.is_some(), "Black is asked");
+    assert!(hud(&red).draw_offer.is_none(), "Red, who offered, is not");
+    command(&mut black, GameCommand::AnswerDraw { accept: false });
+    until(&mut [&mut red, &mut black], "the decline", |a| shown(a).draw_offer.is_none());
+    assert_eq!(phase(&red), Phase::AwaitInput, "the game goes on");
+
     // Red resigns: every screen shows the end, and now the deal.
     command(&mut red, GameCommand::Resign(Side::Red));
     until(&mut [&mut red, &mut black, &mut watcher], "the end", |a| {

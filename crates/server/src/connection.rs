@@ -67,8 +67,11 @@ pub async fn serve(socket: WebSocket, id: u64, hub: Arc<Hub>, mut stopping: watc
         hub.dispatch(&game, command).await;
     }
     drop(link);
-    // Let the writer send what is queued (a close frame), but not forever.
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
+    // Let the writer send what is queued (a close frame), but not forever. A writer that
+    // already ended (its close sent) has been awaited in the loop: it must not be again.
+    if !writer.is_finished() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), writer).await;
+    }
 }
 
 /// Whether the read failed on the size limit (tungstenite's capacity error, which axum wraps).

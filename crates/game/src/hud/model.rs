@@ -736,13 +736,16 @@ fn actor(shown: &Shown, live: &Table) -> Option<Side> {
 }
 
 /// A draw offer, for the player who may answer it: on one shared screen the other player at
-/// once; in Jieqi once they hold the device.
+/// once; in Jieqi once they hold the device; online the seat offered it.
 fn draw_offer(shown: &Shown, live: &Table, lang: Language) -> Option<String> {
     let by = shown.draw_offer?;
     let answerer = by.other();
     let hot_seat = shown.secrecy == Secrecy::HotSeat;
+    // Online only this screen's seat answers, never a spectator.
+    let here = !shown.watching && shown.names.remote != Some(answerer);
     let may_answer = live.outcome.is_none()
         && shown.computer.is_none()
+        && here
         && (!hot_seat || live.viewer == answerer);
     may_answer.then(|| {
         Phrase::new(Text::DrawOfferQuestion)
