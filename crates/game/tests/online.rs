@@ -159,7 +159,9 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
     assert!(hud(&black).draw_offer.is_some(), "Black is asked");
     assert!(hud(&red).draw_offer.is_none(), "Red, who offered, is not");
     command(&mut black, GameCommand::AnswerDraw { accept: false });
-    until(&mut [&mut red, &mut black], "the decline", |a| shown(a).draw_offer.is_none());
+    until(&mut [&mut red, &mut black], "the decline", |a| {
+        shown(a).draw_offer.is_none()
+    });
     assert_eq!(phase(&red), Phase::AwaitInput, "the game goes on");
 
     // Red resigns: every screen shows the end, and now the deal.
@@ -182,6 +184,12 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
             "the end shows the deal"
         );
         assert!(tray(app, Side::Red)[0].is_some(), "and what Red took");
+        let card = hud(app).result.as_ref().expect("the result card");
+        assert!(
+            card.players.contains("Ann") && card.players.contains("Bo"),
+            "{}",
+            card.players
+        );
     }
     assert_eq!(online(&black).connection, Connection::Over);
     rematch(&mut red, &mut black, &game);

@@ -799,6 +799,12 @@ fn build(
         let mut next = model(&shown, settings.as_ref(), &hint);
         next.online = online_lines::lines(&online, &shown, settings.language);
         if next.online.is_some() {
+            if let (Some(card), Some(live)) = (next.result.as_mut(), shown.live.as_ref())
+                && let Some(who) =
+                    online_lines::who_played(&online, live.colours, settings.language)
+            {
+                card.players = who;
+            }
             for line in &mut next.players {
                 let name =
                     online_lines::player_name(&online, line.side, line.colour, settings.language);

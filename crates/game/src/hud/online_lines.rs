@@ -72,3 +72,23 @@ pub fn player_name(
     let colour = colour.map_or(Text::ColourNotYet, side_label);
     Some(format!("{name} — {}", colour.get(lang)))
 }
+
+/// The result card's "who was who" with the server's names ("Ann played Red, Bo played
+/// Black"); `colours` is each seat's colour (Banqi's comes with the first flip).
+pub fn who_played(online: &Online, colours: [Option<Side>; 2], lang: Language) -> Option<String> {
+    let name_of = |colour: Side| {
+        let seat = Side::ALL
+            .into_iter()
+            .find(|s| colours[s.index()] == Some(colour))
+            .unwrap_or(colour);
+        online.players[seat.index()]
+            .as_ref()
+            .map(|p| p.name.clone())
+    };
+    Some(
+        Phrase::new(Text::WhoPlayed)
+            .with("red", name_of(Side::Red)?)
+            .with("black", name_of(Side::Black)?)
+            .say(lang),
+    )
+}
