@@ -297,6 +297,9 @@ pub(crate) struct Searcher<'a> {
     line: usize,
     /// The later lines' root moves, in the order of the last depth's lines ([`multipv`]).
     other_lines: Vec<RootMove>,
+    /// Whether the root move searched last is a reveal whose value neither of its bounds
+    /// decided under a null window: an estimate, not a bound ([`reveal`]).
+    root_estimate: bool,
 }
 
 /// Entries of the evaluation cache (a power of two).
@@ -437,6 +440,7 @@ impl<'a> Searcher<'a> {
             multipv: 1,
             line: 0,
             other_lines: Vec::new(),
+            root_estimate: false,
         }
     }
 
@@ -1320,7 +1324,9 @@ impl<'a> Searcher<'a> {
 
     /// The score of the root move `m` searched to `depth` in the window (`alpha`, `beta`):
     /// with that window where `full`, else first with a null window at `alpha` and again with
-    /// the window only where the move beats `alpha`.
+    /// the window only where the move beats `alpha`. In a later line of several (MultiPV) a
+    /// reveal whose null-window value is an estimate keeps that estimate, as the reveals off
+    /// the principal variation do everywhere in the tree ([`multipv`]).
     fn root_move(
         &mut self,
         pos: &Position,
@@ -1355,8 +1361,10 @@ impl<'a> Searcher<'a> {
         if full {
             return value(self, alpha, beta);
         }
+        self.root_estimate = false;
         let mut s = value(self, alpha, alpha + 1);
-        if s > alpha && s < beta && !self.stopped {
+        let estimate = self.line > 0 && self.root_estimate;
+        if s > alpha && s < beta && !self.stopped && !estimate {
             s = value(self, alpha, beta);
         }
         s
