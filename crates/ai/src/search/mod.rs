@@ -297,6 +297,9 @@ pub(crate) struct Searcher<'a> {
     line: usize,
     /// The later lines' root moves, in the order of the last depth's lines ([`multipv`]).
     other_lines: Vec<RootMove>,
+    /// Whether the root move searched last is a reveal whose value neither of its bounds
+    /// decided under a null window: an estimate, not a bound ([`reveal`]).
+    root_estimate: bool,
 }
 
 /// Entries of the evaluation cache (a power of two).
@@ -437,6 +440,7 @@ impl<'a> Searcher<'a> {
             multipv: 1,
             line: 0,
             other_lines: Vec::new(),
+            root_estimate: false,
         }
     }
 
@@ -1275,37 +1279,8 @@ impl<'a> Searcher<'a> {
                 moves[i].score = -INFINITY;
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
-            let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
-            let played = Played {
-                mv: m,
-                child: &child,
-                gives_check,
-                reversible,
-            };
-            let value = |s: &mut Self, alpha: i32, beta: i32| {
-                // The first move's child and full windows are PV nodes; the null-window
-                // searches of the others expect to fail high.
-                let at = Node {
-                    ply: 0,
-                    depth: depth - 1,
-                    alpha,
-                    beta,
-                };
-                s.search_main(pos, &played, at, true, beta - alpha == 1)
-            };
-            let score = if i == 0 || exact_all {
-                let a = if exact_all { -INFINITY } else { alpha };
-                value(self, a, beta)
-            } else {
-                let mut s = value(self, alpha, alpha + 1);
-                if s > alpha && s < beta && !self.stopped {
-                    s = value(self, alpha, beta);
-                }
-                s
-            };
+            let a = if exact_all { -INFINITY } else { alpha };
+            let score = self.root_move(pos, m, depth, a, beta, i == 0 || exact_all);
             if self.stopped {
                 break;
             }
@@ -1345,6 +1320,54 @@ impl<'a> Searcher<'a> {
             );
         }
         best
+    }
+
+    /// The score of the root move `m` searched to `depth` in the window (`alpha`, `beta`):
+    /// with that window where `full`, else first with a null window at `alpha` and again with
+    /// the window only where the move beats `alpha`. In a later line of several (MultiPV) a
+    /// reveal whose null-window value is an estimate keeps that estimate, as the reveals off
+    /// the principal variation do everywhere in the tree ([`multipv`]).
+    fn root_move(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        full: bool,
+    ) -> i32 {
+        let quiet = pos.piece_at(m.to).is_none();
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let gives_check = child.is_check();
+        let reversible = if quiet { self.reversible[0] + 1 } else { 0 };
+        let played = Played {
+            mv: m,
+            child: &child,
+            gives_check,
+            reversible,
+        };
+        let value = |s: &mut Self, alpha: i32, beta: i32| {
+            // The first move's child and full windows are PV nodes; the null-window searches
+            // of the others expect to fail high.
+            let at = Node {
+                ply: 0,
+                depth: depth - 1,
+                alpha,
+                beta,
+            };
+            s.search_main(pos, &played, at, true, beta - alpha == 1)
+        };
+        if full {
+            return value(self, alpha, beta);
+        }
+        self.root_estimate = false;
+        let mut s = value(self, alpha, alpha + 1);
+        let estimate = self.line > 0 && self.root_estimate;
+        if s > alpha && s < beta && !self.stopped && !estimate {
+            s = value(self, alpha, beta);
+        }
+        s
     }
 
     /// The root moves to search, in the order the picker gives them (hash move, captures,

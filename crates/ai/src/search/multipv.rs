@@ -3,7 +3,10 @@
 //! search, around its move's score of the depth before, over the root moves the better lines
 //! have not taken. A later line is thus exactly the search of the position with those moves
 //! left out — in Jieqi too, where the root is the player's view and a root move of a
-//! face-down piece is the same chance node over the unseen pool.
+//! face-down piece is the same chance node over the unseen pool, except that a root reveal
+//! whose null-window value is only an estimate keeps it rather than being searched again with
+//! the line's window ([`Searcher::root_move`]: most such re-searches failed low after all, and
+//! cost most of the later lines' nodes at the Jieqi start).
 //!
 //! The later lines leave the first line's search as it would be without them: they store in a
 //! table of their own (reading the first line's too), and the move-ordering and correction

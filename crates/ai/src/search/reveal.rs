@@ -50,6 +50,9 @@ impl Searcher<'_> {
         let Node {
             ply, alpha, beta, ..
         } = at;
+        if ply == 0 {
+            self.root_estimate = false;
+        }
         let (outs, n) = self.identities(pos, m, side, ply);
         let mut vals = [0i32; 6];
         // -1: at most the value (failed low), 0: exact, 1: at least the value (failed high).
@@ -97,6 +100,10 @@ impl Searcher<'_> {
                 .jieqi
                 .as_deref()
                 .is_some_and(|j| j.tuning.exact_null_windows);
+        if ply == 0 {
+            // Neither bound decides: under a null window the value is an estimate.
+            self.root_estimate = !exact;
+        }
         if exact {
             // A PV node: settle the undecided children exactly.
             for i in 0..n {
