@@ -149,6 +149,8 @@ done
 W=1280
 H=800
 shoot new-game-clock --variant jieqi --seed 7 --clock 10+5 --open new-game
+# Play online… (the window only: nothing connects).
+shoot online-window --variant jieqi --open online
 shoot rules-zh --open rules --language zh
 shoot letters --variant jieqi --seed 7 --moves "b2b9 h9g7 h2h6 b7b3 b0c2" --letters-only
 shoot banqi --variant banqi --seed 7 --moves "a1 b1 c2 d1 a2 h4 b2 c1"
