@@ -373,6 +373,52 @@ fn a_restarted_game_rejoins_its_online_seat() {
     assert!(shown(&black).can_move(), "Black to move, on its seat");
 }
 
+/// "Claim the win" (issue 58, item 3; online.md §6): in an untimed game, once the opponent
+/// has been gone for the server's grace period, the button appears and the claim wins.
+#[test]
+fn the_win_over_an_absent_opponent_is_claimed() {
+    let grace = Duration::from_millis(300);
+    let hosted =
+        host::start_with_grace(Ipv4Addr::LOCALHOST.into(), 0, Path::new(":memory:"), grace)
+            .expect("a server in this process");
+    let address = hosted.local.to_string();
+    let mut red = player("Ann");
+    red.world_mut().resource_mut::<Online>().claim_after = Some(grace);
+    command_online(
+        &mut red,
+        OnlineCommand::Host {
+            address: address.clone(),
+            config: jieqi_config(),
+            colour: Some(Side::Red),
+        },
+    );
+    until(&mut [&mut red], "the invite", |a| {
+        online(a).invite.is_some()
+    });
+    let code = online(&red).invite.clone().unwrap().to_string();
+    let mut black = player("Bo");
+    command_online(&mut black, OnlineCommand::Join { address, code });
+    until(&mut [&mut red, &mut black], "both seated", |a| {
+        online(a).connection == Connection::Playing
+    });
+    assert!(!hud(&red).online.as_ref().unwrap().can_claim, "Bo is here");
+    drop(black);
+    until(&mut [&mut red], "the claim offered", |a| {
+        hud(a).online.as_ref().is_some_and(|o| o.can_claim)
+    });
+    command(&mut red, GameCommand::ClaimWin);
+    until(&mut [&mut red], "the end", |a| phase(a) == Phase::GameOver);
+    assert_eq!(
+        shown(&red)
+            .live
+            .as_ref()
+            .unwrap()
+            .outcome
+            .and_then(|o| o.winner()),
+        Some(Side::Red)
+    );
+}
+
 /// Sends a request of the Play online window.
 fn command_online(app: &mut App, command: OnlineCommand) {
     app.world_mut()

@@ -33,6 +33,16 @@ pub struct Hosted {
 /// [`PORT`]; 0: any free port) with its database at `db` or, if that port is taken, on a
 /// free one (see [`bind`]). Waits until it listens.
 pub fn start(listen_ip: IpAddr, port: u16, db: &Path) -> Result<Hosted, String> {
+    start_with_grace(listen_ip, port, db, GRACE)
+}
+
+/// The same, an absent player's opponent able to claim after `grace` (tests: a short one).
+pub fn start_with_grace(
+    listen_ip: IpAddr,
+    port: u16,
+    db: &Path,
+    grace: Duration,
+) -> Result<Hosted, String> {
     let (answer, bound) = mpsc::channel();
     let db = db.display().to_string();
     std::thread::Builder::new()
@@ -49,7 +59,7 @@ pub fn start(listen_ip: IpAddr, port: u16, db: &Path) -> Result<Hosted, String> 
                 }
             };
             runtime.block_on(async move {
-                let server = match bind(listen_ip, port, &db).await {
+                let server = match bind(listen_ip, port, &db, grace).await {
                     Ok(server) => server,
                     Err(e) => {
                         let _ = answer.send(Err(e));
@@ -76,12 +86,12 @@ pub fn start(listen_ip: IpAddr, port: u16, db: &Path) -> Result<Hosted, String> 
 /// Binds `port` with the games kept at `db`. Where the port is taken (another game hosts on
 /// this computer), any free port, with games kept in memory: two servers never share one
 /// database.
-async fn bind(ip: IpAddr, port: u16, db: &str) -> Result<Server, String> {
+async fn bind(ip: IpAddr, port: u16, db: &str, grace: Duration) -> Result<Server, String> {
     let config = |port: u16, db: &str| Config {
         listen: SocketAddr::new(ip, port).to_string(),
         db: db.to_string(),
         settings: Settings {
-            grace: GRACE,
+            grace,
             allow_deals: false,
         },
         max_connections_per_ip: 1000,

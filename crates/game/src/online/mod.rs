@@ -140,8 +140,10 @@ pub struct Online {
     pub hosted: Option<host::Hosted>,
     /// Times the connection dropped and came back by itself.
     pub reconnects: u32,
-    /// The opponent has been gone [`CLAIM_AFTER`]: the win may be claimed.
+    /// The opponent has been gone the grace period: the win may be claimed.
     pub claimable: bool,
+    /// The server's grace period, where known (a test's own server); else [`CLAIM_AFTER`].
+    pub claim_after: Option<Duration>,
     /// A seat of the last run, offered again (see [`saved`]).
     pub rejoin: Option<saved::SavedSeat>,
     /// A rematch this screen is creating: the finished game it follows.
@@ -572,7 +574,7 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             }
             if !connected && let Some(wake) = online.wake.clone() {
                 // One frame when the claim comes due.
-                wake_after(wake, CLAIM_AFTER);
+                wake_after(wake, online.claim_after.unwrap_or(CLAIM_AFTER));
             }
         }
         ServerMessage::Offer {
@@ -748,10 +750,11 @@ fn follow_session(session: Res<Session>, mut online: ResMut<Online>) {
     online.close();
 }
 
-/// Offers the claim once the opponent has been gone [`CLAIM_AFTER`] (touching [`Online`]
+/// Offers the claim once the opponent has been gone the grace period (touching [`Online`]
 /// only when that changes).
 fn watch_claim(mut online: ResMut<Online>) {
-    let due = opponent_gone_for(&online, Instant::now()).is_some_and(|gone| gone >= CLAIM_AFTER);
+    let grace = online.claim_after.unwrap_or(CLAIM_AFTER);
+    let due = opponent_gone_for(&online, Instant::now()).is_some_and(|gone| gone >= grace);
     if online.claimable != due {
         online.claimable = due;
     }
