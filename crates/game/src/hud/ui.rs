@@ -431,26 +431,62 @@ fn online_lines(ui: &mut egui::Ui, online: &OnlineLines, lang: Language, out: &m
     }
 }
 
-/// The top bar: one row of buttons that open windows, at every window size.
+/// The top bar: one row of buttons that open windows, at every window size — in a narrow
+/// window (640 px in German) its text and gaps shrink until the row fits.
 fn top_bar(ui: &mut egui::Ui, bar: &mut TopBar) {
     let lang = bar.settings.language;
+    let buttons = [
+        (&mut bar.new_game.open, Text::NewGameButton),
+        (&mut bar.online.open, Text::PlayOnlineButton),
+        (&mut bar.settings_panel.open, Text::Settings),
+        (&mut bar.rules.open, Text::Rules),
+        (&mut bar.stats.open, Text::Statistics),
+        (&mut bar.record.open, Text::RecordButton),
+        (&mut bar.analysis.0, Text::AnalysisButton),
+    ];
+    let labels: Vec<&str> = buttons.iter().map(|(_, text)| text.get(lang)).collect();
+    let (size, gap) = fitting_size(ui, &labels);
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        for (open, text) in [
-            (&mut bar.new_game.open, Text::NewGameButton),
-            (&mut bar.online.open, Text::PlayOnlineButton),
-            (&mut bar.settings_panel.open, Text::Settings),
-            (&mut bar.rules.open, Text::Rules),
-            (&mut bar.stats.open, Text::Statistics),
-            (&mut bar.record.open, Text::RecordButton),
-            (&mut bar.analysis.0, Text::AnalysisButton),
-        ] {
-            if ui.selectable_label(*open, text.get(lang)).clicked() {
+        ui.spacing_mut().item_spacing.x = gap;
+        for (open, text) in buttons {
+            let label = egui::RichText::new(text.get(lang)).size(size);
+            if ui.selectable_label(*open, label).clicked() {
                 *open = !*open;
             }
         }
     });
     ui.add_space(2.0);
+}
+
+/// The largest text size and gap, from the usual ones down, at which `labels` fit one row.
+fn fitting_size(ui: &egui::Ui, labels: &[&str]) -> (f32, f32) {
+    let usual = egui::TextStyle::Button.resolve(ui.style()).size;
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    let width = |size: f32, gap: f32| {
+        let texts: f32 = labels
+            .iter()
+            .map(|label| {
+                let font = egui::FontId::proportional(size);
+                let galley =
+                    ui.painter()
+                        .layout_no_wrap(label.to_string(), font, egui::Color32::WHITE);
+                galley.size().x + padding
+            })
+            .sum();
+        texts + gap * labels.len().saturating_sub(1) as f32
+    };
+    let steps = [
+        (usual, ui.spacing().item_spacing.x),
+        (usual * 0.92, 4.0),
+        (usual * 0.84, 2.0),
+        (usual * 0.76, 1.0),
+    ];
+    let available = ui.available_width();
+    steps
+        .into_iter()
+        .find(|&(size, gap)| width(size, gap) <= available)
+        .unwrap_or(steps[steps.len() - 1])
 }
 
 fn tray(ui: &mut egui::Ui, items: &[TrayItem], set: PieceSet) {
