@@ -301,10 +301,7 @@ mod tests {
     use jieqi_rules::platform::{JIEQI, Variant, XIANGQI};
     use proptest::prelude::*;
 
-    fn spot(s: &str) -> Spot {
-        let b = s.as_bytes();
-        Spot::new(b[0] - b'a', b[1] - b'0')
-    }
+    use crate::test_spot as spot;
 
     #[test]
     fn starts_at_the_variants_start_and_writes_its_fen() {

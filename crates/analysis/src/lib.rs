@@ -26,3 +26,10 @@ pub use formats::{
 };
 pub use reveal::{Identity, Question};
 pub use tree::{NodeId, Tree, TreeError};
+
+/// A point by its ICCS name (`h2`), for the tests.
+#[cfg(test)]
+fn test_spot(name: &str) -> jieqi_rules::platform::Spot {
+    let b = name.as_bytes();
+    jieqi_rules::platform::Spot::new(b[0] - b'a', b[1] - b'0')
+}

@@ -197,10 +197,7 @@ mod tests {
     use crate::tree::Tree;
     use jieqi_rules::platform::{JIEQI, VariantRef, XIANGQI};
 
-    fn spot(s: &str) -> Spot {
-        let b = s.as_bytes();
-        Spot::new(b[0] - b'a', b[1] - b'0')
-    }
+    use crate::test_spot as spot;
 
     #[test]
     fn a_face_up_move_needs_nothing() {

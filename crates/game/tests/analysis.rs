@@ -285,15 +285,17 @@ fn the_value_of_each_reveal_is_given_on_request() {
         assert!(waited < 3000, "the values never came");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let view = jieqi_game::analysis::engine_lines::family_view(board(&app)).unwrap();
+    let view = app
+        .world()
+        .resource::<RevealWorth>()
+        .view()
+        .unwrap()
+        .clone();
     let settings = Settings {
         notation: Notation::Iccs,
         ..Settings::default()
     };
-    let lines = app
-        .world()
-        .resource::<RevealWorth>()
-        .lines(&view, &settings);
+    let lines = app.world().resource::<RevealWorth>().lines(&settings);
     // Red's face-down pieces at the start: each has its moves (the chariots, horses, …).
     assert!(lines.len() >= 10, "{lines:?}");
     for (text, value) in &lines {
@@ -307,7 +309,7 @@ fn the_value_of_each_reveal_is_given_on_request() {
     assert!(
         app.world()
             .resource::<RevealWorth>()
-            .lines(&view, &settings)
+            .lines(&settings)
             .is_empty()
     );
 }

@@ -236,19 +236,7 @@ fn three_tables(address: &str) -> (App, App, App, String) {
     let mut watcher = player("Cy");
 
     // Red hosts a Jieqi game at that address, as Red.
-    let config = jieqi_config();
-    command_online(
-        &mut red,
-        OnlineCommand::Host {
-            address: address.clone(),
-            config,
-            colour: Some(Side::Red),
-        },
-    );
-    until(&mut [&mut red], "the table, waiting", |a| {
-        online(a).connection == Connection::Waiting
-    });
-    let invite = online(&red).invite.clone().unwrap().to_string();
+    let invite = host_as_red(&mut red, &address);
     // A wrong invite is one sentence, and Black's table is untouched.
     let before = shown(&black).game_id;
     command_online(
@@ -320,18 +308,7 @@ fn a_restarted_game_rejoins_its_online_seat() {
     let files = tempfile::tempdir().unwrap();
     let kept = || StorageDirs::in_dir(files.path());
     let mut red = player("Ann");
-    command_online(
-        &mut red,
-        OnlineCommand::Host {
-            address: address.clone(),
-            config: jieqi_config(),
-            colour: Some(Side::Red),
-        },
-    );
-    until(&mut [&mut red], "the invite", |a| {
-        online(a).invite.is_some()
-    });
-    let invite = online(&red).invite.clone().unwrap().to_string();
+    let invite = host_as_red(&mut red, &address);
     let mut black = app_keeping_files(Session::new(jieqi_config()), false, kept());
     command_online(
         &mut black,
@@ -384,18 +361,7 @@ fn the_win_over_an_absent_opponent_is_claimed() {
     let address = hosted.local.to_string();
     let mut red = player("Ann");
     red.world_mut().resource_mut::<Online>().claim_after = Some(grace);
-    command_online(
-        &mut red,
-        OnlineCommand::Host {
-            address: address.clone(),
-            config: jieqi_config(),
-            colour: Some(Side::Red),
-        },
-    );
-    until(&mut [&mut red], "the invite", |a| {
-        online(a).invite.is_some()
-    });
-    let code = online(&red).invite.clone().unwrap().to_string();
+    let code = host_as_red(&mut red, &address);
     let mut black = player("Bo");
     command_online(&mut black, OnlineCommand::Join { address, code });
     until(&mut [&mut red, &mut black], "both seated", |a| {
@@ -417,6 +383,22 @@ fn the_win_over_an_absent_opponent_is_claimed() {
             .and_then(|o| o.winner()),
         Some(Side::Red)
     );
+}
+
+/// Red hosts an untimed Jieqi game at `address`, as Red; the invite, once the table waits.
+fn host_as_red(red: &mut App, address: &str) -> String {
+    command_online(
+        red,
+        OnlineCommand::Host {
+            address: address.to_string(),
+            config: jieqi_config(),
+            colour: Some(Side::Red),
+        },
+    );
+    until(&mut [&mut *red], "the table, waiting", |a| {
+        online(a).connection == Connection::Waiting
+    });
+    online(red).invite.clone().unwrap().to_string()
 }
 
 /// Sends a request of the Play online window.

@@ -52,7 +52,7 @@ pub use outcome::{DrawReason, MOVE_LIMIT_PLIES, MateKind, Outcome, WinReason};
 #[cfg(feature = "serde")]
 pub use platform::{Information, PlayedGame, Variant};
 pub use position::{MoveRules, Position, PositionError};
-pub use record::{MoveNote, Record, RecordError, RecordResult, RecordText, read_tag};
+pub use record::{MoveNote, Record, RecordError, RecordResult, RecordText, read_tag, read_word};
 pub use repetition::{
     History, NO_CAPTURE_PLIES, Notice, PlyRecord, RepetitionRules, RepetitionVerdict,
     chase_targets, chases,

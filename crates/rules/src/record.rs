@@ -696,27 +696,13 @@ fn tokenize(text: &str, max_words: usize, max_turns: usize) -> Result<Vec<Token<
                 }
             }
             _ => {
-                let mut end = text.len();
-                while let Some(&(j, d)) = chars.peek() {
-                    if d.is_whitespace() || d == '{' || d == ';' {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                    if d == '(' || d == '（' {
-                        // A reveal belongs to its move: read up to the closing bracket, but
-                        // never past a space, so an unclosed one spoils one word only.
-                        while let Some((_, e)) = chars.next_if(|&(_, e)| !e.is_whitespace()) {
-                            if e == ')' || e == '）' {
-                                break;
-                            }
-                        }
-                    }
-                }
+                let word = read_word(text, i, &mut chars, |d| {
+                    d.is_whitespace() || d == '{' || d == ';'
+                });
                 if max_words == 0 {
                     break;
                 }
-                tokens.push(Token::Word(text.get(i..end).unwrap_or("")));
+                tokens.push(Token::Word(word));
                 words += 1;
                 if words > max_words {
                     return Err(RecordError::TooManyMoves { limit: max_turns });
@@ -725,6 +711,34 @@ fn tokenize(text: &str, max_words: usize, max_turns: usize) -> Result<Vec<Token<
         }
     }
     Ok(tokens)
+}
+
+/// Reads a record's word that began at byte `start` of `text` (`chars` just past its first
+/// character), up to a character that `ends` one: a reveal in brackets belongs to its move
+/// (`R1+1(=H)`), read up to its closing bracket but never past a space, so that an unclosed one
+/// spoils one word only. The analysis board's importers read other programs' moves so too.
+pub fn read_word<'a>(
+    text: &'a str,
+    start: usize,
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'a>>,
+    ends: impl Fn(char) -> bool,
+) -> &'a str {
+    let mut end = text.len();
+    while let Some(&(j, d)) = chars.peek() {
+        if ends(d) {
+            end = j;
+            break;
+        }
+        chars.next();
+        if d == '(' || d == '（' {
+            while let Some((_, e)) = chars.next_if(|&(_, e)| !e.is_whitespace()) {
+                if e == ')' || e == '）' {
+                    break;
+                }
+            }
+        }
+    }
+    text.get(start..end).unwrap_or("")
 }
 
 /// Reads `Name "value"]` after a `[` at byte `at` of `text`, `chars` standing just past the

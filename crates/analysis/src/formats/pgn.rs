@@ -141,25 +141,12 @@ fn add_comment(stack: &mut [Vec<Item>], intro: &mut String, comment: &str) {
     target.push_str(comment);
 }
 
-/// A word: up to a space, a comment or a bracket, a reveal's `(=H)` kept with its move.
+/// A word: up to a space, a comment or a bracket, a reveal's `(=H)` kept with its move (the
+/// rules crate's own word reader, here also ending at a variation's or a tag's bracket).
 fn word<'a>(text: &'a str, start: usize, chars: &mut Chars<'a>) -> &'a str {
-    let mut end = text.len();
-    while let Some(&(j, d)) = chars.peek() {
-        if d.is_whitespace() || matches!(d, '{' | '}' | ';' | ')' | '[') {
-            end = j;
-            break;
-        }
-        chars.next();
-        if d == '(' || d == '（' {
-            // A reveal belongs to its move (`R1+1(=H)`): up to its closing bracket.
-            while let Some((_, e)) = chars.next_if(|&(_, e)| !e.is_whitespace()) {
-                if e == ')' || e == '）' {
-                    break;
-                }
-            }
-        }
-    }
-    &text[start..end]
+    jieqi_rules::read_word(text, start, chars, |d| {
+        d.is_whitespace() || matches!(d, '{' | '}' | ';' | ')' | '[')
+    })
 }
 
 /// A word's part: a move, a number, a mark or a result.

@@ -249,10 +249,7 @@ fn follow_the_board(
         Some(state) => state.editor.tree().map(|t| t.game().boxed()),
         None => Ok(board.tree().game().boxed()),
     };
-    let position = match board.editor() {
-        Some(state) => state.editor.position(),
-        None => board.tree().position_text(),
-    };
+    let position = shown_position(&board);
     let Ok(game) = game else {
         engine.searched = Some((revision, Side::Red, None));
         engine.finished = true;
@@ -266,13 +263,18 @@ fn follow_the_board(
     engine.job = job;
 }
 
+/// The position the board shows, as its variant writes it: the editor's while it is open.
+fn shown_position(board: &AnalysisBoard) -> String {
+    match board.editor() {
+        Some(state) => state.editor.position(),
+        None => board.tree().position_text(),
+    }
+}
+
 /// The side to move's knowledge of the position the board shows (Xiangqi, Jieqi), as the
 /// engine is given it: the position's text read as a player's view.
 pub fn family_view(board: &AnalysisBoard) -> Option<PlayerView> {
-    let position = match board.editor() {
-        Some(state) => state.editor.position(),
-        None => board.tree().position_text(),
-    };
+    let position = shown_position(board);
     let family = board.tree().game().variant().kind()?;
     let rules = RuleSet::parse(family, board.tree().rules()).ok();
     PlayerView::from_text_with(&position, &[], rules).ok()

@@ -21,6 +21,9 @@ pub struct AskRevealWorth;
 pub struct RevealWorth {
     job: Option<SearchJob<Vec<RevealValue>, u64>>,
     found: Option<(Vec<RevealValue>, u64)>,
+    /// The side to move's view of the position shown, when it has a face-down piece to move
+    /// (the values may be asked), read once for each revision of the board.
+    view: Option<(u64, Option<Box<PlayerView>>)>,
 }
 
 impl RevealWorth {
@@ -28,9 +31,14 @@ impl RevealWorth {
         self.job.is_some()
     }
 
-    /// Each reveal, best first: the move in the notation chosen and its value, for `view`.
-    pub fn lines(&self, view: &PlayerView, settings: &Settings) -> Vec<(String, String)> {
-        let Some((values, _)) = &self.found else {
+    /// The view the values are of, when they may be asked for.
+    pub fn view(&self) -> Option<&PlayerView> {
+        self.view.as_ref()?.1.as_deref()
+    }
+
+    /// Each reveal, best first: the move in the notation chosen and its value.
+    pub fn lines(&self, settings: &Settings) -> Vec<(String, String)> {
+        let (Some((values, _)), Some(view)) = (&self.found, self.view()) else {
             return Vec::new();
         };
         values
@@ -58,6 +66,10 @@ fn drive(
     mut worth: ResMut<RevealWorth>,
 ) {
     let now = board.revision();
+    if worth.view.as_ref().is_none_or(|(r, _)| *r != now) {
+        let view = family_view(&board).filter(may_ask).map(Box::new);
+        worth.view = Some((now, view));
+    }
     // Dropping a job stops its search.
     if worth.job.as_ref().is_some_and(|j| j.stamp != now) {
         worth.job = None;
@@ -69,7 +81,7 @@ fn drive(
     if asked
         && worth.job.is_none()
         && worth.found.is_none()
-        && let Some(view) = family_view(&board).filter(may_ask)
+        && let Some(view) = worth.view().cloned()
     {
         worth.job = Some(SearchJob::spawn(now, move |stop| {
             reveal_values(&view, DEPTH, stop)

@@ -14,9 +14,9 @@ use jieqi_rules::Side;
 use jieqi_rules::platform::{BoardShape, Grid, Look, Spot, Table};
 
 use super::editor_tray::{self, EditCommand};
-use super::engine_lines::{EngineCommand, EngineLines, MAX_LINES, family_view};
+use super::engine_lines::{EngineCommand, EngineLines, MAX_LINES};
 use super::model::{AnalysisBoard, BoardCommand, PendingTurn};
-use super::reveal_worth::{self, AskRevealWorth, RevealWorth};
+use super::reveal_worth::{AskRevealWorth, RevealWorth};
 use super::transfer::{self, ImportPaste, TransferAnswer, TransferBox};
 use super::tree_panel::{self, MoveLabels, TreeCommand};
 use crate::hud::style::{self, c32};
@@ -506,7 +506,7 @@ fn side_column(
     heading_row(ui, board, lang, out);
     status_line(ui, board, lang);
     ui.separator();
-    engine_section(ui, board, searches, settings, out);
+    engine_section(ui, searches, settings, out);
     ui.separator();
     editor_tray::show(ui, board, settings.piece_set, lang, &mut |c| {
         out.edit.write(c);
@@ -575,13 +575,7 @@ fn status_line(ui: &mut egui::Ui, board: &AnalysisBoard, lang: Language) {
 }
 
 /// Start/stop, how many lines, and the lines.
-fn engine_section(
-    ui: &mut egui::Ui,
-    board: &AnalysisBoard,
-    searches: &Searches,
-    settings: &Settings,
-    out: &mut Outbox,
-) {
+fn engine_section(ui: &mut egui::Ui, searches: &Searches, settings: &Settings, out: &mut Outbox) {
     let engine = searches.engine;
     let lang = settings.language;
     ui.horizontal_wrapped(|ui| {
@@ -606,7 +600,7 @@ fn engine_section(
             ui.spinner();
         }
     });
-    reveal_worth_lines(ui, board, searches.worth, settings, out);
+    reveal_worth_lines(ui, searches.worth, settings, out);
     for (rank, line) in engine.lines().iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(format!("{}.", rank + 1)).color(style::PAPER_WEAK));
@@ -625,15 +619,14 @@ fn engine_section(
 /// move, then each reveal and its value.
 fn reveal_worth_lines(
     ui: &mut egui::Ui,
-    board: &AnalysisBoard,
     worth: &RevealWorth,
     settings: &Settings,
     out: &mut Outbox,
 ) {
     let lang = settings.language;
-    let Some(view) = family_view(board).filter(reveal_worth::may_ask) else {
+    if worth.view().is_none() {
         return;
-    };
+    }
     ui.horizontal_wrapped(|ui| {
         if ui.button(Text::RevealValuesAsk.get(lang)).clicked() {
             out.worth.write(AskRevealWorth);
@@ -642,7 +635,7 @@ fn reveal_worth_lines(
             ui.spinner();
         }
     });
-    for (text, value) in worth.lines(&view, settings) {
+    for (text, value) in worth.lines(settings) {
         ui.horizontal(|ui| {
             ui.label(text);
             ui.label(egui::RichText::new(value).color(style::JADE));

@@ -44,12 +44,8 @@ fn window(
     let lang = settings.language;
     let mut open = true;
     let mut started = false;
-    egui::Window::new(Text::NewGame.get(lang))
-        .id(egui::Id::new("new game"))
-        .default_pos(WINDOW_POS)
+    form_window(Text::NewGame.get(lang), "new game")
         .open(&mut open)
-        .resizable(false)
-        .collapsible(false)
         .show(&ctx, |ui| {
             // Wide enough that a row's choices stay on one line, narrower than the smallest
             // window (640 px).
@@ -65,14 +61,7 @@ fn window(
                 );
             }
             ui.separator();
-            let start = egui::Button::new(
-                egui::RichText::new(Text::Start.get(lang))
-                    .size(18.0)
-                    .strong(),
-            )
-            .fill(style::CINNABAR)
-            .min_size(egui::vec2(120.0, 30.0));
-            if ui.add(start).clicked() {
+            if ui.add(go_button(Text::Start.get(lang))).clicked() {
                 // The session asks first if this would abandon a game in progress.
                 if let Some(command) = form.start() {
                     out.write(command);
@@ -82,6 +71,23 @@ fn window(
         });
     panel.open = open && !started;
     Ok(())
+}
+
+/// A window of choices, one a row, under the top bar (New game…, Play online…): fixed in
+/// size, never folded; `id` keeps its place when the language changes its title.
+pub(crate) fn form_window<'a>(title: &'a str, id: &str) -> egui::Window<'a> {
+    egui::Window::new(title)
+        .id(egui::Id::new(id))
+        .default_pos(WINDOW_POS)
+        .resizable(false)
+        .collapsible(false)
+}
+
+/// Such a window's one big button (Start, Host, Join, Watch).
+pub(crate) fn go_button(text: &str) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(text).size(18.0).strong())
+        .fill(style::CINNABAR)
+        .min_size(egui::vec2(120.0, 30.0))
 }
 
 /// The rows of the form: each choice's name on the left.

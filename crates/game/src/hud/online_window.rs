@@ -10,8 +10,10 @@ use jieqi_rules::Side;
 
 use crate::hud::form::ModeForm;
 use crate::hud::house_rules::HouseRulesPanel;
-use crate::hud::new_game_window::{clock_choice, house_rules_row, variant_row};
-use crate::hud::style::{self, WINDOW_POS};
+use crate::hud::new_game_window::{
+    clock_choice, form_window, go_button, house_rules_row, variant_row,
+};
+use crate::hud::style;
 use crate::i18n::{Language, Phrase, Text, side_name};
 use crate::online::{Connection, Online, OnlineCommand};
 use crate::session::{DealChoice, Shown};
@@ -94,12 +96,8 @@ fn window(
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
     let mut open = true;
-    egui::Window::new(Text::PlayOnline.get(lang))
-        .id(egui::Id::new("play online"))
-        .default_pos(WINDOW_POS)
+    form_window(Text::PlayOnline.get(lang), "play online")
         .open(&mut open)
-        .resizable(false)
-        .collapsible(false)
         .show(&ctx, |ui| {
             ui.set_min_width(470.0);
             if let Some(seat) = online.rejoin.clone().filter(|_| !online.is_open()) {
@@ -134,13 +132,7 @@ fn window(
                     egui::RichText::new(Text::OnlineAbandonNote.get(lang)).color(style::PAPER_WEAK),
                 );
             }
-            let go = egui::Button::new(
-                egui::RichText::new(panel.action.label().get(lang))
-                    .size(18.0)
-                    .strong(),
-            )
-            .fill(style::CINNABAR)
-            .min_size(egui::vec2(120.0, 30.0));
+            let go = go_button(panel.action.label().get(lang));
             let busy = online.connection == Connection::Connecting;
             if ui.add_enabled(!busy, go).clicked()
                 && let Some(command) = request(&panel, &form)

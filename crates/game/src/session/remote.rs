@@ -152,7 +152,9 @@ fn moved(
             ..Effect::none()
         };
     }
-    info!("{mover} played {}", turn_for_log(s, ply));
+    // The turn's text is public (the reveal's letter is everyone's; a captured identity never
+    // travels in it).
+    info!("{mover} played {}", turn.text);
     if let Some(table) = s.online.as_mut() {
         table.awaiting = None;
         table.clock_runs = true;
@@ -175,16 +177,6 @@ fn moved(
         hint: HintChange::Clear,
         ..Effect::none()
     }
-}
-
-/// The public text of ply `ply` (what every screen saw), for the log.
-fn turn_for_log(s: &Session, ply: usize) -> String {
-    let public = s.game.knowledge(Receiver::Spectator);
-    public
-        .turns
-        .get(ply)
-        .map(|t| t.text.clone())
-        .unwrap_or_default()
 }
 
 /// The end: the whole game from the deal, now public (for the result card and the review),
