@@ -304,6 +304,26 @@ impl BanqiGame {
     fn view(&self, seat: Seat) -> BanqiView {
         view_of(&self.0, seat, self.1)
     }
+
+    /// What everyone knows (a capture takes a face-up piece); `end_shown`: once over, the
+    /// full-knowledge text.
+    fn known(&self, end_shown: bool) -> Knowledge {
+        let view = self.view(self.0.turn());
+        let position = if end_shown {
+            self.0.to_full_text()
+        } else {
+            view.position.to_text()
+        };
+        let turns = view
+            .history
+            .iter()
+            .map(|seen| KnownTurn {
+                text: seen.to_string(),
+                captured: None,
+            })
+            .collect();
+        Knowledge { position, turns }
+    }
 }
 
 fn view_of(game: &Banqi, seat: Seat, placed: bool) -> BanqiView {
@@ -413,21 +433,12 @@ impl PlayedGame for BanqiGame {
     /// Both seats and a spectator know the same (a capture takes a face-up piece); once
     /// over, everything, with the full-knowledge text.
     fn knowledge(&self, _: Receiver) -> Knowledge {
-        let view = self.view(self.0.turn());
-        let position = if self.0.is_over() {
-            self.0.to_full_text()
-        } else {
-            view.position.to_text()
-        };
-        let turns = view
-            .history
-            .iter()
-            .map(|seen| KnownTurn {
-                text: seen.to_string(),
-                captured: None,
-            })
-            .collect();
-        Knowledge { position, turns }
+        self.known(self.0.is_over())
+    }
+
+    /// As while the game runs: the face-down pieces stay face down.
+    fn sealed_knowledge(&self, _: Receiver) -> Knowledge {
+        self.known(false)
     }
 
     fn plies(&self) -> usize {

@@ -277,6 +277,87 @@ impl Jieqi {
     pub fn perft(&self, depth: u32) -> u64 {
         perft(self.game.position(), &self.identities, depth)
     }
+
+    /// What `side` knows as if the game were still being played, once it is over too: no
+    /// final reveal, no seed, no face-down piece the opponent took. Game 1 of a duplicate
+    /// match ends so online (spec/online.md, docs/protocol.md): game 2 deals the same pieces.
+    pub fn sealed_view(&self, side: Side) -> PlayerView {
+        self.view_as(side, false)
+    }
+
+    /// `side`'s view; `end_shown`: once over, with everything the end shows (rules.md §7).
+    fn view_as(&self, side: Side, end_shown: bool) -> PlayerView {
+        let over = end_shown && self.game.is_over();
+        let shown_to_both = self.rules.captured_shown_to_both();
+        let mut learned = Pool::default();
+        let moves = (0..self.game.moves().len())
+            .map(|i| {
+                let captured = self.game.captures()[i].map(|piece| {
+                    if !piece.is_hidden() {
+                        return SeenPiece::Known {
+                            side: piece.side(),
+                            role: piece.role(),
+                        };
+                    }
+                    match self.captured_identity[i] {
+                        // The capturer's own secret (unless the rules show it to both).
+                        Some(role)
+                            if self.mover(i) == side
+                                && !shown_to_both
+                                && self.rules.captured_shown_to_capturer() =>
+                        {
+                            learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
+                            SeenPiece::Known {
+                                side: piece.side(),
+                                role,
+                            }
+                        }
+                        Some(role) if shown_to_both || over => SeenPiece::Known {
+                            side: piece.side(),
+                            role,
+                        },
+                        _ => SeenPiece::Unknown { side: piece.side() },
+                    }
+                });
+                SeenMove {
+                    mv: self.game.moves()[i],
+                    revealed: self.revealed[i],
+                    captured,
+                }
+            })
+            .collect();
+        let mut pool = self.public_pool();
+        for s in Side::ALL {
+            for role in Role::ALL {
+                pool.set(
+                    s,
+                    role,
+                    pool.count(s, role).saturating_sub(learned.count(s, role)),
+                );
+            }
+        }
+        let reveal = over.then(|| FinalReveal {
+            seed: self.seed,
+            hidden: Square::all()
+                .filter_map(|sq| Some((sq, self.identities[sq.index()]?)))
+                .collect(),
+        });
+        PlayerView {
+            viewer: side,
+            variant: Family::Jieqi,
+            rules: self.rules,
+            start: self.game.start().clone(),
+            position: self.game.position().clone(),
+            moves,
+            hashes: self.game.hashes(),
+            legal_moves: self.legal_moves().to_vec(),
+            pool,
+            learned,
+            notices: self.game.notices().to_vec(),
+            outcome: self.game.outcome(),
+            reveal,
+        }
+    }
 }
 
 fn perft(pos: &Position, identities: &[Option<Role>; 90], depth: u32) -> u64 {
@@ -407,75 +488,6 @@ impl FamilyGame for Jieqi {
     }
 
     fn view(&self, side: Side) -> PlayerView {
-        let over = self.game.is_over();
-        let shown_to_both = self.rules.captured_shown_to_both();
-        let mut learned = Pool::default();
-        let moves = (0..self.game.moves().len())
-            .map(|i| {
-                let captured = self.game.captures()[i].map(|piece| {
-                    if !piece.is_hidden() {
-                        return SeenPiece::Known {
-                            side: piece.side(),
-                            role: piece.role(),
-                        };
-                    }
-                    match self.captured_identity[i] {
-                        // The capturer's own secret (unless the rules show it to both).
-                        Some(role)
-                            if self.mover(i) == side
-                                && !shown_to_both
-                                && self.rules.captured_shown_to_capturer() =>
-                        {
-                            learned.set(piece.side(), role, learned.count(piece.side(), role) + 1);
-                            SeenPiece::Known {
-                                side: piece.side(),
-                                role,
-                            }
-                        }
-                        Some(role) if shown_to_both || over => SeenPiece::Known {
-                            side: piece.side(),
-                            role,
-                        },
-                        _ => SeenPiece::Unknown { side: piece.side() },
-                    }
-                });
-                SeenMove {
-                    mv: self.game.moves()[i],
-                    revealed: self.revealed[i],
-                    captured,
-                }
-            })
-            .collect();
-        let mut pool = self.public_pool();
-        for s in Side::ALL {
-            for role in Role::ALL {
-                pool.set(
-                    s,
-                    role,
-                    pool.count(s, role).saturating_sub(learned.count(s, role)),
-                );
-            }
-        }
-        let reveal = over.then(|| FinalReveal {
-            seed: self.seed,
-            hidden: Square::all()
-                .filter_map(|sq| Some((sq, self.identities[sq.index()]?)))
-                .collect(),
-        });
-        PlayerView {
-            viewer: side,
-            variant: Family::Jieqi,
-            rules: self.rules,
-            start: self.game.start().clone(),
-            position: self.game.position().clone(),
-            moves,
-            hashes: self.game.hashes(),
-            legal_moves: self.legal_moves().to_vec(),
-            pool,
-            learned,
-            notices: self.game.notices().to_vec(),
-            outcome: self.game.outcome(),
-            reveal,
-        }
+        self.view_as(side, true)
     }
 }

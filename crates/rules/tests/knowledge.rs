@@ -270,3 +270,30 @@ fn a_told_capture_is_checked() {
     assert!(fresh.play_known(&first).is_err());
     assert_eq!(fresh.plies(), 0);
 }
+
+/// Game 1 of a duplicate match ends sealed (docs/protocol.md): each receiver keeps what it
+/// knew while the game ran — the capturer its capture, the other player and a spectator not,
+/// no full-knowledge position — while the open end shows everything.
+#[test]
+fn a_sealed_end_shows_each_receiver_only_what_it_knew_in_play() {
+    let (mut game, capturer) = after_a_face_down_capture(7, "").expect("a capture in 120 plies");
+    let receivers = [
+        Receiver::Player(capturer),
+        Receiver::Player(capturer.other()),
+        Receiver::Spectator,
+    ];
+    let in_play = receivers.map(|r| game.knowledge(r));
+    for (r, known) in receivers.iter().zip(&in_play) {
+        assert_eq!(&game.sealed_knowledge(*r), known, "{r:?} in play");
+    }
+    game.resign(capturer.other()).unwrap();
+    for (r, known) in receivers.iter().zip(&in_play) {
+        assert_eq!(&game.sealed_knowledge(*r), known, "{r:?} after the end");
+    }
+    assert_ne!(game.knowledge(Receiver::Spectator), in_play[2]);
+    let opened = game.knowledge(Receiver::Player(capturer.other()));
+    assert!(opened.turns.last().unwrap().captured.is_some());
+    let sealed = game.sealed_knowledge(Receiver::Player(capturer.other()));
+    assert_eq!(sealed.turns.last().unwrap().captured, None);
+    assert_ne!(sealed.position, opened.position);
+}

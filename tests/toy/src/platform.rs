@@ -389,6 +389,11 @@ impl PlayedGame for ToyGame {
         }
     }
 
+    /// Nothing is hidden, so nothing is sealed.
+    fn sealed_knowledge(&self, receiver: Receiver) -> Knowledge {
+        self.knowledge(receiver)
+    }
+
     fn plies(&self) -> usize {
         self.0.history().len()
     }

@@ -650,13 +650,23 @@ impl PlayedGame for PlatformGame {
             },
             _ => view.to_fen(),
         };
-        let turns = view
-            .move_texts(Notation::Iccs)
-            .into_iter()
-            .zip(view.face_down_captures())
-            .map(|(text, captured)| KnownTurn { text, captured })
-            .collect();
-        Knowledge { position, turns }
+        knowledge_of(&view, position)
+    }
+
+    /// A player's view or the public one, as while the game runs.
+    fn sealed_knowledge(&self, receiver: Receiver) -> Knowledge {
+        let view_of = |side| match &self.held {
+            Held::Game(game) => match &**game {
+                AnyGame::Jieqi(jieqi) => jieqi.sealed_view(side),
+                AnyGame::Xiangqi(xiangqi) => xiangqi.view(side),
+            },
+            Held::Public(_) => self.view(side),
+        };
+        let view = match receiver {
+            Receiver::Player(side) => view_of(side),
+            Receiver::Spectator => view_of(Side::Red).public(),
+        };
+        knowledge_of(&view, view.to_fen())
     }
 
     fn plies(&self) -> usize {
@@ -804,4 +814,16 @@ fn render(view: &PlayerView, notation: Notation) -> String {
     out.push_str(&view.to_fen());
     out.push('\n');
     out
+}
+
+/// A receiver's knowledge from its view: the turns as it writes them, with the face-down
+/// identities it knows, and its position text.
+fn knowledge_of(view: &PlayerView, position: String) -> Knowledge {
+    let turns = view
+        .move_texts(Notation::Iccs)
+        .into_iter()
+        .zip(view.face_down_captures())
+        .map(|(text, captured)| KnownTurn { text, captured })
+        .collect();
+    Knowledge { position, turns }
 }

@@ -320,6 +320,11 @@ pub trait PlayedGame: Send + Sync {
     /// What `receiver` may know of the game, for a client across a network (a server sends
     /// nothing else): built from that receiver's view, never from the deal.
     fn knowledge(&self, receiver: Receiver) -> Knowledge;
+    /// What `receiver` may know without what the end shows everyone (the deal, what the
+    /// other player took face down): [`knowledge`](Self::knowledge) as it is while the game
+    /// runs, and still once it is over. Game 1 of a duplicate match ends so online, since
+    /// game 2 deals the same pieces (docs/protocol.md).
+    fn sealed_knowledge(&self, receiver: Receiver) -> Knowledge;
     /// Turns played.
     fn plies(&self) -> usize;
     /// Takes back the last turn (a resignation or agreed draw after it goes too); `false`,
