@@ -97,7 +97,9 @@ struct FirstTable {
 }
 
 impl MatchTable {
+    /// `None` for a match whose deal the server keeps (online).
     fn of(m: &DuplicateMatch) -> Option<MatchTable> {
+        m.seed?;
         let first = match &m.first {
             None => None,
             Some(first) => Some(FirstTable {
@@ -128,7 +130,10 @@ impl MatchTable {
                 })
             }
         };
-        Ok(DuplicateMatch { seed, first })
+        Ok(DuplicateMatch {
+            seed: Some(seed),
+            first,
+        })
     }
 }
 

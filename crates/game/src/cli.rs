@@ -646,6 +646,7 @@ impl LaunchOptions {
                 address: server.unwrap_or_default(),
                 config: self.config(),
                 colour,
+                duplicate: self.duplicate,
             },
             OnlineStart::Join { server, code } => OnlineCommand::Join {
                 address: server,

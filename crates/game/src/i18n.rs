@@ -459,6 +459,11 @@ catalogue! {
         "回到{address}的對局{game}",
     ],
     ClaimWin => ["Claim the win", "Sieg beanspruchen", "判我勝"],
+    OnlineSecondGameOffer => [
+        "{name} is ready for game 2: the same deal, the colours swapped",
+        "{name} ist bereit für Partie 2: dieselbe Verteilung, die Farben getauscht",
+        "{name}已準備下第2局：同一發子，交換紅黑",
+    ],
     OnlineRematchOffer => [
         "{name} offers a rematch, colours swapped",
         "{name} bietet eine Revanche mit getauschten Farben an",

@@ -385,14 +385,96 @@ fn the_win_over_an_absent_opponent_is_claimed() {
     );
 }
 
+/// A duplicate match online (issue 58): game 1 ends sealed on both screens — no deal, and
+/// Black still does not know what Red took — then "Play game 2" on one screen makes the
+/// server deal game 2 on the same deal with the colours swapped, offered to the other
+/// screen. The same first move turns up the same pieces; game 2's end decides the match on
+/// both screens and shows game 1 whole.
+#[test]
+fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
+    let hosted = host::start(Ipv4Addr::LOCALHOST.into(), 0, Path::new(":memory:"))
+        .expect("a server in this process");
+    let address = hosted.local.to_string();
+    let (mut ann, mut bo) = (player("Ann"), player("Bo"));
+    let code = host_game(&mut ann, &address, true);
+    command_online(&mut bo, OnlineCommand::Join { address, code });
+    until(&mut [&mut ann, &mut bo], "both seated", |a| {
+        online(a).connection == Connection::Playing
+    });
+    // Game 1: Ann's cannon (face down on b2) takes the face-down piece on b9; Bo resigns.
+    let first_move = ("b2".to_string(), "b9".to_string());
+    play(&mut ann, &first_move);
+    until(&mut [&mut ann, &mut bo], "the capture", |a| plies(a) == 1);
+    let ann_took = tray(&ann, Side::Red);
+    let revealed = shown(&ann).view().unwrap().moves[0].revealed;
+    assert!(ann_took[0].is_some() && revealed.is_some());
+    command(&mut bo, GameCommand::Resign(Side::Black));
+    until(&mut [&mut ann, &mut bo], "game 1's end", |a| {
+        phase(a) == Phase::GameOver
+    });
+    // Player 1 is each screen's own player.
+    for (app, points) in [(&ann, [2, 0]), (&bo, [0, 2])] {
+        assert!(shown(app).view().unwrap().reveal.is_none(), "no deal shown");
+        let m = shown(app).duplicate.clone().expect("a match");
+        assert_eq!((m.round, m.decided, m.half_points), (1, false, points));
+        assert_eq!(hud(app).result.as_ref().unwrap().seed, None);
+    }
+    assert_eq!(tray(&bo, Side::Red), vec![None], "Bo still does not know");
+
+    // "Play game 2" on Ann's card; Bo is offered it and accepts.
+    command(&mut ann, GameCommand::Again);
+    until(&mut [&mut ann, &mut bo], "game 2 offered", |a| {
+        online(a).rematch_offer.is_some() || online(a).connection == Connection::Waiting
+    });
+    let offer = hud(&bo).online.as_ref().unwrap().rematch_offer.clone();
+    assert!(offer.as_ref().is_some_and(|o| o.contains("game 2")), "{offer:?}");
+    command_online(&mut bo, OnlineCommand::AcceptRematch);
+    until(&mut [&mut ann, &mut bo], "game 2", |a| {
+        online(a).connection == Connection::Playing
+            && shown(a).duplicate.as_ref().is_some_and(|m| m.round == 2)
+    });
+    assert_eq!(
+        (online(&ann).seat, online(&bo).seat),
+        (Some(Side::Black), Some(Side::Red))
+    );
+    // The same deal: Bo, Red now, makes Ann's first move and turns up the same pieces.
+    play(&mut bo, &first_move);
+    until(&mut [&mut ann, &mut bo], "Bo's move", |a| plies(a) == 1);
+    assert_eq!(shown(&bo).view().unwrap().moves[0].revealed, revealed);
+    assert_eq!(tray(&bo, Side::Red), ann_took, "Bo takes what Ann took");
+    assert_eq!(tray(&ann, Side::Red), vec![None]);
+
+    // Bo resigns game 2 too: Ann wins the match, 2–0, and game 1 is shown whole.
+    command(&mut bo, GameCommand::Resign(Side::Red));
+    until(&mut [&mut ann, &mut bo], "the match decided", |a| {
+        shown(a)
+            .duplicate
+            .as_ref()
+            .is_some_and(|m| m.decided && m.first_view.is_some())
+    });
+    for (app, points) in [(&ann, [4, 0]), (&bo, [0, 4])] {
+        let m = shown(app).duplicate.clone().unwrap();
+        assert_eq!(m.half_points, points);
+        assert!(m.first_view.unwrap().reveal.is_some(), "game 1's deal shown");
+        assert!(shown(app).view().unwrap().reveal.is_some(), "game 2's too");
+    }
+}
+
 /// Red hosts an untimed Jieqi game at `address`, as Red; the invite, once the table waits.
 fn host_as_red(red: &mut App, address: &str) -> String {
+    host_game(red, address, false)
+}
+
+/// Hosts an untimed Jieqi game at `address`, as Red (`duplicate`: game 1 of a duplicate
+/// match); the invite, once the table waits.
+fn host_game(red: &mut App, address: &str, duplicate: bool) -> String {
     command_online(
         red,
         OnlineCommand::Host {
             address: address.to_string(),
             config: jieqi_config(),
             colour: Some(Side::Red),
+            duplicate,
         },
     );
     until(&mut [&mut *red], "the table, waiting", |a| {

@@ -159,6 +159,7 @@ impl State {
                 clock,
                 colour,
                 deal,
+                duplicate,
             } => {
                 let create = Create {
                     variant,
@@ -166,9 +167,20 @@ impl State {
                     clock,
                     colour,
                     deal,
+                    duplicate,
                 };
                 if let Some(game) = hub.create(link, create, id).await {
                     self.games.insert(game);
+                }
+                true
+            }
+            ClientMessage::Rematch {
+                game,
+                new_game: None,
+                invite: None,
+            } => {
+                if let Some(second) = hub.second_game(link, &game, id).await {
+                    self.games.insert(second);
                 }
                 true
             }
@@ -240,8 +252,15 @@ fn ask_of(message: ClientMessage) -> Option<Ask> {
         ClientMessage::Draw { action, .. } => Ask::Draw(action),
         ClientMessage::Claim { .. } => Ask::Claim,
         ClientMessage::Rematch {
-            new_game, invite, ..
+            new_game: Some(new_game),
+            invite: Some(invite),
+            ..
         } => Ask::Rematch { new_game, invite },
+        // Half of one (a game without its invite): the game refuses it as a bad message.
+        ClientMessage::Rematch { .. } => Ask::Rematch {
+            new_game: String::new(),
+            invite: String::new(),
+        },
         ClientMessage::Hello { .. } | ClientMessage::Create { .. } | ClientMessage::Ping => {
             return None;
         }

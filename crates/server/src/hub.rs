@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 use crate::ids;
 use crate::link::Link;
 use crate::protocol::{ErrorCode, ServerMessage};
-use crate::store::{GameRow, Store, Write};
+use crate::store::{GameRow, MatchPart, Saved, Store, Write};
 use crate::table::{Ask, Command, INBOX, NewTable, Table, seat_names};
 use jieqi_rules::clock::{Clocks, MAX_CLOCK_MS, TimeControl};
 
@@ -55,6 +55,8 @@ pub struct Create {
     pub clock: Option<TimeControl>,
     pub colour: Option<String>,
     pub deal: Option<String>,
+    /// Game 1 of a duplicate match.
+    pub duplicate: bool,
 }
 
 impl Hub {
@@ -102,6 +104,12 @@ impl Hub {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(id);
+        self.keep_links(id, links);
+    }
+
+    /// Keeps a finished game's players' connections for a rematch offer: for ten minutes
+    /// (`REMATCH_WINDOW`) from the end, or from their coming back to it.
+    fn keep_links(&self, id: &str, links: [Option<Link>; 2]) {
         let now = Instant::now();
         let mut ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
         while let Some((at, old)) = ended.order.front().cloned() {
@@ -111,6 +119,7 @@ impl Hub {
             ended.order.pop_front();
             ended.links.remove(&old);
         }
+        ended.order.retain(|(_, kept)| kept != id);
         ended.order.push_back((now, id.to_string()));
         ended.links.insert(id.to_string(), links);
     }
@@ -182,12 +191,11 @@ impl Hub {
                     table.attach(links);
                 }
                 table.handle(command).await;
-                // A player who came back after the end is reached on their new connection.
-                if links.is_some() {
-                    let mut ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
-                    if let Some(kept) = ended.links.get_mut(game) {
-                        *kept = table.links();
-                    }
+                // A player who came back after the end (or after a restart of the server) is
+                // reached on their new connection: a rematch can be offered to them.
+                let links = table.links();
+                if links.iter().any(Option::is_some) {
+                    self.keep_links(game, links);
                 }
             }
             // Not over but not live (stored since this server started): live it.
@@ -210,7 +218,19 @@ impl Hub {
         create: Create,
         id: Option<Value>,
     ) -> Option<String> {
-        match self.new_table(link, create).await {
+        let made = self.new_table(link, create).await;
+        self.seated(link, made, id)
+    }
+
+    /// Answers the creator of a new table (`created` and a snapshot) and lives it, or answers
+    /// why there is none. Returns its id.
+    fn seated(
+        self: &Arc<Self>,
+        link: &Link,
+        made: Result<(Table, usize, String), (ErrorCode, String)>,
+        id: Option<Value>,
+    ) -> Option<String> {
+        match made {
             Ok((table, seat, token)) => {
                 let game = table.id().to_string();
                 link.send(&ServerMessage::Created {
@@ -246,13 +266,49 @@ impl Hub {
             ))
         })?;
         let seat = seat_named(variant, create.colour.as_deref()).map_err(bad)?;
+        if create.duplicate && !variant.plays_duplicate() {
+            return Err(bad(format!(
+                "{} is not played as a duplicate match: it has no deal that one side knows \
+                 part of",
+                variant.name()
+            )));
+        }
         if create.deal.is_some() && !self.settings.allow_deals {
             let message = "this server deals every game itself: a player who chose the deal \
                            would know it (start the server with --allow-deals for tests)";
             return Err((ErrorCode::NotAllowed, message.into()));
         }
-        let Dealt { seed, deal, game } = dealt(variant, create.deal, &rules).map_err(bad)?;
-        let clocks = clock.map(Clocks::new);
+        let dealt = dealt(variant, create.deal, &rules).map_err(bad)?;
+        let plan = Plan {
+            variant,
+            rules,
+            clock,
+            dealt,
+            duplicate: create.duplicate.then_some(MatchPart {
+                round: 1,
+                other: None,
+                sealed: true,
+            }),
+        };
+        self.open_table(link, plan, seat, None).await
+    }
+
+    /// Stores a new game and makes its table, with `link`'s player in `seat`: a game of its
+    /// own, or game 2 of the match whose game 1 is `first`.
+    async fn open_table(
+        &self,
+        link: &Link,
+        plan: Plan,
+        seat: usize,
+        first: Option<String>,
+    ) -> Result<(Table, usize, String), (ErrorCode, String)> {
+        let Plan {
+            variant,
+            rules,
+            clock,
+            dealt: Dealt { seed, deal, game },
+            duplicate,
+        } = plan;
         let new = NewTable {
             id: ids::game_id(),
             variant,
@@ -261,10 +317,11 @@ impl Hub {
             deal,
             game,
             invite: ids::invite(),
-            clocks,
+            clocks: clock.map(Clocks::new),
+            duplicate,
         };
         let token = ids::token();
-        let row = GameRow {
+        let row = Box::new(GameRow {
             id: new.id.clone(),
             variant: variant.id().to_string(),
             rules: new.rules.clone(),
@@ -275,8 +332,12 @@ impl Hub {
             seats: std::array::from_fn(|s| {
                 (s == seat).then(|| (token.clone(), link.name.to_string()))
             }),
+            duplicate: new.duplicate.clone(),
+        });
+        let write = match first {
+            Some(first) => Write::Second { row, first },
+            None => Write::Create(row),
         };
-        let write = Write::Create(Box::new(row));
         if let Err(e) = self.store.write(write).await {
             eprintln!("store: {e}");
             let message = "the server could not store a new game; try again";
@@ -292,6 +353,160 @@ impl Hub {
         );
         Ok((table, seat, token))
     }
+
+    /// After game 1 of a duplicate match, a player's `rematch` without a game of its own:
+    /// game 2 on the same deal, the colours swapped, the asker seated (`created`) and the
+    /// other player offered it (`offer` of kind `rematch`, as a rematch is). If game 2 exists
+    /// already (both asked at once), the asker is offered it. Returns game 2's id.
+    pub async fn second_game(
+        self: &Arc<Self>,
+        link: &Link,
+        first: &str,
+        id: Option<Value>,
+    ) -> Option<String> {
+        let made = match self.second_table(link, first).await {
+            Ok(Second::Made(made, opponent)) => {
+                let (table, seat, _) = &made;
+                opponent.send(&ServerMessage::Offer {
+                    game: first.to_string(),
+                    kind: "rematch".into(),
+                    from: table.seat_name(1 - seat).into(),
+                    new_game: Some(table.id().to_string()),
+                    invite: Some(table.invite().to_string()),
+                });
+                Ok(made)
+            }
+            Ok(Second::Offered) => return None,
+            Err(refused) => Err(refused),
+        };
+        self.seated(link, made, id)
+    }
+
+    async fn second_table(&self, link: &Link, first: &str) -> Result<Second, (ErrorCode, String)> {
+        let not_allowed = |message: &str| (ErrorCode::NotAllowed, message.to_string());
+        let saved = match self.store.load(first).await {
+            Ok(Some(saved)) => saved,
+            Ok(None) => return Err((ErrorCode::UnknownGame, "no game has this id".into())),
+            Err(e) => {
+                eprintln!("store: {e}");
+                return Err(not_allowed("the server could not read the game; try again"));
+            }
+        };
+        let Some(part) = saved.row.duplicate.clone().filter(|p| p.round == 1) else {
+            let message = "a rematch names a new game's id and invite (only game 1 of a \
+                           duplicate match has its game 2 made by the server)";
+            return Err((ErrorCode::BadMessage, message.into()));
+        };
+        let held = link.token_in(first);
+        let seat = (0..2).find(|&s| {
+            let token = saved.row.seats[s].as_ref().map(|(token, _)| token);
+            held.as_ref()
+                .zip(token)
+                .is_some_and(|(held, token)| ids::same_secret(held, token))
+        });
+        let Some(seat) = seat else {
+            return Err(not_allowed(
+                "only a player of this game may do that (resume your seat first)",
+            ));
+        };
+        if saved.ending.is_none() {
+            return Err(not_allowed("the game is not over"));
+        }
+        if let Some(second) = part.other {
+            return self.offer_second(link, first, seat, &second).await;
+        }
+        let opponent = self
+            .ended
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .links
+            .get(first)
+            .and_then(|links| links[1 - seat].clone());
+        let Some(opponent) = opponent else {
+            return Err(not_allowed("your opponent has left"));
+        };
+        let plan = second_plan(&saved).map_err(|e| {
+            eprintln!("game {first}: its game 2 cannot be dealt: {e}");
+            not_allowed("the server could not deal game 2")
+        })?;
+        match self.open_table(link, plan, 1 - seat, Some(first.into())).await {
+            Ok(made) => Ok(Second::Made(made, opponent)),
+            // The other player made it in the meantime.
+            Err(_) => match self.store.load(first).await {
+                Ok(Some(Saved { row, .. })) => match row.duplicate.and_then(|p| p.other) {
+                    Some(second) => self.offer_second(link, first, seat, &second).await,
+                    None => Err(not_allowed("the server could not store game 2; try again")),
+                },
+                _ => Err(not_allowed("the server could not store game 2; try again")),
+            },
+        }
+    }
+
+    /// Game 2, made already, offered to the player of game 1's `seat` if its seat for them
+    /// (the other colour) is still free.
+    async fn offer_second(
+        &self,
+        link: &Link,
+        first: &str,
+        seat: usize,
+        second: &str,
+    ) -> Result<Second, (ErrorCode, String)> {
+        let begun = || (ErrorCode::NotAllowed, "game 2 of this match has begun".into());
+        let Ok(Some(saved)) = self.store.load(second).await else {
+            return Err(begun());
+        };
+        if saved.row.seats[1 - seat].is_some() {
+            return Err(begun());
+        }
+        let variant = jieqi_variants::find(&saved.row.variant).map_err(|_| begun())?;
+        link.send(&ServerMessage::Offer {
+            game: first.to_string(),
+            kind: "rematch".into(),
+            from: seat_names(variant)[1 - seat].into(),
+            new_game: Some(second.to_string()),
+            invite: Some(saved.row.invite),
+        });
+        Ok(Second::Offered)
+    }
+}
+
+/// What a new game is made from.
+struct Plan {
+    variant: &'static dyn Variant,
+    rules: String,
+    clock: Option<TimeControl>,
+    dealt: Dealt,
+    duplicate: Option<MatchPart>,
+}
+
+/// What asking for game 2 came to.
+enum Second {
+    /// Made, with the asker seated; the other player's connection, to offer it to.
+    Made((Table, usize, String), Link),
+    /// Made already: the asker was offered it.
+    Offered,
+}
+
+/// Game 2 of the match whose game 1 is `first`: the same variant, rules, clock and deal.
+fn second_plan(first: &Saved) -> Result<Plan, String> {
+    let row = &first.row;
+    let variant = jieqi_variants::find(&row.variant).map_err(|e| e.to_string())?;
+    let clock = row.clock.map(|(initial_ms, increment_ms)| TimeControl {
+        initial_ms,
+        increment_ms,
+    });
+    let deal = row.seed.clone().or_else(|| row.deal.clone());
+    Ok(Plan {
+        variant,
+        rules: row.rules.clone(),
+        clock,
+        dealt: dealt(variant, deal, &row.rules)?,
+        duplicate: Some(MatchPart {
+            round: 2,
+            other: Some(row.id.clone()),
+            sealed: false,
+        }),
+    })
 }
 
 /// The creator's seat from `colour`: a seat's name, or `random` (the default).

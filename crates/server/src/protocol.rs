@@ -46,6 +46,10 @@ pub enum ClientMessage {
         /// (`not_allowed`) unless the server runs with `--allow-deals`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         deal: Option<String>,
+        /// Game 1 of a duplicate match (a variant whose deal each side knows part of): its
+        /// end is sealed until game 2, on the same deal with the colours swapped, ends.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        duplicate: bool,
     },
     /// Takes the free seat of a game, by its invite.
     Join {
@@ -81,11 +85,15 @@ pub enum ClientMessage {
     },
     /// After the end: offers the other player a rematch, the new game this player created
     /// (with the colours swapped) and its invite; the other player gets an `offer` of kind
-    /// `rematch` with them, and joins to accept.
+    /// `rematch` with them, and joins to accept. After game 1 of a duplicate match, without
+    /// `new_game` and `invite`: the server creates game 2 on the same deal with the colours
+    /// swapped, seats the asker (`created`) and offers it to the other player the same way.
     Rematch {
         game: String,
-        new_game: String,
-        invite: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        new_game: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
     },
     Ping,
 }
@@ -304,8 +312,23 @@ pub struct Snapshot {
     pub deal: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
+    /// The game's place in a duplicate match, if it is one of its games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate: Option<MatchGame>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Value>,
+}
+
+/// A game of a duplicate match, in a snapshot: game 1 ends sealed (no deal, no seed, each
+/// receiver's view as in play) until game 2, the same deal with the colours swapped, ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchGame {
+    /// 1 or 2.
+    pub round: u8,
+    /// The match's other game: game 2 once created (in game 1's snapshot), game 1 (in game
+    /// 2's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other: Option<String>,
 }
 
 /// A seat's player in a snapshot.

@@ -42,6 +42,21 @@ pub struct GameRow {
     pub invite: String,
     /// Per seat (0 moves first): its token and player's name, once taken.
     pub seats: [Option<(String, String)>; 2],
+    /// Its place in a duplicate match, if it is one of its games.
+    pub duplicate: Option<MatchPart>,
+}
+
+/// A game of a duplicate match: one deal played twice with the colours swapped. Game 1 ends
+/// sealed — its deal, its seed and what each player took face down stay the server's — until
+/// game 2, dealt the same pieces, ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPart {
+    /// 1 or 2.
+    pub round: u8,
+    /// The match's other game: game 2 once created (in game 1), game 1 (in game 2).
+    pub other: Option<String>,
+    /// The end shows nothing more than play did (game 1, until game 2 ends).
+    pub sealed: bool,
 }
 
 /// How a stored game ended.
@@ -83,7 +98,12 @@ pub enum Write {
         ending: Ending,
         /// The game's record (`jieqi-cli replay` reads it).
         record: String,
+        /// Game 1 of the match this game ends: its end is shown now too.
+        unseal: Option<String>,
     },
+    /// Game 2 of a duplicate match, tied to game 1 (`first`); refused if game 1 has one
+    /// already, so that two players asking at once make one game 2.
+    Second { row: Box<GameRow>, first: String },
 }
 
 enum Request {
@@ -119,7 +139,10 @@ CREATE TABLE IF NOT EXISTS games (
     token1 TEXT, name1 TEXT,
     result TEXT,
     reason TEXT,
-    record TEXT
+    record TEXT,
+    match_round INTEGER,
+    match_other TEXT,
+    sealed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL,
@@ -151,6 +174,7 @@ impl Store {
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.pragma_update(None, "foreign_keys", "OFF")?;
         connection.execute_batch(SCHEMA)?;
+        add_match_columns(&connection)?;
         let (requests, inbox) = mpsc::channel();
         std::thread::Builder::new()
             .name("store".into())
@@ -261,29 +285,64 @@ fn commit<'a>(
     }
 }
 
+/// A database of a server from before duplicate matches gets their columns.
+fn add_match_columns(db: &Connection) -> rusqlite::Result<()> {
+    let has_them = db
+        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'sealed'")?
+        .exists([])?;
+    if !has_them {
+        db.execute_batch(
+            "ALTER TABLE games ADD COLUMN match_round INTEGER;
+             ALTER TABLE games ADD COLUMN match_other TEXT;
+             ALTER TABLE games ADD COLUMN sealed INTEGER NOT NULL DEFAULT 0;",
+        )?;
+    }
+    Ok(())
+}
+
+fn insert(db: &Connection, row: &GameRow) -> rusqlite::Result<()> {
+    let [seat0, seat1] = &row.seats;
+    let part = row.duplicate.as_ref();
+    db.prepare_cached(
+        "INSERT INTO games (id, variant, rules, seed, deal, clock_initial_ms,
+         clock_increment_ms, invite, token0, name0, token1, name1, match_round, match_other,
+         sealed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    )?
+    .execute(params![
+        row.id,
+        row.variant,
+        row.rules,
+        row.seed,
+        row.deal,
+        row.clock.map(|c| c.0),
+        row.clock.map(|c| c.1),
+        row.invite,
+        seat0.as_ref().map(|s| &s.0),
+        seat0.as_ref().map(|s| &s.1),
+        seat1.as_ref().map(|s| &s.0),
+        seat1.as_ref().map(|s| &s.1),
+        part.map(|p| p.round),
+        part.and_then(|p| p.other.as_ref()),
+        part.is_some_and(|p| p.sealed),
+    ])?;
+    Ok(())
+}
+
 fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
     match write {
-        Write::Create(row) => {
-            let [seat0, seat1] = &row.seats;
-            db.prepare_cached(
-                "INSERT INTO games (id, variant, rules, seed, deal, clock_initial_ms,
-                 clock_increment_ms, invite, token0, name0, token1, name1)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            )?
-            .execute(params![
-                row.id,
-                row.variant,
-                row.rules,
-                row.seed,
-                row.deal,
-                row.clock.map(|c| c.0),
-                row.clock.map(|c| c.1),
-                row.invite,
-                seat0.as_ref().map(|s| &s.0),
-                seat0.as_ref().map(|s| &s.1),
-                seat1.as_ref().map(|s| &s.0),
-                seat1.as_ref().map(|s| &s.1),
-            ])?;
+        Write::Create(row) => insert(db, row)?,
+        Write::Second { row, first } => {
+            let tied = db
+                .prepare_cached(
+                    "UPDATE games SET match_other = ?2
+                     WHERE id = ?1 AND match_round = 1 AND match_other IS NULL",
+                )?
+                .execute(params![first, row.id])?;
+            if tied != 1 {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
+            insert(db, row)?;
         }
         Write::Seat {
             game,
@@ -320,18 +379,24 @@ fn apply(db: &Connection, write: &Write) -> rusqlite::Result<()> {
             game,
             ending,
             record,
+            unseal,
         } => {
             db.prepare_cached(
                 "UPDATE games SET result = ?2, reason = ?3, record = ?4 WHERE id = ?1",
             )?
             .execute(params![game, ending.result, ending.reason, record])?;
+            if let Some(first) = unseal {
+                db.prepare_cached("UPDATE games SET sealed = 0 WHERE id = ?1")?
+                    .execute([first])?;
+            }
         }
     }
     Ok(())
 }
 
 const SELECT_GAME: &str = "SELECT id, variant, rules, seed, deal, clock_initial_ms,
-    clock_increment_ms, invite, token0, name0, token1, name1, result, reason FROM games";
+    clock_increment_ms, invite, token0, name0, token1, name1, result, reason, match_round,
+    match_other, sealed FROM games";
 
 fn unfinished(db: &Connection) -> rusqlite::Result<Vec<Saved>> {
     let mut statement = db.prepare(&format!("{SELECT_GAME} WHERE result IS NULL"))?;
@@ -351,7 +416,8 @@ fn load(db: &Connection, game: &str) -> rusqlite::Result<Option<Saved>> {
 
 fn record(db: &Connection, game: &str) -> rusqlite::Result<Option<String>> {
     let record: Option<Option<String>> = db
-        .prepare_cached("SELECT record FROM games WHERE id = ?1")?
+        // A sealed game's record holds the deal.
+        .prepare_cached("SELECT record FROM games WHERE id = ?1 AND sealed = 0")?
         .query_row([game], |r| r.get(0))
         .optional()?;
     Ok(record.flatten())
@@ -372,6 +438,14 @@ fn game_of_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, Option<Endin
         clock,
         invite: r.get(7)?,
         seats: [seat(r.get(8)?, r.get(9)?), seat(r.get(10)?, r.get(11)?)],
+        duplicate: match r.get::<_, Option<u8>>(14)? {
+            Some(round) => Some(MatchPart {
+                round,
+                other: r.get(15)?,
+                sealed: r.get(16)?,
+            }),
+            None => None,
+        },
     };
     let ending = match (r.get::<_, Option<String>>(12)?, r.get(13)?) {
         (Some(result), Some(reason)) => Some(Ending { result, reason }),
@@ -423,6 +497,7 @@ mod tests {
             clock: Some((60_000, 1_000)),
             invite: "inv".into(),
             seats: [Some(("tok".into(), "ann".into())), None],
+            duplicate: None,
         }
     }
 
@@ -468,6 +543,7 @@ mod tests {
             game: "g1".into(),
             ending: ending.clone(),
             record: "[Variant \"Jieqi\"]".into(),
+            unseal: None,
         };
         store.write(end).await.unwrap();
         assert!(store.unfinished().await.unwrap().is_empty());

@@ -70,6 +70,7 @@ async fn two_players_play_resign_and_the_deal_is_published() {
         clock: None,
         colour: Some("red".into()),
         deal: None,
+        duplicate: false,
     };
     send(&mut red, &create).await;
     let ServerMessage::Created {
@@ -214,6 +215,7 @@ async fn a_variant_the_server_never_heard_of_plays_to_its_end() {
         clock: None,
         colour: Some("red".into()),
         deal: None,
+        duplicate: false,
     };
     send(&mut red, &create).await;
     let ServerMessage::Created { game, invite, .. } = next(&mut red).await else {

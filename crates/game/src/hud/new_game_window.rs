@@ -165,6 +165,17 @@ fn choices(
         ui.end_row();
     }
 
+    match_row(ui, form, lang);
+
+    ui.label(Text::ClockRow.get(lang));
+    ui.horizontal_wrapped(|ui| clock_choice(ui, form, lang));
+    ui.end_row();
+
+    house_rules_row(ui, form, house_rules, lang);
+}
+
+/// One game or a duplicate match, for a variant that may be played as one.
+pub(crate) fn match_row(ui: &mut egui::Ui, form: &mut ModeForm, lang: Language) {
     if form.offers_duplicate() {
         ui.label(Text::MatchRow.get(lang));
         ui.horizontal_wrapped(|ui| {
@@ -174,12 +185,6 @@ fn choices(
         });
         ui.end_row();
     }
-
-    ui.label(Text::ClockRow.get(lang));
-    ui.horizontal_wrapped(|ui| clock_choice(ui, form, lang));
-    ui.end_row();
-
-    house_rules_row(ui, form, house_rules, lang);
 }
 
 /// The variant's row: every variant of the registry, in its order.

@@ -18,7 +18,8 @@ pub struct OnlineLines {
     pub trouble: Option<String>,
     /// The opponent has been gone for the server's grace period in an untimed game.
     pub can_claim: bool,
-    /// "Bo offers a rematch, colours swapped", to accept.
+    /// "Bo offers a rematch, colours swapped" (after game 1 of a duplicate match: "Bo is
+    /// ready for game 2"), to accept.
     pub rematch_offer: Option<String>,
 }
 
@@ -46,9 +47,11 @@ pub fn lines(online: &Online, shown: &Shown, lang: Language) -> Option<OnlineLin
             let name = online.players[by.index()]
                 .as_ref()
                 .map_or_else(|| Text::Opponent.get(lang).to_string(), |p| p.name.clone());
-            Phrase::new(Text::OnlineRematchOffer)
-                .with("name", name)
-                .say(lang)
+            let offer = match online.in_first_game() {
+                true => Text::OnlineSecondGameOffer,
+                false => Text::OnlineRematchOffer,
+            };
+            Phrase::new(offer).with("name", name).say(lang)
         }),
     })
 }

@@ -11,7 +11,7 @@ use jieqi_rules::Side;
 use crate::hud::form::ModeForm;
 use crate::hud::house_rules::HouseRulesPanel;
 use crate::hud::new_game_window::{
-    clock_choice, form_window, go_button, house_rules_row, variant_row,
+    clock_choice, form_window, go_button, house_rules_row, match_row, variant_row,
 };
 use crate::hud::style;
 use crate::i18n::{Language, Phrase, Text, side_name};
@@ -192,6 +192,7 @@ fn choices(
             ui.label(Text::ClockRow.get(lang));
             ui.horizontal_wrapped(|ui| clock_choice(ui, form, lang));
             ui.end_row();
+            match_row(ui, form, lang);
             house_rules_row(ui, form, house_rules, lang);
             ui.label(Text::OnlineColour.get(lang));
             ui.horizontal(|ui| {
@@ -243,6 +244,7 @@ fn request(panel: &OnlinePanel, form: &ModeForm) -> Option<OnlineCommand> {
                     ..config
                 },
                 colour: panel.colour,
+                duplicate: form.duplicate && form.offers_duplicate(),
             }
         }
         Action::Join => OnlineCommand::Join {

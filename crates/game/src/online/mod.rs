@@ -21,7 +21,7 @@ use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use jieqi_rules::Side;
 use jieqi_rules::platform::VariantRef;
 use jieqi_server::protocol::{
-    ClientMessage, DrawAction, ErrorCode, ServerMessage, Snapshot, Status, seat_names,
+    ClientMessage, DrawAction, ErrorCode, MatchGame, ServerMessage, Snapshot, Status, seat_names,
 };
 
 use crate::i18n::{Phrase, Text};
@@ -74,11 +74,13 @@ pub struct RunName(pub String);
 pub enum OnlineCommand {
     /// A new game on a server: on this computer (`address` empty) or at `address`; the
     /// game's variant, rules and clock from `config`, this player's colour (`None`: the
-    /// server draws it).
+    /// server draws it); `duplicate`: game 1 of a duplicate match (the server seals its end
+    /// until game 2, on the same deal, ends).
     Host {
         address: String,
         config: GameConfig,
         colour: Option<Side>,
+        duplicate: bool,
     },
     /// The free seat of a game, by its invite code ([`InviteCode`]).
     Join { address: String, code: String },
@@ -87,7 +89,8 @@ pub enum OnlineCommand {
     /// The seat of the game on the table at the last run, taken again.
     Rejoin(saved::SavedSeat),
     /// After the end: a new game with the same settings and the colours swapped, offered to
-    /// the other player ("Again" at an online table).
+    /// the other player ("Again" at an online table); after game 1 of a duplicate match,
+    /// game 2, which the server deals.
     Rematch,
     /// The other player's rematch, joined.
     AcceptRematch,
@@ -146,8 +149,10 @@ pub struct Online {
     pub claim_after: Option<Duration>,
     /// A seat of the last run, offered again (see [`saved`]).
     pub rejoin: Option<saved::SavedSeat>,
-    /// A rematch this screen is creating: the finished game it follows.
-    rematch_of: Option<String>,
+    /// The game on the table's place in a duplicate match, as the server says.
+    pub duplicate: Option<MatchGame>,
+    /// A rematch this screen asked for, until the server answers.
+    asked: Option<Asked>,
     /// The other player's rematch: who offers it, and its game and invite.
     pub rematch_offer: Option<(Side, InviteCode)>,
     /// Wakes the event loop (for a moment due later, as a claim's).
@@ -189,7 +194,8 @@ impl Online {
         self.variant = None;
         self.reconnects = 0;
         self.claimable = false;
-        self.rematch_of = None;
+        self.duplicate = None;
+        self.asked = None;
         self.rematch_offer = None;
     }
 
@@ -197,6 +203,28 @@ impl Online {
         warn!("online: {}", why.say(crate::i18n::Language::English));
         self.close();
         self.error = Some(why);
+    }
+}
+
+/// A rematch asked for, until the server answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Asked {
+    /// A new game being created, to offer through the finished game named here.
+    NewGame(String),
+    /// Game 2 of the match, which the server makes (and offers to the other player).
+    SecondGame,
+}
+
+impl Online {
+    /// The game on the table is game 1 of a duplicate match.
+    pub fn in_first_game(&self) -> bool {
+        self.duplicate.as_ref().is_some_and(|d| d.round == 1)
+    }
+
+    /// Game 1 of the match whose game 2 is on the table.
+    fn first_game(&self) -> Option<&str> {
+        let part = self.duplicate.as_ref().filter(|d| d.round == 2)?;
+        part.other.as_deref()
     }
 }
 
@@ -305,8 +333,10 @@ fn act(
 }
 
 /// A rematch over the connection the finished game was played on: a new game created with
-/// the same variant, rules and clock and this player in the other colour, then offered to the
-/// other player through the old game (see [`heard`]); or the other player's, joined.
+/// the same variant, rules and clock and this player in the other colour (after a duplicate
+/// match, a new match), then offered to the other player through the old game (see
+/// [`heard`]); after game 1 of a match, game 2, made by the server; or the other player's
+/// offer, joined.
 fn rematch(online: &mut Online, command: &OnlineCommand, config: GameConfig) {
     let (Some(link), Some(variant)) = (online.link.as_ref(), online.variant) else {
         return;
@@ -316,7 +346,16 @@ fn rematch(online: &mut Online, command: &OnlineCommand, config: GameConfig) {
             let (Some(seat), Some(game)) = (online.seat, online.game.clone()) else {
                 return;
             };
-            if online.connection != Connection::Over || online.rematch_of.is_some() {
+            if online.connection != Connection::Over || online.asked.is_some() {
+                return;
+            }
+            if online.in_first_game() {
+                link.send(ClientMessage::Rematch {
+                    game,
+                    new_game: None,
+                    invite: None,
+                });
+                online.asked = Some(Asked::SecondGame);
                 return;
             }
             let rules = config.options().to_string();
@@ -326,8 +365,9 @@ fn rematch(online: &mut Online, command: &OnlineCommand, config: GameConfig) {
                 clock: config.clock,
                 colour: Some(seat_names(variant.0)[seat.other().index()].to_string()),
                 deal: None,
+                duplicate: online.duplicate.is_some(),
             });
-            online.rematch_of = Some(game);
+            online.asked = Some(Asked::NewGame(game));
         }
         OnlineCommand::AcceptRematch => {
             if let Some((_, code)) = online.rematch_offer.take() {
@@ -358,6 +398,7 @@ fn open(
             address,
             config,
             colour,
+            duplicate,
         } => {
             let address = if address.trim().is_empty() {
                 let hosted = host_here(online, dirs)?;
@@ -374,6 +415,7 @@ fn open(
                 clock: config.clock,
                 colour: Some(colour.unwrap_or("random").to_string()),
                 deal: None,
+                duplicate: *duplicate,
             };
             Ok((url(&address)?, door))
         }
@@ -521,11 +563,13 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             invite,
             ..
         } => {
-            if let (Some(old), Some(link)) = (online.rematch_of.take(), online.link.as_ref()) {
+            if let (Some(Asked::NewGame(old)), Some(link)) =
+                (online.asked.take(), online.link.as_ref())
+            {
                 link.send(ClientMessage::Rematch {
                     game: old,
-                    new_game: game.clone(),
-                    invite: invite.clone(),
+                    new_game: Some(game.clone()),
+                    invite: Some(invite.clone()),
                 });
             }
             online.invite = Some(InviteCode {
@@ -535,7 +579,22 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             seated(online, game, token);
         }
         ServerMessage::Joined { game, token, .. } => seated(online, game, token),
-        ServerMessage::Snapshot(snapshot) => table(online, &snapshot, out),
+        // Game 1 of the match on the table (asked for by `watch`): for the match's score
+        // and, once the match is decided, its record.
+        ServerMessage::Snapshot(snapshot)
+            if online.first_game() == Some(snapshot.game.as_str())
+                && online.game.as_deref() != Some(snapshot.game.as_str()) =>
+        {
+            match told::table_of(&snapshot) {
+                Ok(first) => out.write_remote(Remote::FirstGame(Box::new(first))),
+                Err(why) => warn!("game 1 of the match cannot be shown: {why}"),
+            }
+        }
+        ServerMessage::Snapshot(snapshot) => {
+            table(online, &snapshot, out);
+            // Game 2 of a match: game 1 as it may be known now.
+            watch_first_game(online);
+        }
         ServerMessage::Moved {
             ply,
             turn,
@@ -564,6 +623,8 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             if let Some(ending) = told::ending_of(Some(&result), Some(&reason), seed.as_deref()) {
                 out.write(GameCommand::Remote(Remote::Ended(ending)));
             }
+            // Game 2's end shows game 1's too.
+            watch_first_game(online);
         }
         ServerMessage::Presence {
             seat, connected, ..
@@ -588,7 +649,18 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             ("draw_declined", Some(by)) => out.write_remote(Remote::DrawDeclined(by)),
             ("rematch", Some(by)) => {
                 if let (Some(game), Some(invite)) = (new_game, invite) {
-                    online.rematch_offer = Some((by, InviteCode { game, invite }));
+                    let code = InviteCode { game, invite };
+                    match (&online.asked, online.link.as_ref()) {
+                        // Both asked for game 2 at once: the other player's is this one's.
+                        (Some(Asked::SecondGame), Some(link)) => {
+                            online.asked = None;
+                            link.send(ClientMessage::Join {
+                                game: code.game,
+                                invite: code.invite,
+                            });
+                        }
+                        _ => online.rematch_offer = Some((by, code)),
+                    }
                 }
             }
             _ => {}
@@ -605,6 +677,16 @@ trait WriteRemote {
 impl WriteRemote for MessageWriter<'_, GameCommand> {
     fn write_remote(&mut self, remote: Remote) {
         self.write(GameCommand::Remote(remote));
+    }
+}
+
+/// Asks for game 1 of the match whose game 2 is on the table, as a spectator sees it: sealed
+/// while game 2 runs, everything once it is over.
+fn watch_first_game(online: &Online) {
+    if let (Some(first), Some(link)) = (online.first_game(), online.link.as_ref()) {
+        link.send(ClientMessage::Watch {
+            game: first.to_string(),
+        });
     }
 }
 
@@ -625,6 +707,7 @@ fn table(online: &mut Online, snapshot: &Snapshot, out: &mut MessageWriter<GameC
     };
     online.variant = Some(remote.config.variant);
     online.game = Some(snapshot.game.clone());
+    online.duplicate = snapshot.duplicate.clone();
     online.seat = remote.config.opponent.human();
     let names = seat_names(remote.config.variant.0);
     for (i, name) in names.iter().enumerate() {

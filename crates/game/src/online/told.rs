@@ -54,6 +54,7 @@ pub fn table_of(snapshot: &Snapshot) -> Result<RemoteTable, String> {
             .as_ref()
             .and_then(|c| clocks_left(variant, c)),
         clock_runs: snapshot.clock.as_ref().is_some_and(|c| c.running.is_some()),
+        match_round: snapshot.duplicate.as_ref().map(|d| d.round),
     })
 }
 

@@ -450,7 +450,10 @@ fn new_duplicate(s: &mut Session, config: GameConfig) -> Effect {
 fn begin_match(s: &mut Session, config: GameConfig, player_one: Side) {
     let seed = config.deal.draw();
     s.start(dealt(config, seed), config, player_one);
-    s.duplicate = Some(DuplicateMatch { seed, first: None });
+    s.duplicate = Some(DuplicateMatch {
+        seed: Some(seed),
+        first: None,
+    });
     info!("a duplicate match begins");
 }
 
@@ -466,15 +469,18 @@ fn again(s: &mut Session) -> Effect {
     }
     let player_one = s.player_one.other();
     match s.duplicate.take() {
-        Some(m) if m.first.is_none() && s.game.outcome().is_some() => {
+        Some(DuplicateMatch {
+            seed: Some(seed),
+            first: None,
+        }) if s.game.outcome().is_some() => {
             let first = FirstGame {
                 game: s.game.boxed(),
                 player_one: s.player_one,
                 peeked: s.peeked,
             };
-            s.start(dealt(config, m.seed), config, player_one);
+            s.start(dealt(config, seed), config, player_one);
             s.duplicate = Some(DuplicateMatch {
-                seed: m.seed,
+                seed: Some(seed),
                 first: Some(first),
             });
             info!("game 2 of the duplicate match, colours swapped");

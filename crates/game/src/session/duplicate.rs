@@ -22,10 +22,11 @@ use super::config::{DealChoice, GameConfig};
 use super::duplicate_match::{DuplicateMatch, MatchResult, MatchShown, half_points};
 use super::owner::Session;
 
-/// Whether `variant` may be played as a duplicate match: it deals, and each side knows what
-/// the other does not (Jieqi; Banqi's deal is hidden from both alike).
+/// Whether `variant` may be played as a duplicate match ([`Variant::plays_duplicate`]).
+///
+/// [`Variant::plays_duplicate`]: jieqi_rules::platform::Variant::plays_duplicate
 pub fn offers_duplicate(variant: VariantRef) -> bool {
-    variant.deals() && variant.information().needs_cover()
+    variant.plays_duplicate()
 }
 
 /// A game of `config` on the deal of `seed`.
@@ -46,7 +47,10 @@ impl Session {
         }
         let seed = config.deal.draw();
         let mut session = Session::from_game(dealt(config, seed), config);
-        session.duplicate = Some(DuplicateMatch { seed, first: None });
+        session.duplicate = Some(DuplicateMatch {
+            seed: Some(seed),
+            first: None,
+        });
         session
     }
 

@@ -8,8 +8,9 @@ use jieqi_rules::{Outcome, PlayerView, Seed, Side};
 /// table). Its `Debug` names no deal.
 #[derive(Clone, PartialEq)]
 pub struct DuplicateMatch {
-    /// The deal both games share: secret until the match is decided.
-    pub seed: Seed,
+    /// The deal both games share: secret until the match is decided. `None` online, where
+    /// the server keeps it (and seals game 1's end until game 2 ends).
+    pub seed: Option<Seed>,
     /// Game 1 once game 2 has begun.
     pub first: Option<FirstGame>,
 }

@@ -20,6 +20,7 @@ use jieqi_rules::clock::Clocks;
 use jieqi_rules::platform::{KnownTurn, PlayedGame, Receiver};
 use jieqi_rules::{Seed, Side};
 
+use super::duplicate_match::{DuplicateMatch, FirstGame};
 use super::effect::Effect;
 use super::hint::HintChange;
 use super::owner::{OnlineTable, Session};
@@ -75,6 +76,7 @@ pub(super) fn apply(s: &mut Session, remote: &Remote, ctx_animations: bool) -> E
             clocks_left,
         } => moved(s, *ply, turn, *clocks_left, ctx_animations),
         Remote::Ended(ending) => ended(s, *ending),
+        Remote::FirstGame(first) => first_game(s, first),
         Remote::DrawOffered(by) => {
             s.draw_offer = Some(*by);
             Effect::say(Phrase::new(Text::OffersDraw).with("side", s.names().word(*by)))
@@ -108,7 +110,14 @@ fn adopt(s: &mut Session, table: &RemoteTable) -> Effect {
             // (the online window said so).
             s.abandoned = s.abandoned(s.abandoning_side());
         }
-        s.start(table.game.boxed(), table.config, Side::Red);
+        s.start(table.game.boxed(), table.config, player_one(table));
+    }
+    if table.match_round.is_some() && s.duplicate.is_none() {
+        // The server keeps the deal; game 1 comes as `Remote::FirstGame` in game 2.
+        s.duplicate = Some(DuplicateMatch {
+            seed: None,
+            first: None,
+        });
     }
     s.online = Some(OnlineTable {
         id: table.id.clone(),
@@ -117,6 +126,32 @@ fn adopt(s: &mut Session, table: &RemoteTable) -> Effect {
     });
     s.clocks = restored_clocks(s, table.clocks_left);
     Effect::fresh(s)
+}
+
+/// Player 1 of an online table: in a duplicate match this screen's player (a spectator's:
+/// the one who was Red in game 1), whose colour game 2 swaps; else Red.
+fn player_one(table: &RemoteTable) -> Side {
+    match (table.config.opponent.human(), table.match_round) {
+        (Some(seat), Some(_)) => seat,
+        (None, Some(2)) => Side::Black,
+        _ => Side::Red,
+    }
+}
+
+/// Game 1 of the match whose game 2 is on the table: its result for the score, and once
+/// the match is decided (game 2 over, game 1 unsealed) its whole record.
+fn first_game(s: &mut Session, first: &RemoteTable) -> Effect {
+    let player_one = s.player_one.other();
+    if let Some(m) = s.duplicate.as_mut().filter(|m| m.seed.is_none())
+        && first.game.outcome().is_some()
+    {
+        m.first = Some(FirstGame {
+            game: first.game.boxed(),
+            player_one,
+            peeked: false,
+        });
+    }
+    Effect::none()
 }
 
 /// The clocks as the server read them, to count down from until the next reading.

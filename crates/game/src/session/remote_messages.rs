@@ -26,6 +26,9 @@ pub enum Remote {
     },
     /// The game is over.
     Ended(RemoteEnding),
+    /// Game 1 of the duplicate match whose game 2 is on the table, as a spectator may know
+    /// it: sealed (the public view) until game 2 ends, then everything.
+    FirstGame(Box<RemoteTable>),
     /// `by` offers a draw.
     DrawOffered(Side),
     /// `by` declined this screen's offer.
@@ -48,6 +51,8 @@ pub struct RemoteTable {
     pub clocks_left: Option<[u64; 2]>,
     /// Whether the server's clock runs (not before the second player is seated).
     pub clock_runs: bool,
+    /// Game 1 or 2 of a duplicate match; `None` for a game of its own.
+    pub match_round: Option<u8>,
 }
 
 impl Clone for RemoteTable {
@@ -58,6 +63,7 @@ impl Clone for RemoteTable {
             config: self.config,
             clocks_left: self.clocks_left,
             clock_runs: self.clock_runs,
+            match_round: self.match_round,
         }
     }
 }
@@ -77,6 +83,7 @@ impl PartialEq for RemoteTable {
             && self.config == other.config
             && self.clocks_left == other.clocks_left
             && self.clock_runs == other.clock_runs
+            && self.match_round == other.match_round
             && seen(self) == seen(other)
     }
 }

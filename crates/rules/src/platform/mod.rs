@@ -71,6 +71,12 @@ pub trait Variant: Send + Sync {
     fn information(&self) -> Information;
     /// Whether its games are dealt from a seed (rules.md §8).
     fn deals(&self) -> bool;
+    /// Whether it may be played as a duplicate match (one deal twice, the colours swapped):
+    /// it deals, and each side knows what the other does not (Jieqi; Banqi's deal is hidden
+    /// from both alike).
+    fn plays_duplicate(&self) -> bool {
+        self.deals() && self.information().needs_cover()
+    }
     /// Whether `text` is a position in this variant's own text form beyond doubt (a Jieqi FEN
     /// with face-down pieces or a pool, a Banqi position): the command line's guess when no
     /// variant is named. A text no variant claims is read as Xiangqi's.

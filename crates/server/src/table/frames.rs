@@ -1,16 +1,17 @@
 //! Every frame a game sends, built from what the platform gives its receiver
-//! ([`PlayedGame::knowledge`]) and the server's own identifiers, never from the game itself:
-//! online.md §3 holds by construction.
+//! ([`PlayedGame::knowledge`], or [`PlayedGame::sealed_knowledge`] for game 1 of a duplicate
+//! match) and the server's own identifiers, never from the game itself: online.md §3 holds by
+//! construction.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use jieqi_rules::clock::Clocks;
-use jieqi_rules::platform::{Knowledge, PlayedGame, Receiver};
+use jieqi_rules::platform::{Knowledge, Receiver};
 use jieqi_rules::{Outcome, Side};
 
 use super::Table;
-use crate::protocol::{ClockReading, PlayerInfo, ServerMessage, Snapshot, Status};
+use crate::protocol::{ClockReading, MatchGame, PlayerInfo, ServerMessage, Snapshot, Status};
 use serde_json::Value;
 
 /// A receiver's seat: 0 moves first (Red, or Banqi's first player).
@@ -31,9 +32,9 @@ pub use crate::protocol::{reason, seat_names};
 pub struct Known([Option<Knowledge>; 3]);
 
 impl Known {
-    pub fn of<'a>(&'a mut self, game: &dyn PlayedGame, seat: Option<usize>) -> &'a Knowledge {
+    pub fn of<'a>(&'a mut self, table: &Table, seat: Option<usize>) -> &'a Knowledge {
         let slot = seat.unwrap_or(2);
-        self.0[slot].get_or_insert_with(|| game.knowledge(receiver(seat)))
+        self.0[slot].get_or_insert_with(|| table.knowledge(seat))
     }
 }
 
@@ -66,9 +67,24 @@ impl Table {
         })
     }
 
+    /// Whether the game's end shows nothing more than play did: game 1 of a duplicate match
+    /// until game 2 ends.
+    fn sealed(&self) -> bool {
+        self.duplicate.as_ref().is_some_and(|part| part.sealed)
+    }
+
+    /// What `seat` (`None`: a spectator) may know of the game.
+    pub fn knowledge(&self, seat: Option<usize>) -> Knowledge {
+        if self.sealed() {
+            self.game.sealed_knowledge(receiver(seat))
+        } else {
+            self.game.knowledge(receiver(seat))
+        }
+    }
+
     /// `seat`'s snapshot (`None`: a spectator's).
     pub fn snapshot(&self, seat: Option<usize>, id: Option<Value>) -> ServerMessage {
-        let knowledge = self.game.knowledge(receiver(seat));
+        let knowledge = self.knowledge(seat);
         let players: BTreeMap<String, PlayerInfo> = (0..2)
             .filter_map(|s| {
                 let taken = self.seats[s].taken.as_ref()?;
@@ -96,8 +112,12 @@ impl Table {
             status: self.status(),
             result: ending.map(|e| e.result.clone()),
             reason: ending.map(|e| e.reason.clone()),
-            deal: ending.and_then(|_| self.deal_text()),
-            seed: ending.and_then(|_| self.seed.map(|s| s.to_string())),
+            deal: ending.and_then(|_| self.shown_deal()),
+            seed: ending.and_then(|_| self.shown_seed()),
+            duplicate: self.duplicate.as_ref().map(|part| MatchGame {
+                round: part.round,
+                other: part.other.clone(),
+            }),
             id,
         }))
     }
@@ -110,7 +130,7 @@ impl Table {
         ply: usize,
         clock: Option<ClockReading>,
     ) -> ServerMessage {
-        let turn = &known.of(&*self.game, seat).turns[ply];
+        let turn = &known.of(self, seat).turns[ply];
         ServerMessage::Moved {
             game: self.id.clone(),
             ply: ply as u64,
@@ -120,12 +140,21 @@ impl Table {
         }
     }
 
-    /// The whole deal, public once the game is over: the seed's, or the one a client gave.
-    pub fn deal_text(&self) -> Option<String> {
+    /// The whole deal, public once the game is over (unless sealed): the seed's, or the one
+    /// a client gave.
+    pub fn shown_deal(&self) -> Option<String> {
+        if self.sealed() {
+            return None;
+        }
         match self.seed {
             Some(seed) => self.variant.deal_text(seed),
             None => self.deal.clone(),
         }
+    }
+
+    /// The deal's seed, public once the game is over (unless sealed).
+    pub fn shown_seed(&self) -> Option<String> {
+        self.seed.filter(|_| !self.sealed()).map(|s| s.to_string())
     }
 
     /// `1-0` when seat 0 won, `0-1` when seat 1 did.

@@ -16,7 +16,7 @@ use tokio::sync::mpsc;
 
 use crate::link::Link;
 use crate::protocol::{DrawAction, ErrorCode, ServerMessage, close};
-use crate::store::{Ending, Saved, Store, Write};
+use crate::store::{Ending, MatchPart, Saved, Store, Write};
 use jieqi_rules::clock::{Clocks, TimeControl};
 
 /// How many messages may wait for one game.
@@ -89,6 +89,8 @@ pub struct Table {
     /// The seat whose draw offer stands.
     draw_offer: Option<usize>,
     ending: Option<Ending>,
+    /// Its place in a duplicate match, if any.
+    duplicate: Option<MatchPart>,
     store: Store,
     grace: Duration,
 }
@@ -113,6 +115,7 @@ pub struct NewTable {
     pub game: Box<dyn PlayedGame>,
     pub invite: String,
     pub clocks: Option<Clocks>,
+    pub duplicate: Option<MatchPart>,
 }
 
 impl Table {
@@ -146,6 +149,7 @@ impl Table {
             clocks: new.clocks,
             draw_offer: None,
             ending: None,
+            duplicate: new.duplicate,
             store,
             grace,
         }
@@ -201,6 +205,7 @@ impl Table {
             clocks,
             draw_offer: None,
             ending: saved.ending,
+            duplicate: row.duplicate,
             store,
             grace,
         };
@@ -436,7 +441,9 @@ impl Table {
         }
     }
 
-    /// Ends the game: stores how and the record, tells everyone, and reveals the deal.
+    /// Ends the game: stores how and the record, tells everyone, and reveals the deal —
+    /// unless it is game 1 of a duplicate match, sealed until game 2 ends (whose end shows
+    /// game 1's too).
     async fn end(&mut self, winner: Option<usize>, reason: &str) {
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.stop(Instant::now());
@@ -446,10 +453,14 @@ impl Table {
             reason: reason.to_string(),
         };
         let record = self.game.record_text(Side::Red, Notation::Iccs);
+        let unseal = (self.duplicate.as_ref())
+            .filter(|part| part.round == 2)
+            .and_then(|part| part.other.clone());
         let write = Write::End {
             game: self.id.clone(),
             ending: ending.clone(),
             record,
+            unseal,
         };
         if let Err(e) = self.store.write(write).await {
             eprintln!("game {}: its end was not stored: {e}", self.id);
@@ -458,8 +469,8 @@ impl Table {
             game: self.id.clone(),
             result: ending.result.clone(),
             reason: ending.reason.clone(),
-            deal: self.deal_text(),
-            seed: self.seed.map(|s| s.to_string()),
+            deal: self.shown_deal(),
+            seed: self.shown_seed(),
         }
         .to_text();
         self.ending = Some(ending);

@@ -772,3 +772,24 @@ pub fn plan_texts(variant: &str, seed: Option<u64>, plies: usize, rng: &mut Rng)
     }
     out
 }
+
+/// A GET on `server`'s HTTP side: the status code and the body.
+pub fn http_get(server: &Server, path: &str) -> (u16, String) {
+    use std::io::Write;
+    let mut stream = TcpStream::connect(&server.addr).expect("the server listens");
+    stream.set_read_timeout(Some(ANSWER)).expect("a timeout");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(request.as_bytes()).expect("the request goes");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("an answer");
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .expect("a status line");
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_string())
+}

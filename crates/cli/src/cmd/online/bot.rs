@@ -72,6 +72,7 @@ impl Plan {
                 clock,
                 colour: args.colour,
                 deal: None,
+                duplicate: false,
             }),
             (false, Some(v), None) => {
                 let (game, invite) = pair(v);

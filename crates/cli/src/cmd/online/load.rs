@@ -444,6 +444,7 @@ async fn open_game(seats: &mut [Seat; 2], config: &Config) -> Result<String, Tro
             .into(),
         ),
         deal: None,
+        duplicate: false,
     };
     seats[0].send(&create).await?;
     let (game, invite) = seats[0]
