@@ -240,6 +240,7 @@ fn a_bot_answers_a_client_speaking_the_protocol() {
                 clock: None,
                 colour: Some("red".into()),
                 deal: None,
+                duplicate: false,
             })
             .await;
         let ServerMessage::Created { game, invite, .. } = client.next().await else {

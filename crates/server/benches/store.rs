@@ -24,6 +24,7 @@ fn commits(c: &mut Criterion) {
                 clock: None,
                 invite: "i".into(),
                 seats: [None, None],
+                duplicate: None,
             };
             store.write(Write::Create(Box::new(row))).await.unwrap();
         }

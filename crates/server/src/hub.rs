@@ -366,7 +366,7 @@ impl Hub {
     ) -> Option<String> {
         let made = match self.second_table(link, first).await {
             Ok(Second::Made(made, opponent)) => {
-                let (table, seat, _) = &made;
+                let (table, seat, _) = &*made;
                 opponent.send(&ServerMessage::Offer {
                     game: first.to_string(),
                     kind: "rematch".into(),
@@ -374,7 +374,7 @@ impl Hub {
                     new_game: Some(table.id().to_string()),
                     invite: Some(table.invite().to_string()),
                 });
-                Ok(made)
+                Ok(*made)
             }
             Ok(Second::Offered) => return None,
             Err(refused) => Err(refused),
@@ -430,7 +430,7 @@ impl Hub {
             not_allowed("the server could not deal game 2")
         })?;
         match self.open_table(link, plan, 1 - seat, Some(first.into())).await {
-            Ok(made) => Ok(Second::Made(made, opponent)),
+            Ok(made) => Ok(Second::Made(Box::new(made), opponent)),
             // The other player made it in the meantime.
             Err(_) => match self.store.load(first).await {
                 Ok(Some(Saved { row, .. })) => match row.duplicate.and_then(|p| p.other) {
@@ -482,7 +482,7 @@ struct Plan {
 /// What asking for game 2 came to.
 enum Second {
     /// Made, with the asker seated; the other player's connection, to offer it to.
-    Made((Table, usize, String), Link),
+    Made(Box<(Table, usize, String)>, Link),
     /// Made already: the asker was offered it.
     Offered,
 }

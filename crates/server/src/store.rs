@@ -555,6 +555,43 @@ mod tests {
         assert_eq!(store.load("nope").await.unwrap(), None);
     }
 
+    /// A database of a server from before duplicate matches opens, its games as they were.
+    #[tokio::test]
+    async fn an_older_database_gets_the_match_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite");
+        {
+            let old = Connection::open(&path).unwrap();
+            let before = SCHEMA.replace(
+                ",\n    match_round INTEGER,\n    match_other TEXT,\n    sealed INTEGER NOT NULL DEFAULT 0",
+                "",
+            );
+            assert_ne!(before, SCHEMA);
+            old.execute_batch(&before).unwrap();
+            old.execute(
+                "INSERT INTO games (id, variant, rules, invite) VALUES ('g', 'jieqi', '', 'i')",
+                [],
+            )
+            .unwrap();
+        }
+        let store = Store::open(path.to_str().unwrap()).unwrap();
+        let game = store.load("g").await.unwrap().unwrap();
+        assert_eq!(game.row.duplicate, None);
+        let mut second = row("g2");
+        second.duplicate = Some(MatchPart {
+            round: 2,
+            other: Some("g".into()),
+            sealed: false,
+        });
+        // Game 2 of a game that is no match's game 1 is refused.
+        let write = Write::Second {
+            row: Box::new(second),
+            first: "g".into(),
+        };
+        assert!(store.write(write).await.is_err());
+        assert_eq!(store.load("g2").await.unwrap(), None);
+    }
+
     #[tokio::test]
     async fn a_move_written_twice_is_refused() {
         let store = Store::open(":memory:").unwrap();
