@@ -237,7 +237,8 @@ struct Flags {
     /// to abandon it (the question waits)
     #[arg(long)]
     ask_new_game: bool,
-    /// Jieqi: the game is game 1 of a duplicate match (the deal played twice, colours swapped)
+    /// Jieqi: the game is game 1 of a duplicate match (the deal played twice, colours
+    /// swapped); with --online host, a match held by the server
     #[arg(long)]
     duplicate: bool,
     /// Press "Again" at start (after a duplicate match's game 1: game 2)
@@ -918,6 +919,14 @@ mod tests {
         assert!(parse("--code abc").unwrap_err().contains("--online"));
         let host = parse("--online host --human black --clock 5+3").unwrap();
         assert!(host.names_game);
+        let hosts_match = |o: &LaunchOptions| {
+            matches!(
+                o.online_command(),
+                Some(crate::online::OnlineCommand::Host { duplicate: true, .. })
+            )
+        };
+        assert!(!hosts_match(&host));
+        assert!(hosts_match(&parse("--online host --variant jieqi --duplicate").unwrap()));
         assert_eq!(
             host.online,
             Some(OnlineStart::Host {
