@@ -17,6 +17,11 @@ refuses it for a few seconds ("Reconnecting…" on Black's screen, "(away)" on R
 it through: Black's game takes its seat back by itself. After --plies moves nobody moves: the
 clock of the side to move runs down to its flag, and every window shows the result card.
 
+With --duplicate the game is game 1 of a duplicate match: after its flag falls, Red presses
+"Play game 2 — swap colours" on its card, Black accepts the server's offer from its side panel,
+and game 2 is played on the same deal with the colours swapped (the same stand-in moves where
+they are legal) until its flag falls and the match is decided.
+
 Screenshots of the three screens side by side at the same moments go to --out.
 
 Needs xvfb, xdotool, x11-apps (xwd), mesa-vulkan-drivers, Pillow, and debug builds of jieqi
@@ -131,6 +136,49 @@ def choose(position, rng, mover):
     return rng.choice(face_down or captures or moves)
 
 
+# Where the side panel's buttons are in a 1280x800 window: the result card's "Play game 2 —
+# swap colours", and "Accept" under an offer.
+AGAIN = (318, 625)
+ACCEPT = (1037, 177)
+
+
+def play(a, rng, players, shot, relay, cut, prefix=""):
+    """Plays --plies moves by clicks on the movers' windows, then waits for the flag.
+    `players`: each colour's window (a key of DISPLAYS) and config folder."""
+    both = lambda ok: all(ok(seat(config)) for _, config in players.values())
+    took_face_down = False
+    for ply in range(a.plies):
+        mover = "red" if ply % 2 == 0 else "black"
+        window, config = players[mover]
+        display = DISPLAYS[window]
+        position = seat(config)["position"]
+        move = choose(position, rng, mover)
+        took_face_down |= (cell(position, move[2:4]) or "") in "xX"
+        click(*point(move[:2], mover), display=display)
+        time.sleep(0.3)
+        click(*point(move[2:4], mover), display=display)
+        if not wait_until(lambda: both(lambda s: s and s["plies"] == ply + 1), 15):
+            shot(f"failed-{prefix}ply-{ply + 1}")
+            sys.exit(f"ply {ply + 1} ({mover} {move}) did not arrive on both screens")
+        print(f"{ply + 1}. {mover} {move}")
+        time.sleep(1)
+        if took_face_down and not os.path.exists(f"{a.out}/{prefix}2-face-down-capture.png"):
+            shot(f"{prefix}2-face-down-capture")
+        if cut and ply + 1 == a.cut_at:
+            relay.cut()
+            time.sleep(2.5)
+            shot("3-connection-cut")
+            relay.open = True
+            time.sleep(4)
+            shot("4-back")
+    # Nobody moves: the side to move's clock runs down to its flag.
+    if wait_until(lambda: both(lambda s: s and s["done"]), 44) is False:
+        shot(f"{prefix}5-clock-running-down")
+    if not wait_until(lambda: both(lambda s: s and s["done"]), 150):
+        shot(f"failed-{prefix}no-end")
+        sys.exit("the game did not end")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--plies", type=int, default=16)
@@ -138,6 +186,7 @@ def main():
     p.add_argument("--clock", default="1+0")
     p.add_argument("--seed", type=int, default=5, help="the stand-in players' choices")
     p.add_argument("--out", default="online-shots")
+    p.add_argument("--duplicate", action="store_true", help="a duplicate match: game 2 follows")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
     rng = random.Random(a.seed)
@@ -165,8 +214,9 @@ def main():
         print(f"screenshot {name}")
 
     try:
+        match = ["--duplicate"] if a.duplicate else []
         red, red_proc = launch("red", "--variant", "jieqi", "--clock", a.clock, "--online", "host",
-                               "--human", "red", "--name", "Ann")
+                               "--human", "red", "--name", "Ann", *match)
         line = ""
         deadline = time.time() + 60
         while not line.startswith("invite ") and time.time() < deadline:
@@ -188,37 +238,29 @@ def main():
             sys.exit("the players were not seated")
         time.sleep(3)
         shot("1-seated")
-        took_face_down = False
-        for ply in range(a.plies):
-            mover, config = ("red", red) if ply % 2 == 0 else ("black", black)
-            position = seat(config)["position"]
-            move = choose(position, rng, mover)
-            took_face_down |= (cell(position, move[2:4]) or "") in "xX"
-            click(*point(move[:2], mover), display=DISPLAYS[mover])
-            time.sleep(0.3)
-            click(*point(move[2:4], mover), display=DISPLAYS[mover])
-            if not wait_until(lambda: both(lambda s: s and s["plies"] == ply + 1), 15):
-                shot(f"failed-ply-{ply + 1}")
-                sys.exit(f"ply {ply + 1} ({mover} {move}) did not arrive on both screens")
-            print(f"{ply + 1}. {mover} {move}")
-            time.sleep(1)
-            if took_face_down and not os.path.exists(f"{a.out}/2-face-down-capture.png"):
-                shot("2-face-down-capture")
-            if ply + 1 == a.cut_at:
-                relay.cut()
-                time.sleep(2.5)
-                shot("3-connection-cut")
-                relay.open = True
-                time.sleep(4)
-                shot("4-back")
-        # Nobody moves: the side to move's clock runs down to its flag.
-        if wait_until(lambda: both(lambda s: s and s["done"]), 44) is False:
-            shot("5-clock-running-down")
-        if not wait_until(lambda: both(lambda s: s and s["done"]), 150):
-            shot("failed-no-end")
-            sys.exit("the game did not end")
+        play(a, rng, {"red": ("red", red), "black": ("black", black)}, shot, relay, cut=True)
         time.sleep(3)
         shot("6-flag-fell")
+        if a.duplicate:
+            # Game 2: Ann (the host) asks for it on her card, Bo accepts in his side panel.
+            first = seat(red)["game"]
+            click(*AGAIN, display=DISPLAYS["red"])
+            if not wait_until(lambda: (seat(red) or {}).get("game") != first, 15):
+                shot("failed-game-2-asked")
+                sys.exit("game 2 was not made")
+            time.sleep(2)
+            shot("7-game-2-offered")
+            click(*ACCEPT, display=DISPLAYS["black"])
+            if not wait_until(lambda: seat(black)["game"] == seat(red)["game"] and seat(black).get("position"), 15):
+                shot("failed-game-2-joined")
+                sys.exit("game 2 was not joined")
+            time.sleep(3)
+            shot("8-game-2-seated")
+            # The colours swapped: Bo plays Red now, on the display called black.
+            play(a, rng, {"red": ("black", black), "black": ("red", red)}, shot, relay, cut=False,
+                 prefix="9")
+            time.sleep(4)
+            shot("10-match-decided")
         print("done:", a.out)
     finally:
         for g in games:

@@ -459,6 +459,12 @@ catalogue! {
         "回到{address}的對局{game}",
     ],
     ClaimWin => ["Claim the win", "Sieg beanspruchen", "判我勝"],
+    WatchGameTwo => ["Watch game 2", "Partie 2 zusehen", "觀看第2局"],
+    OnlineNoGameTwo => [
+        "Game 2 of this match has not begun yet",
+        "Partie 2 dieses Wettkampfs hat noch nicht begonnen",
+        "本場比賽的第2局尚未開始",
+    ],
     OnlineSecondGameOffer => [
         "{name} is ready for game 2: the same deal, the colours swapped",
         "{name} ist bereit für Partie 2: dieselbe Verteilung, die Farben getauscht",

@@ -385,20 +385,29 @@ fn the_win_over_an_absent_opponent_is_claimed() {
     );
 }
 
-/// A duplicate match online (issue 58): game 1 ends sealed on both screens — no deal, and
-/// Black still does not know what Red took — then "Play game 2" on one screen makes the
-/// server deal game 2 on the same deal with the colours swapped, offered to the other
-/// screen. The same first move turns up the same pieces; game 2's end decides the match on
-/// both screens and shows game 1 whole.
+/// A duplicate match online (issue 58): game 1 ends sealed on both screens and a
+/// spectator's — no deal, and Black still does not know what Red took — then "Play game 2"
+/// on one screen makes the server deal game 2 on the same deal with the colours swapped,
+/// offered to the other screen; the spectator follows ("Watch game 2"). The same first move
+/// turns up the same pieces; game 2's end decides the match on every screen and shows game 1
+/// whole.
 #[test]
 fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
     let hosted = host::start(Ipv4Addr::LOCALHOST.into(), 0, Path::new(":memory:"))
         .expect("a server in this process");
     let address = hosted.local.to_string();
-    let (mut ann, mut bo) = (player("Ann"), player("Bo"));
+    let (mut ann, mut bo, mut cy) = (player("Ann"), player("Bo"), player("Cy"));
     let code = host_game(&mut ann, &address, true);
-    command_online(&mut bo, OnlineCommand::Join { address, code });
-    until(&mut [&mut ann, &mut bo], "both seated", |a| {
+    let game = code.replace(' ', "")[..12].to_string();
+    command_online(
+        &mut bo,
+        OnlineCommand::Join {
+            address: address.clone(),
+            code,
+        },
+    );
+    command_online(&mut cy, OnlineCommand::Watch { address, code: game });
+    until(&mut [&mut ann, &mut bo, &mut cy], "both seated", |a| {
         online(a).connection == Connection::Playing
     });
     // Game 1: Ann's cannon (face down on b2) takes the face-down piece on b9; Bo resigns.
@@ -409,17 +418,25 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
     let revealed = shown(&ann).view().unwrap().moves[0].revealed;
     assert!(ann_took[0].is_some() && revealed.is_some());
     command(&mut bo, GameCommand::Resign(Side::Black));
-    until(&mut [&mut ann, &mut bo], "game 1's end", |a| {
+    until(&mut [&mut ann, &mut bo, &mut cy], "game 1's end", |a| {
         phase(a) == Phase::GameOver
     });
-    // Player 1 is each screen's own player.
-    for (app, points) in [(&ann, [2, 0]), (&bo, [0, 2])] {
+    // Player 1 is each screen's own player (a spectator's: game 1's Red).
+    for (app, points) in [(&ann, [2, 0]), (&bo, [0, 2]), (&cy, [2, 0])] {
         assert!(shown(app).view().unwrap().reveal.is_none(), "no deal shown");
         let m = shown(app).duplicate.clone().expect("a match");
         assert_eq!((m.round, m.decided, m.half_points), (1, false, points));
         assert_eq!(hud(app).result.as_ref().unwrap().seed, None);
     }
     assert_eq!(tray(&bo, Side::Red), vec![None], "Bo still does not know");
+    assert_eq!(tray(&cy, Side::Red), vec![None], "nor does Cy");
+    // The spectator's card follows the players; before game 2 is made, it says so.
+    let watch = hud(&cy).result.as_ref().unwrap().again.clone();
+    assert_eq!(watch.as_deref(), Some("Watch game 2"));
+    command(&mut cy, GameCommand::Again);
+    until(&mut [&mut cy], "the answer", |a| {
+        hud(a).online.as_ref().is_some_and(|o| o.trouble.is_some())
+    });
 
     // "Play game 2" on Ann's card; Bo is offered it and accepts.
     command(&mut ann, GameCommand::Again);
@@ -437,22 +454,27 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
         (online(&ann).seat, online(&bo).seat),
         (Some(Side::Black), Some(Side::Red))
     );
+    command(&mut cy, GameCommand::Again);
+    until(&mut [&mut cy], "Cy at game 2", |a| {
+        online(a).game == online(&ann).game
+            && shown(a).duplicate.as_ref().is_some_and(|m| m.first.is_some())
+    });
     // The same deal: Bo, Red now, makes Ann's first move and turns up the same pieces.
     play(&mut bo, &first_move);
-    until(&mut [&mut ann, &mut bo], "Bo's move", |a| plies(a) == 1);
+    until(&mut [&mut ann, &mut bo, &mut cy], "Bo's move", |a| plies(a) == 1);
     assert_eq!(shown(&bo).view().unwrap().moves[0].revealed, revealed);
     assert_eq!(tray(&bo, Side::Red), ann_took, "Bo takes what Ann took");
     assert_eq!(tray(&ann, Side::Red), vec![None]);
 
     // Bo resigns game 2 too: Ann wins the match, 2–0, and game 1 is shown whole.
     command(&mut bo, GameCommand::Resign(Side::Red));
-    until(&mut [&mut ann, &mut bo], "the match decided", |a| {
+    until(&mut [&mut ann, &mut bo, &mut cy], "the match decided", |a| {
         shown(a)
             .duplicate
             .as_ref()
             .is_some_and(|m| m.decided && m.first_view.is_some())
     });
-    for (app, points) in [(&ann, [4, 0]), (&bo, [0, 4])] {
+    for (app, points) in [(&ann, [4, 0]), (&bo, [0, 4]), (&cy, [4, 0])] {
         let m = shown(app).duplicate.clone().unwrap();
         assert_eq!(m.half_points, points);
         assert!(m.first_view.unwrap().reveal.is_some(), "game 1's deal shown");

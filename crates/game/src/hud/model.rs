@@ -118,7 +118,9 @@ pub struct ResultCard {
     pub match_lines: Vec<String>,
     /// The first button: "Again — swap colours", "Play game 2 — swap colours" or "New match
     /// — swap colours".
-    pub again: String,
+    /// `None` for a spectator, who has no next game to start (but follows a duplicate
+    /// match's players to game 2: "Watch game 2").
+    pub again: Option<String>,
 }
 
 /// What one side's face-down pieces may be, as the player looking knows it: each is any of
@@ -283,7 +285,7 @@ impl HudModel {
         out.extend(self.match_line.clone());
         if let Some(r) = &self.result {
             out.extend(r.match_lines.clone());
-            out.push(r.again.clone());
+            out.extend(r.again.clone());
             out.push(r.headline.clone());
             out.push(r.length.clone());
             for (label, items) in &r.took {
@@ -406,13 +408,14 @@ fn result_card(
         seed: live.seed.map(|s| s.to_string()),
         can_review: shown.can_review,
         match_lines: match_lines(shown, lang),
-        again: match &shown.duplicate {
-            Some(m) if m.decided => Text::NewMatch,
-            Some(_) => Text::PlayGameTwo,
-            None => Text::Again,
+        again: match (&shown.duplicate, shown.watching) {
+            (Some(m), true) if m.round == 1 => Some(Text::WatchGameTwo),
+            (_, true) => None,
+            (Some(m), false) if m.decided => Some(Text::NewMatch),
+            (Some(_), false) => Some(Text::PlayGameTwo),
+            (None, false) => Some(Text::Again),
         }
-        .get(lang)
-        .to_string(),
+        .map(|again| again.get(lang).to_string()),
     }
 }
 

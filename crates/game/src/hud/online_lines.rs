@@ -14,13 +14,15 @@ use crate::session::Shown;
 pub struct OnlineLines {
     /// "Online at 192.168.1.5:7878, game 7k2m9q0x4hbe", or "Watching" first.
     pub status: String,
-    /// "Reconnecting…" while this screen's connection is down.
+    /// "Reconnecting…" while this screen's connection is down; what could not be done.
     pub trouble: Option<String>,
     /// The opponent has been gone for the server's grace period in an untimed game.
     pub can_claim: bool,
     /// "Bo offers a rematch, colours swapped" (after game 1 of a duplicate match: "Bo is
     /// ready for game 2"), to accept.
     pub rematch_offer: Option<String>,
+    /// The button that accepts it: "Accept the rematch", or "Play game 2 — swap colours".
+    pub accept: String,
 }
 
 /// The lines for an online table (`None` at a local one).
@@ -38,21 +40,25 @@ pub fn lines(online: &Online, shown: &Shown, lang: Language) -> Option<OnlineLin
         None => format!("{} — {at}", Text::OnlineWatching.get(lang)),
     };
     let running = shown.live.as_ref().is_some_and(|t| t.outcome.is_none());
+    let (offer, accept) = match online.in_first_game() {
+        true => (Text::OnlineSecondGameOffer, Text::PlayGameTwo),
+        false => (Text::OnlineRematchOffer, Text::AcceptRematch),
+    };
     Some(OnlineLines {
         status,
-        trouble: (online.connection == Connection::Reconnecting)
-            .then(|| Text::OnlineReconnecting.get(lang).to_string()),
+        trouble: match online.connection {
+            Connection::Reconnecting => Some(Text::OnlineReconnecting.get(lang).to_string()),
+            // What this screen asked that could not be done ("game 2 has not begun yet").
+            _ => online.error.as_ref().map(|why| why.say(lang)),
+        },
         can_claim: running && shown.clocks.is_none() && online.claimable,
         rematch_offer: online.rematch_offer.as_ref().map(|(by, _)| {
             let name = online.players[by.index()]
                 .as_ref()
                 .map_or_else(|| Text::Opponent.get(lang).to_string(), |p| p.name.clone());
-            let offer = match online.in_first_game() {
-                true => Text::OnlineSecondGameOffer,
-                false => Text::OnlineRematchOffer,
-            };
             Phrase::new(offer).with("name", name).say(lang)
         }),
+        accept: accept.get(lang).to_string(),
     })
 }
 

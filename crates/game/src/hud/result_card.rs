@@ -77,9 +77,10 @@ pub fn contents(
         });
     ui.separator();
     ui.horizontal_wrapped(|ui| {
-        let again =
-            egui::Button::new(egui::RichText::new(&card.again).strong()).fill(style::CINNABAR);
-        if ui.add(again).clicked() {
+        let again = card.again.as_ref().map(|again| {
+            egui::Button::new(egui::RichText::new(again).strong()).fill(style::CINNABAR)
+        });
+        if again.is_some_and(|again| ui.add(again).clicked()) {
             Some(CardAnswer::Again)
         } else if card.can_review && ui.button(Text::ReviewStart.get(lang)).clicked() {
             Some(CardAnswer::Review)

@@ -425,7 +425,7 @@ fn online_lines(ui: &mut egui::Ui, online: &OnlineLines, lang: Language, out: &m
     }
     if let Some(offer) = &online.rematch_offer {
         ui.label(egui::RichText::new(offer).color(style::BRASS));
-        if ui.button(Text::AcceptRematch.get(lang)).clicked() {
+        if ui.button(&online.accept).clicked() {
             out.online.write(OnlineCommand::AcceptRematch);
         }
     }
@@ -758,8 +758,8 @@ fn actions(
             (None, _) => {
                 // The card's words: in a duplicate match, game 2 or a new match.
                 // Wrapped: in German at 640×480 it is wider than the panel.
-                if let Some(card) = &hud.result
-                    && ui.add(egui::Button::new(&card.again).wrap()).clicked()
+                if let Some(again) = hud.result.as_ref().and_then(|card| card.again.as_ref())
+                    && ui.add(egui::Button::new(again).wrap()).clicked()
                 {
                     out.write(GameCommand::Again);
                 }

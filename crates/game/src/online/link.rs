@@ -41,8 +41,15 @@ const MOST_BETWEEN_TRIES: Duration = Duration::from_secs(5);
 /// An open connection to a server's table.
 #[derive(Debug)]
 pub struct Link {
-    outbox: UnboundedSender<ClientMessage>,
+    outbox: UnboundedSender<Outgoing>,
     inbox: UnboundedReceiver<LinkEvent>,
+}
+
+/// A message from the app, and whether it is the way back in after a reconnect.
+#[derive(Debug)]
+struct Outgoing {
+    message: ClientMessage,
+    door: bool,
 }
 
 impl Link {
@@ -83,7 +90,19 @@ impl Link {
     /// Sends a message (dropped while the connection is down: the table is asked for again
     /// when it is back up).
     pub fn send(&self, message: ClientMessage) {
-        let _ = self.outbox.send(message);
+        let _ = self.outbox.send(Outgoing {
+            message,
+            door: false,
+        });
+    }
+
+    /// Sends `message` (a `watch`) and makes it the way back in after a reconnect: a
+    /// spectator who follows the players to another game watches that one from then on.
+    pub fn enter(&self, message: ClientMessage) {
+        let _ = self.outbox.send(Outgoing {
+            message,
+            door: true,
+        });
     }
 
     /// Everything that arrived since the last call.
@@ -124,7 +143,7 @@ async fn run(
     name: String,
     mut door: ClientMessage,
     app: ToApp,
-    mut outgoing: UnboundedReceiver<ClientMessage>,
+    mut outgoing: UnboundedReceiver<Outgoing>,
 ) {
     let mut ever_up = false;
     let mut tries = 0u32;
@@ -155,12 +174,17 @@ async fn run(
         }
         let pause = Duration::from_millis(500 << tries.min(4)).min(MOST_BETWEEN_TRIES);
         tries += 1;
-        // Messages sent while down are dropped: the table is asked for again once back.
+        // Messages sent while down are dropped: the table is asked for again once back
+        // (by the door, which may have moved meanwhile).
         let deadline = tokio::time::Instant::now() + pause;
         loop {
             tokio::select! {
                 () = tokio::time::sleep_until(deadline) => break,
-                message = outgoing.recv() => if message.is_none() { return },
+                message = outgoing.recv() => match message {
+                    None => return,
+                    Some(out) if out.door => door = out.message,
+                    Some(_) => {}
+                },
             }
         }
     }
@@ -178,7 +202,7 @@ async fn serve(
     socket: &mut Socket,
     door: &mut ClientMessage,
     app: &ToApp,
-    outgoing: &mut UnboundedReceiver<ClientMessage>,
+    outgoing: &mut UnboundedReceiver<Outgoing>,
 ) -> Ended {
     if let Err(trouble) = client::send(socket, door).await {
         return Ended::Lost(trouble);
@@ -201,9 +225,12 @@ async fn serve(
                 Err(trouble) => return Ended::Lost(trouble),
             },
             message = outgoing.recv() => match message {
-                Some(message) => {
-                    if let Err(trouble) = client::send(socket, &message).await {
+                Some(out) => {
+                    if let Err(trouble) = client::send(socket, &out.message).await {
                         return Ended::Lost(trouble);
+                    }
+                    if out.door {
+                        *door = out.message;
                     }
                 }
                 None => return Ended::Left,

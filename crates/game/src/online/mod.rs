@@ -213,6 +213,8 @@ enum Asked {
     NewGame(String),
     /// Game 2 of the match, which the server makes (and offers to the other player).
     SecondGame,
+    /// A spectator follows the players to game 2: game 1 is asked again for its id.
+    FollowSecond,
 }
 
 impl Online {
@@ -343,12 +345,19 @@ fn rematch(online: &mut Online, command: &OnlineCommand, config: GameConfig) {
     };
     match command {
         OnlineCommand::Rematch => {
-            let (Some(seat), Some(game)) = (online.seat, online.game.clone()) else {
+            let Some(game) = online.game.clone() else {
                 return;
             };
             if online.connection != Connection::Over || online.asked.is_some() {
                 return;
             }
+            let Some(seat) = online.seat else {
+                if online.in_first_game() {
+                    link.send(ClientMessage::Watch { game });
+                    online.asked = Some(Asked::FollowSecond);
+                }
+                return;
+            };
             if online.in_first_game() {
                 link.send(ClientMessage::Rematch {
                     game,
@@ -503,7 +512,8 @@ fn again_is_rematch(
     mut out: MessageWriter<OnlineCommand>,
 ) {
     let again = commands.read().any(|c| *c == GameCommand::Again);
-    if again && online.seat.is_some() && online.connection == Connection::Over {
+    let here = online.seat.is_some() || online.in_first_game();
+    if again && here && online.connection == Connection::Over {
         out.write(OnlineCommand::Rematch);
     }
 }
@@ -588,6 +598,15 @@ fn heard(online: &mut Online, message: ServerMessage, out: &mut MessageWriter<Ga
             match told::table_of(&snapshot) {
                 Ok(first) => out.write_remote(Remote::FirstGame(Box::new(first))),
                 Err(why) => warn!("game 1 of the match cannot be shown: {why}"),
+            }
+        }
+        // A spectator following the players to game 2: game 1 names it once it is made.
+        ServerMessage::Snapshot(snapshot) if online.asked == Some(Asked::FollowSecond) => {
+            online.asked = None;
+            let second = snapshot.duplicate.as_ref().and_then(|d| d.other.clone());
+            match (second, online.link.as_ref()) {
+                (Some(game), Some(link)) => link.enter(ClientMessage::Watch { game }),
+                _ => online.error = Some(Text::OnlineNoGameTwo.into()),
             }
         }
         ServerMessage::Snapshot(snapshot) => {
@@ -707,6 +726,7 @@ fn table(online: &mut Online, snapshot: &Snapshot, out: &mut MessageWriter<GameC
     };
     online.variant = Some(remote.config.variant);
     online.game = Some(snapshot.game.clone());
+    online.error = None;
     online.duplicate = snapshot.duplicate.clone();
     online.seat = remote.config.opponent.human();
     let names = seat_names(remote.config.variant.0);
