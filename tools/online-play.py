@@ -19,7 +19,8 @@ clock of the side to move runs down to its flag, and every window shows the resu
 
 With --duplicate the game is game 1 of a duplicate match: after its flag falls, Red presses
 "Play game 2 — swap colours" on its card, Black accepts the server's offer from its side panel,
-and game 2 is played on the same deal with the colours swapped (the same stand-in moves where
+the spectator follows them ("Watch game 2"), and game 2 is played on the same deal with the
+colours swapped (the same stand-in moves where
 they are legal) until its flag falls and the match is decided.
 
 Screenshots of the three screens side by side at the same moments go to --out.
@@ -230,7 +231,7 @@ def main():
         relay = Relay(("127.0.0.1", int(port)))
         black, _ = launch("black", "--online", "join", "--server", f"127.0.0.1:{relay.port}",
                           "--code", code, "--name", "Bo")
-        launch("watch", "--online", "watch", "--server", f"127.0.0.1:{port}", "--code", code[:14],
+        watch, _ = launch("watch", "--online", "watch", "--server", f"127.0.0.1:{port}", "--code", code[:14],
                "--name", "Cy")
         both = lambda ok: ok(seat(red)) and ok(seat(black))
         if not wait_until(lambda: both(lambda s: s and s.get("position")), 60):
@@ -254,6 +255,11 @@ def main():
             if not wait_until(lambda: seat(black)["game"] == seat(red)["game"] and seat(black).get("position"), 15):
                 shot("failed-game-2-joined")
                 sys.exit("game 2 was not joined")
+            # The spectator follows them ("Watch game 2" where Ann's button was).
+            click(*AGAIN, display=DISPLAYS["watch"])
+            if not wait_until(lambda: seat(watch)["game"] == seat(red)["game"], 15):
+                shot("failed-game-2-watched")
+                sys.exit("the spectator did not follow to game 2")
             time.sleep(3)
             shot("8-game-2-seated")
             # The colours swapped: Bo plays Red now, on the display called black.
