@@ -398,8 +398,10 @@ fn count_finished(
     }
     match shown.live.as_ref().and_then(|table| table.outcome) {
         Some(outcome) => {
-            // Playing on from a review is practice: not counted.
-            if running.take() == Some(shown.game_id) && !session.practice() {
+            // Playing on from a review is practice, and a game watched online is nobody's
+            // here: neither is counted.
+            let played = !session.practice() && !shown.watching;
+            if running.take() == Some(shown.game_id) && played {
                 let kind = (shown.variant, session.computer().map(|(_, level)| level));
                 // A duplicate match counts once decided, as a match; its first game not at all.
                 let (peeked, result) = match session.in_duplicate() {

@@ -18,6 +18,7 @@ use jieqi_game::online::host;
 use jieqi_game::online::{Connection, Online, OnlineCommand};
 use jieqi_game::session::{GameCommand, Opponent, Session};
 use jieqi_game::settings::Settings;
+use jieqi_game::stats::Stats;
 use jieqi_game::states::Phase;
 use jieqi_game::storage::StorageDirs;
 use jieqi_rules::{SeenPiece, Side, WinReason};
@@ -480,6 +481,19 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
         assert!(m.first_view.unwrap().reveal.is_some(), "game 1's deal shown");
         assert!(shown(app).view().unwrap().reveal.is_some(), "game 2's too");
     }
+    // The statistics count the match once, as each player's own (player 1 won on Ann's, lost
+    // on Bo's), its games not at all; a spectator's count nothing.
+    let matches = |app: &App| {
+        let kind = (shown(app).variant, None);
+        let stats = app.world().resource::<Stats>();
+        (stats.matches(kind), stats.tally(kind))
+    };
+    let (won, games) = matches(&ann);
+    assert_eq!((won.player_one, won.player_two), (1, 0));
+    assert_eq!(games, Default::default());
+    let (lost, _) = matches(&bo);
+    assert_eq!((lost.player_one, lost.player_two), (0, 1));
+    assert_eq!(matches(&cy), Default::default());
 }
 
 /// Red hosts an untimed Jieqi game at `address`, as Red; the invite, once the table waits.
