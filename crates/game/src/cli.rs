@@ -922,11 +922,16 @@ mod tests {
         let hosts_match = |o: &LaunchOptions| {
             matches!(
                 o.online_command(),
-                Some(crate::online::OnlineCommand::Host { duplicate: true, .. })
+                Some(crate::online::OnlineCommand::Host {
+                    duplicate: true,
+                    ..
+                })
             )
         };
         assert!(!hosts_match(&host));
-        assert!(hosts_match(&parse("--online host --variant jieqi --duplicate").unwrap()));
+        assert!(hosts_match(
+            &parse("--online host --variant jieqi --duplicate").unwrap()
+        ));
         assert_eq!(
             host.online,
             Some(OnlineStart::Host {

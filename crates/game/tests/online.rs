@@ -18,8 +18,8 @@ use jieqi_game::online::host;
 use jieqi_game::online::{Connection, Online, OnlineCommand};
 use jieqi_game::session::{GameCommand, Opponent, Session};
 use jieqi_game::settings::Settings;
-use jieqi_game::stats::Stats;
 use jieqi_game::states::Phase;
+use jieqi_game::stats::Stats;
 use jieqi_game::storage::StorageDirs;
 use jieqi_rules::{SeenPiece, Side, WinReason};
 
@@ -407,7 +407,13 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
             code,
         },
     );
-    command_online(&mut cy, OnlineCommand::Watch { address, code: game });
+    command_online(
+        &mut cy,
+        OnlineCommand::Watch {
+            address,
+            code: game,
+        },
+    );
     until(&mut [&mut ann, &mut bo, &mut cy], "both seated", |a| {
         online(a).connection == Connection::Playing
     });
@@ -445,7 +451,10 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
         online(a).rematch_offer.is_some() || online(a).connection == Connection::Waiting
     });
     let offer = hud(&bo).online.as_ref().unwrap().rematch_offer.clone();
-    assert!(offer.as_ref().is_some_and(|o| o.contains("game 2")), "{offer:?}");
+    assert!(
+        offer.as_ref().is_some_and(|o| o.contains("game 2")),
+        "{offer:?}"
+    );
     command_online(&mut bo, OnlineCommand::AcceptRematch);
     until(&mut [&mut ann, &mut bo], "game 2", |a| {
         online(a).connection == Connection::Playing
@@ -458,27 +467,39 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
     command(&mut cy, GameCommand::Again);
     until(&mut [&mut cy], "Cy at game 2", |a| {
         online(a).game == online(&ann).game
-            && shown(a).duplicate.as_ref().is_some_and(|m| m.first.is_some())
+            && shown(a)
+                .duplicate
+                .as_ref()
+                .is_some_and(|m| m.first.is_some())
     });
     // The same deal: Bo, Red now, makes Ann's first move and turns up the same pieces.
     play(&mut bo, &first_move);
-    until(&mut [&mut ann, &mut bo, &mut cy], "Bo's move", |a| plies(a) == 1);
+    until(&mut [&mut ann, &mut bo, &mut cy], "Bo's move", |a| {
+        plies(a) == 1
+    });
     assert_eq!(shown(&bo).view().unwrap().moves[0].revealed, revealed);
     assert_eq!(tray(&bo, Side::Red), ann_took, "Bo takes what Ann took");
     assert_eq!(tray(&ann, Side::Red), vec![None]);
 
     // Bo resigns game 2 too: Ann wins the match, 2–0, and game 1 is shown whole.
     command(&mut bo, GameCommand::Resign(Side::Red));
-    until(&mut [&mut ann, &mut bo, &mut cy], "the match decided", |a| {
-        shown(a)
-            .duplicate
-            .as_ref()
-            .is_some_and(|m| m.decided && m.first_view.is_some())
-    });
+    until(
+        &mut [&mut ann, &mut bo, &mut cy],
+        "the match decided",
+        |a| {
+            shown(a)
+                .duplicate
+                .as_ref()
+                .is_some_and(|m| m.decided && m.first_view.is_some())
+        },
+    );
     for (app, points) in [(&ann, [4, 0]), (&bo, [0, 4]), (&cy, [4, 0])] {
         let m = shown(app).duplicate.clone().unwrap();
         assert_eq!(m.half_points, points);
-        assert!(m.first_view.unwrap().reveal.is_some(), "game 1's deal shown");
+        assert!(
+            m.first_view.unwrap().reveal.is_some(),
+            "game 1's deal shown"
+        );
         assert!(shown(app).view().unwrap().reveal.is_some(), "game 2's too");
     }
     // The statistics count the match once, as each player's own (player 1 won on Ann's, lost

@@ -429,7 +429,10 @@ impl Hub {
             eprintln!("game {first}: its game 2 cannot be dealt: {e}");
             not_allowed("the server could not deal game 2")
         })?;
-        match self.open_table(link, plan, 1 - seat, Some(first.into())).await {
+        match self
+            .open_table(link, plan, 1 - seat, Some(first.into()))
+            .await
+        {
             Ok(made) => Ok(Second::Made(Box::new(made), opponent)),
             // The other player made it in the meantime.
             Err(_) => match self.store.load(first).await {
@@ -451,7 +454,12 @@ impl Hub {
         seat: usize,
         second: &str,
     ) -> Result<Second, (ErrorCode, String)> {
-        let begun = || (ErrorCode::NotAllowed, "game 2 of this match has begun".into());
+        let begun = || {
+            (
+                ErrorCode::NotAllowed,
+                "game 2 of this match has begun".into(),
+            )
+        };
         let Ok(Some(saved)) = self.store.load(second).await else {
             return Err(begun());
         };

@@ -103,7 +103,10 @@ pub enum Write {
     },
     /// Game 2 of a duplicate match, tied to game 1 (`first`); refused if game 1 has one
     /// already, so that two players asking at once make one game 2.
-    Second { row: Box<GameRow>, first: String },
+    Second {
+        row: Box<GameRow>,
+        first: String,
+    },
 }
 
 enum Request {

@@ -66,7 +66,10 @@ fn game_one_stays_sealed_until_game_two_on_the_same_deal_ends() {
         assert_eq!(client.wait_for("ended"), ended);
     }
     assert_eq!(ended["result"], "1-0");
-    assert!(ended.get("seed").is_none() && ended.get("deal").is_none(), "{ended}");
+    assert!(
+        ended.get("seed").is_none() && ended.get("deal").is_none(),
+        "{ended}"
+    );
 
     // Sealed for each receiver as in play, through a restart: Red still knows what it took,
     // Black and a spectator do not; there is no record.
@@ -88,12 +91,18 @@ fn game_one_stays_sealed_until_game_two_on_the_same_deal_ends() {
     // it, is answered with the offer, and joining seats Black as Red.
     red.send(json!({"t": "rematch", "game": first, "id": 1}));
     let created = red.wait_for("created");
-    assert_eq!((created["seat"].as_str(), created["id"].as_i64()), (Some("black"), Some(1)));
+    assert_eq!(
+        (created["seat"].as_str(), created["id"].as_i64()),
+        (Some("black"), Some(1))
+    );
     let second = created["game"].as_str().unwrap().to_string();
     let snapshot = red.wait_for("snapshot");
     assert_eq!(snapshot["duplicate"], json!({"round": 2, "other": first}));
     let offer = black.wait_for("offer");
-    assert_eq!((offer["kind"].as_str(), offer["from"].as_str()), (Some("rematch"), Some("red")));
+    assert_eq!(
+        (offer["kind"].as_str(), offer["from"].as_str()),
+        (Some("rematch"), Some("red"))
+    );
     assert_eq!(offer["new_game"], second.as_str());
     black.send(json!({"t": "rematch", "game": first}));
     assert_eq!(black.wait_for("offer"), offer);
@@ -146,13 +155,20 @@ fn a_duplicate_match_is_refused_where_it_means_nothing() {
     // only for its players.
     let mut single = new_pair(&server, json!({}));
     let game = single.game.clone();
-    single.creator.client.send(json!({"t": "rematch", "game": game}));
+    single
+        .creator
+        .client
+        .send(json!({"t": "rematch", "game": game}));
     single.creator.client.wait_error("bad_message");
     let mut pair = new_pair(&server, json!({"duplicate": true}));
     let game = pair.game.clone();
-    pair.creator.client.send(json!({"t": "rematch", "game": game}));
+    pair.creator
+        .client
+        .send(json!({"t": "rematch", "game": game}));
     pair.creator.client.wait_error("not_allowed");
-    pair.joiner.client.send(json!({"t": "resign", "game": game}));
+    pair.joiner
+        .client
+        .send(json!({"t": "resign", "game": game}));
     pair.creator.client.wait_for("ended");
     let (mut watcher, _) = spectator(&server, &game);
     watcher.send(json!({"t": "rematch", "game": game}));

@@ -770,6 +770,8 @@ fn refused(
         online.failed(why);
         return;
     }
+    // A rematch asked for and refused (the other player gone) may be asked for again.
+    online.asked = None;
     match code {
         ErrorCode::RateLimited | ErrorCode::Over => {}
         _ => {

@@ -782,7 +782,9 @@ pub fn http_get(server: &Server, path: &str) -> (u16, String) {
         "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         server.addr
     );
-    stream.write_all(request.as_bytes()).expect("the request goes");
+    stream
+        .write_all(request.as_bytes())
+        .expect("the request goes");
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("an answer");
     let status = response
