@@ -93,7 +93,7 @@ fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     assert!(card.reveal.is_empty() && card.seed.is_none(), "{card:?}");
     assert_eq!(card.match_lines[0], "Player 1 1 – 0 Player 2");
     assert!(card.match_lines[1].starts_with("Game 2 deals the same pieces again"));
-    assert_eq!(card.again, "Play game 2 — swap colours");
+    assert_eq!(card.again.as_deref(), Some("Play game 2 — swap colours"));
     let record1 = exported(&app);
     assert_eq!(record1.tag("Event"), Some(DUPLICATE_EVENT));
     assert_eq!(record1.tag("Round"), Some("1"));
@@ -139,7 +139,7 @@ fn a_duplicate_matchs_two_games_share_the_deal_and_swap_colours() {
     let card = hud(&app).result.clone().unwrap();
     assert_eq!(card.match_lines[0], "Player 1 2 – 0 Player 2");
     assert_eq!(card.match_lines[1], "Player 1 wins the match.");
-    assert_eq!(card.again, "New match — swap colours");
+    assert_eq!(card.again.as_deref(), Some("New match — swap colours"));
     assert_eq!(
         stats(&app).matches(kind),
         MatchTally {
