@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
 
 pub const FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoSerifTC-Bold-subset.otf");
 
@@ -20,7 +21,15 @@ pub struct GameFont {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameFont>()
         .add_systems(PreStartup, load_font)
-        .add_systems(EguiPrimaryContextPass, egui_fonts);
+        .add_systems(EguiPrimaryContextPass, egui_fonts)
+        // A glyph new to egui's font atlas (a letter at a new sub-pixel offset too) reaches
+        // the GPU in its own frame only if egui writes the atlas before the frame's asset
+        // events are sent: otherwise a new line drew such glyphs blank until the next frame,
+        // which at an idle table may be seconds away ("Ann is  eady for game  ").
+        .configure_sets(
+            PostUpdate,
+            EguiPostUpdateSet::PostProcessOutput.before(AssetEventSystems),
+        );
 }
 
 fn load_font(mut fonts: ResMut<Assets<Font>>, mut game_font: ResMut<GameFont>) {
