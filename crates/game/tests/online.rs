@@ -288,6 +288,7 @@ fn three_tables(address: &str) -> (App, App, App, String) {
         }
     );
     assert!(shown(&red).can_move());
+    assert!(!hud(&red).can_hint, "no engine's help against a person");
     assert!(!shown(&black).can_move(), "not Black's turn");
     assert!(!shown(&watcher).can_move(), "a spectator never moves");
     assert_eq!(hud(&watcher).actor, None, "nor resigns or offers a draw");

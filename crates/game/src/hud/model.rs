@@ -624,8 +624,9 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             .map(|o| result_card(shown, live, &move_texts, o, settings)),
         thinking: None,
         vs_computer: shown.computer.is_some(),
-        // The hint is the Xiangqi and Jieqi engine's.
-        can_hint: shown.can_move() && shown.live.is_some(),
+        // The hint is the Xiangqi and Jieqi engine's; online the opponent is a person, and
+        // nobody plays a person with an engine's help.
+        can_hint: shown.can_move() && shown.live.is_some() && shown.names.remote.is_none(),
         piece_set: settings.piece_set,
         odds: match odds_view {
             Some(view) if settings.reveal_odds => reveal_odds(view, lang),

@@ -719,6 +719,7 @@ fn actions(
     let out = &mut outbox.commands;
     ui.horizontal_wrapped(|ui| {
         if hud.result.is_none()
+            && hud.online.is_none()
             && ui
                 .add_enabled(hud.can_hint, egui::Button::new(Text::Hint.get(lang)))
                 .clicked()

@@ -311,9 +311,10 @@ impl Session {
         })
     }
 
-    /// The Hint button's search for the human to move, at `level`.
+    /// The Hint button's search for the human to move, at `level`; none online, where the
+    /// opponent is a person.
     pub fn hint_request(&self, level: Level) -> Option<ThinkRequest> {
-        if !self.human_may_move() {
+        if !self.human_may_move() || self.config.opponent.is_online() {
             return None;
         }
         self.search_request(self.game.turn(), level, self.stamp())
