@@ -438,6 +438,10 @@ fn a_duplicate_match_online_keeps_game_one_sealed_until_game_two_ends() {
     }
     assert_eq!(tray(&bo, Side::Red), vec![None], "Bo still does not know");
     assert_eq!(tray(&cy, Side::Red), vec![None], "nor does Cy");
+    // A spectator's score names the players; the players' own say "You".
+    let score = |app: &App| hud(app).result.as_ref().unwrap().match_lines[0].clone();
+    assert_eq!(score(&cy), "Ann 1 – 0 Bo");
+    assert_eq!(score(&bo), "You 0 – 1 Opponent");
     // The spectator's card follows the players; before game 2 is made, it says so.
     let watch = hud(&cy).result.as_ref().unwrap().again.clone();
     assert_eq!(watch.as_deref(), Some("Watch game 2"));

@@ -10,7 +10,7 @@ use crate::computer::Computer;
 use crate::hud::move_list::{self, MoveRow, move_number, move_rows, numbered};
 use crate::hud::online_lines;
 use crate::hud::review_panel::{self, ReviewPanel};
-use crate::i18n::{self, Language, Phrase, Text, side_label};
+use crate::i18n::{self, Language, Phrase, Text, Word, side_label};
 use crate::online::Online;
 use crate::reveal_values::{self, RevealValues};
 use crate::review::Review;
@@ -407,7 +407,7 @@ fn result_card(
         reveal: still_face_down(shown, settings.piece_set, lang),
         seed: live.seed.map(|s| s.to_string()),
         can_review: shown.can_review,
-        match_lines: match_lines(shown, lang),
+        match_lines: match_lines(shown, &table_name(shown), lang),
         again: match (&shown.duplicate, shown.watching) {
             (Some(m), true) if m.round == 1 => Some(Text::WatchGameTwo),
             (_, true) => None,
@@ -517,8 +517,11 @@ fn who_played(shown: &Shown, live: &Table, lang: Language) -> String {
         .say(lang)
 }
 
+/// How a match's lines name its players: "Player 1", "You", or online a spectator's names.
+type PlayerName<'a> = &'a dyn Fn(Side) -> Word;
+
 /// A duplicate match: the score, then what follows (the second game, or who won the match).
-fn match_lines(shown: &Shown, lang: Language) -> Vec<String> {
+fn match_lines(shown: &Shown, name: PlayerName, lang: Language) -> Vec<String> {
     let Some(m) = &shown.duplicate else {
         return Vec::new();
     };
@@ -531,18 +534,18 @@ fn match_lines(shown: &Shown, lang: Language) -> Vec<String> {
                 true => shown.player_one,
                 false => shown.player_one.other(),
             };
-            Phrase::new(Text::MatchWon).with("player", shown.player(winner))
+            Phrase::new(Text::MatchWon).with("player", name(winner))
         }
     };
-    vec![match_score(shown, m, lang), next.say(lang)]
+    vec![match_score(shown, m, name, lang), next.say(lang)]
 }
 
 /// "Player 1 1½ – ½ Player 2": the match's points so far, player 1's first.
-fn match_score(shown: &Shown, m: &MatchShown, lang: Language) -> String {
+fn match_score(shown: &Shown, m: &MatchShown, name: PlayerName, lang: Language) -> String {
     let [one, two] = m.half_points;
     Phrase::new(Text::MatchScore)
-        .with("one", shown.player(shown.player_one))
-        .with("two", shown.player(shown.player_one.other()))
+        .with("one", name(shown.player_one))
+        .with("two", name(shown.player_one.other()))
         .with("p1", points_text(one))
         .with("p2", points_text(two))
         .say(lang)
@@ -550,15 +553,20 @@ fn match_score(shown: &Shown, m: &MatchShown, lang: Language) -> String {
 
 /// The side panel's line: which game of the match this is, and the score once a game is
 /// over.
-fn match_line(shown: &Shown, lang: Language) -> Option<String> {
+fn match_line(shown: &Shown, name: PlayerName, lang: Language) -> Option<String> {
     let m = shown.duplicate.as_ref()?;
     let round = Phrase::new(Text::MatchRound)
         .with("round", m.round.to_string())
         .say(lang);
     Some(match m.first.is_some() || m.decided {
-        true => format!("{round}\n{}", match_score(shown, m, lang)),
+        true => format!("{round}\n{}", match_score(shown, m, name, lang)),
         false => round,
     })
+}
+
+/// The players as the table names them ("Player 1", "You", "Opponent").
+fn table_name(shown: &Shown) -> impl Fn(Side) -> Word + '_ {
+    |side| shown.player(side).into()
 }
 
 /// Builds the model from what is shown.
@@ -640,7 +648,7 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
         reveal_values_thinking: None,
         review: None,
         back_to_review: shown.can_return,
-        match_line: match_line(shown, lang),
+        match_line: match_line(shown, &table_name(shown), lang),
     }
 }
 
@@ -814,6 +822,21 @@ fn build(
                     online_lines::player_name(&online, line.side, line.colour, settings.language);
                 if let Some(name) = name {
                     line.name = name;
+                }
+            }
+            // A spectator's match score names the players ("Ann 1 – 0 Bo"): there is no
+            // "You" to say.
+            if online.seat.is_none() && online.players.iter().all(Option::is_some) {
+                let name = |side: Side| -> Word {
+                    online.players[side.index()]
+                        .as_ref()
+                        .map_or_else(String::new, |p| p.name.clone())
+                        .into()
+                };
+                let lang = settings.language;
+                next.match_line = match_line(&shown, &name, lang);
+                if let Some(card) = next.result.as_mut() {
+                    card.match_lines = match_lines(&shown, &name, lang);
                 }
             }
         }
