@@ -510,6 +510,11 @@ catalogue! {
 
     // The analysis board.
     AnalysisButton => ["Analysis…", "Analyse…", "分析…"],
+    AnalysisEngineBarred => [
+        "No engine while you play a person online: it comes back when your game ends.",
+        "Keine Engine, solange du online gegen einen Menschen spielst: Sie kehrt nach der Partie zurück.",
+        "線上與真人對弈時不用引擎：對局結束後恢復。",
+    ],
     AnalysisTitle => ["Analysis", "Analyse", "分析"],
     AnalysisFlip => ["Flip board", "Brett drehen", "翻轉棋盤"],
     AnalysisClose => ["Close", "Schließen", "關閉"],

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use common::*;
+use jieqi_game::analysis::engine_lines::{EngineCommand, EngineLines};
+use jieqi_game::hud::AnalysisOpen;
 use jieqi_game::hud::model::HudModel;
 use jieqi_game::online::host;
 use jieqi_game::online::{Connection, Online, OnlineCommand};
@@ -193,6 +195,10 @@ fn two_screens_play_through_one_server_and_each_shows_only_its_seat() {
         );
     }
     assert_eq!(online(&black).connection, Connection::Over);
+    assert!(
+        shown(&red).engine_help,
+        "the engine helps again after the end"
+    );
     rematch(&mut red, &mut black, &game);
 }
 
@@ -288,7 +294,19 @@ fn three_tables(address: &str) -> (App, App, App, String) {
         }
     );
     assert!(shown(&red).can_move());
-    assert!(!hud(&red).can_hint, "no engine's help against a person");
+    // No engine's help against a person: no Hint, and the analysis board's engine rests.
+    assert!(!hud(&red).can_hint, "no Hint against a person");
+    red.world_mut().resource_mut::<AnalysisOpen>().0 = true;
+    red.world_mut()
+        .resource_mut::<Messages<EngineCommand>>()
+        .write(EngineCommand::Start);
+    for _ in 0..3 {
+        red.update();
+    }
+    let engine = red.world().resource::<EngineLines>();
+    assert!(engine.is_barred() && !engine.is_thinking() && engine.lines().is_empty());
+    red.world_mut().resource_mut::<AnalysisOpen>().0 = false;
+    assert!(shown(&watcher).engine_help, "a spectator plays nobody");
     assert!(!shown(&black).can_move(), "not Black's turn");
     assert!(!shown(&watcher).can_move(), "a spectator never moves");
     assert_eq!(hud(&watcher).actor, None, "nor resigns or offers a draw");

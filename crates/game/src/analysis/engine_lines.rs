@@ -21,6 +21,7 @@ use jieqi_rules::{Move, Notation, PlayerView, RuleSet, Side, write_move};
 
 use super::model::{AnalysisBoard, AnalysisSet};
 use crate::hud::AnalysisOpen;
+use crate::session::Session;
 
 /// The most lines the engine is asked for.
 pub const MAX_LINES: usize = 5;
@@ -89,6 +90,8 @@ pub struct EngineLines {
     /// The lines found, best first.
     lines: Vec<FoundLine>,
     finished: bool,
+    /// The engine may not help now: this screen's player plays a person online.
+    barred: bool,
 }
 
 impl Default for EngineLines {
@@ -100,6 +103,7 @@ impl Default for EngineLines {
             searched: None,
             lines: Vec::new(),
             finished: false,
+            barred: false,
         }
     }
 }
@@ -115,6 +119,11 @@ impl EngineLines {
 
     pub fn is_on(&self) -> bool {
         self.on
+    }
+
+    /// Whether the engine may not help now ([`Session::engine_may_help`]).
+    pub fn is_barred(&self) -> bool {
+        self.barred
     }
 
     /// Whether its thread is searching now.
@@ -220,10 +229,23 @@ fn apply_commands(mut commands: MessageReader<EngineCommand>, mut engine: ResMut
 /// stops it when the engine is off or the board closed.
 fn follow_the_board(
     board: Res<AnalysisBoard>,
-    open: Res<AnalysisOpen>,
+    (open, session): (Res<AnalysisOpen>, Res<Session>),
     mut engine: ResMut<EngineLines>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
+    let barred = !session.engine_may_help();
+    if engine.barred != barred {
+        engine.barred = barred;
+        engine.searched = None;
+    }
+    if barred {
+        // Nothing searches, and nothing found before stays on screen.
+        if engine.job.is_some() || !engine.lines.is_empty() {
+            engine.job = None;
+            engine.lines.clear();
+        }
+        return;
+    }
     if !open.0 && engine.searched.is_some() {
         // Closed: nothing searches; opened again, the search starts afresh.
         engine.job = None;

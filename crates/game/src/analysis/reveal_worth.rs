@@ -10,6 +10,7 @@ use super::engine_lines::family_view;
 use super::model::{AnalysisBoard, AnalysisSet};
 use crate::reveal_values::{DEPTH, RevealValue, describe, reveal_values, turns_up};
 use crate::search_job::SearchJob;
+use crate::session::Session;
 use crate::settings::Settings;
 
 /// The player asks for the value of each reveal of the position shown.
@@ -62,9 +63,18 @@ pub(super) fn plugin(app: &mut App) {
 /// Starts the search when asked, forgets it when the board moves on, keeps what it found.
 fn drive(
     mut asks: MessageReader<AskRevealWorth>,
-    board: Res<AnalysisBoard>,
+    (board, session): (Res<AnalysisBoard>, Res<Session>),
     mut worth: ResMut<RevealWorth>,
 ) {
+    if !session.engine_may_help() {
+        // This screen plays a person online: nothing searches (the screen says why).
+        asks.clear();
+        if worth.job.is_some() || worth.found.is_some() {
+            worth.job = None;
+            worth.found = None;
+        }
+        return;
+    }
     let now = board.revision();
     if worth.view.as_ref().is_none_or(|(r, _)| *r != now) {
         let view = family_view(&board).filter(may_ask).map(Box::new);

@@ -578,6 +578,10 @@ fn status_line(ui: &mut egui::Ui, board: &AnalysisBoard, lang: Language) {
 fn engine_section(ui: &mut egui::Ui, searches: &Searches, settings: &Settings, out: &mut Outbox) {
     let engine = searches.engine;
     let lang = settings.language;
+    if engine.is_barred() {
+        ui.colored_label(style::AMBER, Text::AnalysisEngineBarred.get(lang));
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         let (text, command) = if engine.is_on() {
             (Text::AnalysisEngineStop, EngineCommand::Stop)

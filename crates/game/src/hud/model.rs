@@ -632,9 +632,8 @@ pub fn model(shown: &Shown, settings: &Settings, hint: &Hint) -> HudModel {
             .map(|o| result_card(shown, live, &move_texts, o, settings)),
         thinking: None,
         vs_computer: shown.computer.is_some(),
-        // The hint is the Xiangqi and Jieqi engine's; online the opponent is a person, and
-        // nobody plays a person with an engine's help.
-        can_hint: shown.can_move() && shown.live.is_some() && shown.names.remote.is_none(),
+        // The hint is the Xiangqi and Jieqi engine's.
+        can_hint: shown.can_move() && shown.live.is_some() && shown.engine_help,
         piece_set: settings.piece_set,
         odds: match odds_view {
             Some(view) if settings.reveal_odds => reveal_odds(view, lang),
@@ -853,8 +852,8 @@ fn build(
         let view = shown
             .view()
             .filter(|_| shown.can_move() && !next.odds.is_empty());
-        next.can_value_reveals =
-            view.is_some_and(|v| v.legal_moves.iter().any(|m| reveal_values::turns_up(v, m)));
+        next.can_value_reveals = shown.engine_help
+            && view.is_some_and(|v| v.legal_moves.iter().any(|m| reveal_values::turns_up(v, m)));
         if let Some(view) = view {
             next.reveal_values = values
                 .found()

@@ -52,7 +52,8 @@ fn exported_position(shown: &Shown) -> Option<String> {
 /// system libraries), Save and Open; the button pressed.
 pub fn file_row(ui: &mut egui::Ui, path: &mut String, lang: Language) -> Option<RecordFile> {
     let mut asked = None;
-    ui.horizontal(|ui| {
+    // Wrapped: in the analysis board's column the buttons would run off its edge.
+    ui.horizontal_wrapped(|ui| {
         ui.label(Text::RecordFilePath.get(lang));
         ui.add(
             egui::TextEdit::singleline(path)

@@ -311,10 +311,19 @@ impl Session {
         })
     }
 
-    /// The Hint button's search for the human to move, at `level`; none online, where the
-    /// opponent is a person.
+    /// Whether the engine may help this screen's player (Hint, the value of each reveal, the
+    /// analysis board's engine): not while they play a person online — nobody plays a
+    /// person with an engine's help. Watching, after the end, and at a local table it may.
+    pub fn engine_may_help(&self) -> bool {
+        let seated_online =
+            self.config.opponent.is_online() && self.config.opponent.human().is_some();
+        !(seated_online && self.game.outcome().is_none())
+    }
+
+    /// The Hint button's search for the human to move, at `level` (none where the engine may
+    /// not help).
     pub fn hint_request(&self, level: Level) -> Option<ThinkRequest> {
-        if !self.human_may_move() || self.config.opponent.is_online() {
+        if !self.human_may_move() || !self.engine_may_help() {
             return None;
         }
         self.search_request(self.game.turn(), level, self.stamp())

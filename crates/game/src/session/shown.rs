@@ -61,6 +61,9 @@ pub struct Shown {
     pub computer: Option<Side>,
     /// An online table watched from this screen: nobody plays here.
     pub watching: bool,
+    /// The engine may help this screen's player (Hint, the value of each reveal, the
+    /// analysis board's engine): not while they play a person online.
+    pub engine_help: bool,
     /// How the sides are named.
     pub names: SideNames,
     /// A variant without Xiangqi's notations (Banqi): the viewer's record and position in
@@ -203,6 +206,7 @@ impl Session {
             abandon: self.abandon_question(),
             computer: self.computer().map(|(side, _)| side),
             watching: self.config.opponent == super::config::Opponent::Online { seat: None },
+            engine_help: self.engine_may_help(),
             names: self.names(),
             own_texts,
             last_turn: self.last_turn(),
