@@ -601,7 +601,7 @@ impl LaunchOptions {
                 o.variant.name()
             ));
         }
-        if o.duplicate && !crate::session::offers_duplicate(o.variant) {
+        if o.duplicate && !o.variant.plays_duplicate() {
             return Err(format!(
                 "--duplicate is for Jieqi (a deal each side knows apart); {} is not",
                 o.variant.name()

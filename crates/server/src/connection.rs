@@ -184,6 +184,11 @@ impl State {
                 }
                 true
             }
+            ClientMessage::Rematch { new_game: None, .. }
+            | ClientMessage::Rematch { invite: None, .. } => {
+                let message = "a rematch names both a new game's id and its invite, or neither";
+                self.refuse(link, ErrorCode::BadMessage, message, id)
+            }
             other => {
                 let game = other.game().unwrap_or_default().to_string();
                 let Some(ask) = ask_of(other) else {
@@ -256,12 +261,11 @@ fn ask_of(message: ClientMessage) -> Option<Ask> {
             invite: Some(invite),
             ..
         } => Ask::Rematch { new_game, invite },
-        // Half of one (a game without its invite): the game refuses it as a bad message.
-        ClientMessage::Rematch { .. } => Ask::Rematch {
-            new_game: String::new(),
-            invite: String::new(),
-        },
-        ClientMessage::Hello { .. } | ClientMessage::Create { .. } | ClientMessage::Ping => {
+        // Answered by the connection itself (see `read`).
+        ClientMessage::Rematch { .. }
+        | ClientMessage::Hello { .. }
+        | ClientMessage::Create { .. }
+        | ClientMessage::Ping => {
             return None;
         }
     })

@@ -13,9 +13,7 @@ use jieqi_rules::platform::VariantRef;
 use jieqi_rules::{Handicap, OptionValues, Seed, Side};
 
 use crate::i18n::{self, Phrase, Text};
-use crate::session::{
-    DealChoice, GameCommand, GameConfig, Opponent, Session, offers_duplicate, standard_options,
-};
+use crate::session::{DealChoice, GameCommand, GameConfig, Opponent, Session, standard_options};
 use crate::states::GameSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -215,7 +213,7 @@ impl ModeForm {
 
     /// Whether the variant picked may be played as a duplicate match.
     pub fn offers_duplicate(&self) -> bool {
-        offers_duplicate(self.variant)
+        self.variant.plays_duplicate()
     }
 
     /// The game the form asks for, or why it cannot be started.

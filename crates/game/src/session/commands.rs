@@ -16,7 +16,7 @@ use jieqi_rules::{AnyGame, FamilyGame, Side, Xiangqi};
 use super::abandon;
 use super::command::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 use super::config::{GameConfig, Opponent, Secrecy, random_seed};
-use super::duplicate::{self, dealt};
+use super::duplicate::dealt;
 use super::duplicate_match::{DuplicateMatch, FirstGame};
 use super::effect::Effect;
 use super::hint::{Hint, HintChange};
@@ -439,7 +439,7 @@ fn new_game(s: &mut Session, config: GameConfig) -> Effect {
 
 /// A duplicate match: its first game, on a deal whose seed the match keeps.
 fn new_duplicate(s: &mut Session, config: GameConfig) -> Effect {
-    if !duplicate::offers_duplicate(config.variant) {
+    if !config.variant.plays_duplicate() {
         return new_game(s, config);
     }
     begin_match(s, config, s.player_one);

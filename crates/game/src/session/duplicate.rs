@@ -15,19 +15,12 @@
 //! - The statistics count a decided match on its own line, not its two games
 //!   ([`MatchResult`]).
 
-use jieqi_rules::platform::{PlayedGame, VariantRef};
+use jieqi_rules::platform::PlayedGame;
 use jieqi_rules::{FamilyGame, Seed, Side};
 
 use super::config::{DealChoice, GameConfig};
 use super::duplicate_match::{DuplicateMatch, MatchResult, MatchShown, half_points};
 use super::owner::Session;
-
-/// Whether `variant` may be played as a duplicate match ([`Variant::plays_duplicate`]).
-///
-/// [`Variant::plays_duplicate`]: jieqi_rules::platform::Variant::plays_duplicate
-pub fn offers_duplicate(variant: VariantRef) -> bool {
-    variant.plays_duplicate()
-}
 
 /// A game of `config` on the deal of `seed`.
 pub(super) fn dealt(config: GameConfig, seed: Seed) -> Box<dyn PlayedGame> {
@@ -42,7 +35,7 @@ impl Session {
     /// A session whose game is game 1 of a duplicate match of `config` (the command line's
     /// `--duplicate`); a single game where the variant has no secret deal.
     pub fn duplicate(config: GameConfig) -> Session {
-        if !offers_duplicate(config.variant) {
+        if !config.variant.plays_duplicate() {
             return Session::new(config);
         }
         let seed = config.deal.draw();

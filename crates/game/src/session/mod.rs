@@ -47,7 +47,6 @@ use bevy::prelude::*;
 pub use command::{AnimationsDone, BrowseTo, GameCommand, LoadAnswer, Resumed, StartCommands};
 pub(crate) use config::random_seed;
 pub use config::{DealChoice, GameConfig, Opponent, Secrecy, SideNames, standard_options};
-pub use duplicate::offers_duplicate;
 pub use duplicate_match::{
     DuplicateMatch, FirstGame, MatchResult, MatchShown, half_points, points_text,
 };
